@@ -1,0 +1,1 @@
+//! The compiler tier (arrives with the SSA middle end).

@@ -1,0 +1,186 @@
+//! The `bcvm` command line. Every failure travels here as a `Failure`; this
+//! file alone decides how it is printed and which exit status it gives
+//! (0 success, 1 trap, 2 load or usage error, per the spec).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::fmt;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use vm::{Limits, LoadError, Output, Program, Vm};
+
+#[derive(Parser)]
+#[command(
+    name = "bcvm",
+    version,
+    about = "A bytecode VM: a profiling interpreter with a tier-up x86-64 JIT"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a program's `main` with integer arguments.
+    Run(RunArgs),
+    /// Load and verify programs without running them; print every error.
+    Check {
+        /// The `.bc` files to check.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// The `.bc` program.
+    file: String,
+    /// Arguments of `main`: integer literals, as many as it has parameters.
+    #[arg(allow_negative_numbers = true)]
+    args: Vec<String>,
+    /// Which tier runs the program.
+    #[arg(long, value_enum, default_value_t = Tier::Interp)]
+    tier: Tier,
+    /// Deepest call depth allowed (`main` runs at depth 1); a call beyond
+    /// it traps with `stack overflow`.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
+    max_call_depth: u32,
+    /// Print a per-function table on stderr at exit: calls, back-edges
+    /// taken, bytecode instructions executed.
+    #[arg(long)]
+    profile: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Tier {
+    /// Interpret every function; never compile.
+    Interp,
+}
+
+/// Why a command did not succeed.
+enum Failure {
+    /// The file could not be read.
+    Unreadable { file: String, error: io::Error },
+    /// The program did not load; every diagnostic, already sorted.
+    Load { file: String, error: LoadError },
+    /// Bad arguments to `main`, or no memory for the program.
+    Setup { file: String, message: String },
+    /// The program trapped; the rendered trap line.
+    Trap(String),
+}
+
+impl Failure {
+    fn status(&self) -> u8 {
+        match self {
+            Failure::Trap(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Unreadable { file, error } => {
+                writeln!(f, "{file}: error: cannot read file: {error}")
+            }
+            Failure::Load { file, error } => f.write_str(&error.render(file)),
+            Failure::Setup { file, message } => writeln!(f, "{file}: error: {message}"),
+            Failure::Trap(line) => writeln!(f, "{line}"),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run(&args),
+        Command::Check { files } => check(&files),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failures) => {
+            let mut stderr = io::stderr().lock();
+            for failure in &failures {
+                let _ = write!(stderr, "{failure}");
+            }
+            ExitCode::from(failures.iter().map(Failure::status).max().unwrap_or(2))
+        }
+    }
+}
+
+fn load(file: &str) -> Result<Program, Failure> {
+    let text = std::fs::read(file).map_err(|error| Failure::Unreadable {
+        file: file.to_string(),
+        error,
+    })?;
+    vm::load(&text).map_err(|error| Failure::Load {
+        file: file.to_string(),
+        error,
+    })
+}
+
+fn check(files: &[String]) -> Result<(), Vec<Failure>> {
+    let failures: Vec<Failure> = files.iter().filter_map(|file| load(file).err()).collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures)
+    }
+}
+
+fn main_args(file: &str, program: &Program, args: &[String]) -> Result<Vec<i64>, Failure> {
+    let setup = |message: String| Failure::Setup {
+        file: file.to_string(),
+        message,
+    };
+    let expected = program.func(program.main).nparams as usize;
+    if args.len() != expected {
+        return Err(setup(format!(
+            "`main` takes {expected} argument{}, {} given",
+            if expected == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    args.iter()
+        .map(|a| {
+            vm::loader::parse_int_literal(a)
+                .ok_or_else(|| setup(format!("argument `{a}` is not an integer literal")))
+        })
+        .collect()
+}
+
+fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
+    let file = opts.file.as_str();
+    let program = load(file).map_err(|f| vec![f])?;
+    let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
+    let limits = Limits {
+        max_call_depth: opts.max_call_depth,
+        ..Limits::default()
+    };
+    let mut vm = Vm::new(&program, Output::stdout(), limits).map_err(|e| {
+        vec![Failure::Setup {
+            file: file.to_string(),
+            message: format!("cannot map the linear memory: {e}"),
+        }]
+    })?;
+    let result = match opts.tier {
+        Tier::Interp => vm.run(&args, opts.profile),
+    };
+    // Output written before a trap is never lost, and comes first.
+    vm.out.flush();
+    let failure = result
+        .err()
+        .map(|trap| Failure::Trap(trap.render(&program, file)));
+    if let Some(failure) = &failure {
+        eprint!("{failure}");
+    }
+    if opts.profile {
+        eprint!("{}", vm.profile.table(&program));
+    }
+    match failure {
+        // Already printed, ahead of the profile.
+        Some(_) => std::process::exit(1),
+        None => Ok(()),
+    }
+}

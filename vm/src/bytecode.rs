@@ -1,0 +1,341 @@
+//! The lowered program: what the loader produces and both tiers consume.
+//!
+//! Every operand that reads a value is a frame *slot*. A frame holds the
+//! function's registers (parameters first) followed by its constants, so an
+//! immediate is just a slot whose value the callee's frame is seeded with on
+//! entry (Lua's "RK" operands, without the tag bit). Dispatch never asks
+//! "register or immediate?", and the compiler can still tell the two apart:
+//! a slot at or above `Function::nregs` is the constant
+//! `consts[slot - nregs]`.
+
+use std::fmt;
+
+/// Index of a function in `Program::funcs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+impl FuncId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A frame slot: a register (below `nregs`) or a constant (at or above).
+pub type Slot = u32;
+
+/// A 1-based source position (columns count characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// Opcodes, dense so the interpreter's `match` becomes one jump table.
+///
+/// Operand layout in [`Instr`] (`d` destination slot, `x`/`y` source slots,
+/// `T` an instruction index):
+///
+/// | ops | a | b | c |
+/// |---|---|---|---|
+/// | `Mov`, unary ops | d | x | - |
+/// | binary ops, compares | d | x | y |
+/// | `Load` | d | base | offset (a constant slot) |
+/// | `Store` | base | offset | value |
+/// | `Jmp` | T | - | - |
+/// | `Jz`, `Jnz` | x | - | T |
+/// | `Jeq`..`Jge` | x | y | T |
+/// | `Call` | d | callee `FuncId` | first index in `Program::call_args` |
+/// | `Ret`, `Print`, `PutC` | x | - | - |
+/// | `FPrint` | x | precision | - |
+/// | `PutS` | string index | - | - |
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Mov,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+    Ushr,
+    Neg,
+    Not,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FNeg,
+    FSqrt,
+    FEq,
+    FNe,
+    FLt,
+    FLe,
+    FGt,
+    FGe,
+    IToF,
+    FToI,
+    Load,
+    Store,
+    Jmp,
+    Jz,
+    Jnz,
+    Jeq,
+    Jne,
+    Jlt,
+    Jle,
+    Jgt,
+    Jge,
+    Call,
+    Ret,
+    Print,
+    FPrint,
+    PutC,
+    PutS,
+}
+
+/// What an operand position of an instruction accepts, as the source
+/// language sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OperandKind {
+    /// A destination register.
+    Dest,
+    /// A register or an integer immediate.
+    Int,
+    /// A register or a float immediate.
+    Float,
+    /// A register or an immediate of either type (its bits).
+    Any,
+    /// `[BASE]`, `[BASE+K]`, `[BASE-K]`.
+    Mem,
+    /// A label in the same function.
+    Label,
+    /// A function name, followed by any number of `Any` arguments.
+    Callee,
+    /// `fprint`'s digit count: an integer literal 0..=17.
+    Precision,
+    /// A string literal.
+    Str,
+}
+
+use OperandKind as K;
+
+/// Every mnemonic with its opcode and operand signature.
+pub const MNEMONICS: &[(&str, Op, &[OperandKind])] = &[
+    ("mov", Op::Mov, &[K::Dest, K::Any]),
+    ("add", Op::Add, &[K::Dest, K::Int, K::Int]),
+    ("sub", Op::Sub, &[K::Dest, K::Int, K::Int]),
+    ("mul", Op::Mul, &[K::Dest, K::Int, K::Int]),
+    ("div", Op::Div, &[K::Dest, K::Int, K::Int]),
+    ("rem", Op::Rem, &[K::Dest, K::Int, K::Int]),
+    ("and", Op::And, &[K::Dest, K::Int, K::Int]),
+    ("or", Op::Or, &[K::Dest, K::Int, K::Int]),
+    ("xor", Op::Xor, &[K::Dest, K::Int, K::Int]),
+    ("shl", Op::Shl, &[K::Dest, K::Int, K::Int]),
+    ("shr", Op::Shr, &[K::Dest, K::Int, K::Int]),
+    ("ushr", Op::Ushr, &[K::Dest, K::Int, K::Int]),
+    ("neg", Op::Neg, &[K::Dest, K::Int]),
+    ("not", Op::Not, &[K::Dest, K::Int]),
+    ("eq", Op::Eq, &[K::Dest, K::Int, K::Int]),
+    ("ne", Op::Ne, &[K::Dest, K::Int, K::Int]),
+    ("lt", Op::Lt, &[K::Dest, K::Int, K::Int]),
+    ("le", Op::Le, &[K::Dest, K::Int, K::Int]),
+    ("gt", Op::Gt, &[K::Dest, K::Int, K::Int]),
+    ("ge", Op::Ge, &[K::Dest, K::Int, K::Int]),
+    ("fadd", Op::FAdd, &[K::Dest, K::Float, K::Float]),
+    ("fsub", Op::FSub, &[K::Dest, K::Float, K::Float]),
+    ("fmul", Op::FMul, &[K::Dest, K::Float, K::Float]),
+    ("fdiv", Op::FDiv, &[K::Dest, K::Float, K::Float]),
+    ("fneg", Op::FNeg, &[K::Dest, K::Float]),
+    ("fsqrt", Op::FSqrt, &[K::Dest, K::Float]),
+    ("feq", Op::FEq, &[K::Dest, K::Float, K::Float]),
+    ("fne", Op::FNe, &[K::Dest, K::Float, K::Float]),
+    ("flt", Op::FLt, &[K::Dest, K::Float, K::Float]),
+    ("fle", Op::FLe, &[K::Dest, K::Float, K::Float]),
+    ("fgt", Op::FGt, &[K::Dest, K::Float, K::Float]),
+    ("fge", Op::FGe, &[K::Dest, K::Float, K::Float]),
+    ("itof", Op::IToF, &[K::Dest, K::Int]),
+    ("ftoi", Op::FToI, &[K::Dest, K::Float]),
+    ("load", Op::Load, &[K::Dest, K::Mem]),
+    ("store", Op::Store, &[K::Mem, K::Any]),
+    ("jmp", Op::Jmp, &[K::Label]),
+    ("jz", Op::Jz, &[K::Int, K::Label]),
+    ("jnz", Op::Jnz, &[K::Int, K::Label]),
+    ("jeq", Op::Jeq, &[K::Int, K::Int, K::Label]),
+    ("jne", Op::Jne, &[K::Int, K::Int, K::Label]),
+    ("jlt", Op::Jlt, &[K::Int, K::Int, K::Label]),
+    ("jle", Op::Jle, &[K::Int, K::Int, K::Label]),
+    ("jgt", Op::Jgt, &[K::Int, K::Int, K::Label]),
+    ("jge", Op::Jge, &[K::Int, K::Int, K::Label]),
+    ("call", Op::Call, &[K::Dest, K::Callee]),
+    ("ret", Op::Ret, &[K::Any]),
+    ("print", Op::Print, &[K::Int]),
+    ("fprint", Op::FPrint, &[K::Float, K::Precision]),
+    ("putc", Op::PutC, &[K::Int]),
+    ("puts", Op::PutS, &[K::Str]),
+];
+
+impl Op {
+    pub fn mnemonic(self) -> &'static str {
+        MNEMONICS[self as usize].0
+    }
+
+    pub fn from_mnemonic(name: &str) -> Option<(Op, &'static [OperandKind])> {
+        MNEMONICS
+            .iter()
+            .find(|(m, _, _)| *m == name)
+            .map(|&(_, op, sig)| (op, sig))
+    }
+
+    /// Branches that may fall through to the next instruction.
+    pub fn is_cond_branch(self) -> bool {
+        matches!(
+            self,
+            Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge
+        )
+    }
+
+    /// Instructions after which control does not fall through.
+    pub fn is_terminator(self) -> bool {
+        matches!(self, Op::Jmp | Op::Ret)
+    }
+
+    /// The branch target of a branch instruction.
+    pub fn target(self, ins: &Instr) -> Option<u32> {
+        match self {
+            Op::Jmp => Some(ins.a),
+            _ if self.is_cond_branch() => Some(ins.c),
+            _ => None,
+        }
+    }
+}
+
+/// One lowered instruction: 16 bytes, operands decoded once at load time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Instr {
+    pub op: Op,
+    pub a: u32,
+    pub b: u32,
+    pub c: u32,
+}
+
+impl Instr {
+    pub fn new(op: Op, a: u32, b: u32, c: u32) -> Instr {
+        Instr { op, a, b, c }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    /// Position of the function's name in its `func` line.
+    pub pos: Pos,
+    pub nparams: u32,
+    /// Registers, parameters included: slots `0..nregs`.
+    pub nregs: u32,
+    /// Constant slots `nregs..nregs + consts.len()`, as raw bits.
+    pub consts: Vec<u64>,
+    /// What a new frame holds above its parameters: zeroed registers, then
+    /// the constants. Entering the function copies it in one go.
+    pub frame_template: Vec<u64>,
+    pub code: Vec<Instr>,
+    /// Source position of each instruction's mnemonic (parallel to `code`).
+    pub positions: Vec<Pos>,
+    /// Register names without `%`, indexed by slot.
+    pub reg_names: Vec<String>,
+    /// Labels and the instruction index each names, in source order.
+    pub labels: Vec<(String, u32)>,
+}
+
+impl Function {
+    /// Slots a frame of this function occupies.
+    pub fn frame_size(&self) -> usize {
+        self.nparams as usize + self.frame_template.len()
+    }
+
+    /// The constant a slot holds, if it is a constant slot.
+    pub fn constant(&self, slot: Slot) -> Option<u64> {
+        slot.checked_sub(self.nregs)
+            .map(|i| self.consts[i as usize])
+    }
+
+    /// The label that names instruction `index`, if any (the first one).
+    pub fn label_at(&self, index: u32) -> Option<&str> {
+        self.labels
+            .iter()
+            .find(|(_, at)| *at == index)
+            .map(|(name, _)| name.as_str())
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub funcs: Vec<Function>,
+    pub main: FuncId,
+    /// Cells of 8 bytes in the linear memory.
+    pub memory_cells: u64,
+    /// Argument slots of every `call`, in the caller's frame; a call's
+    /// arguments are `call_args[c..c + callee.nparams]`.
+    pub call_args: Vec<Slot>,
+    /// Byte strings of every `puts`.
+    pub strings: Vec<Vec<u8>>,
+}
+
+impl Program {
+    pub fn func(&self, id: FuncId) -> &Function {
+        &self.funcs[id.index()]
+    }
+
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.funcs
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
+    }
+
+    /// The argument slots of the call instruction `ins` (in its caller).
+    pub fn call_arg_slots(&self, ins: &Instr) -> &[Slot] {
+        let n = self.funcs[ins.b as usize].nparams as usize;
+        let start = ins.c as usize;
+        &self.call_args[start..start + n]
+    }
+
+    pub fn instruction_count(&self) -> usize {
+        self.funcs.iter().map(|f| f.code.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mnemonic_table_is_indexed_by_opcode() {
+        for (i, (name, op, _)) in MNEMONICS.iter().enumerate() {
+            assert_eq!(*op as usize, i, "{name}");
+            assert_eq!(op.mnemonic(), *name);
+        }
+        assert_eq!(MNEMONICS.len(), Op::PutS as usize + 1);
+    }
+
+    #[test]
+    fn instr_is_sixteen_bytes() {
+        assert_eq!(std::mem::size_of::<Instr>(), 16);
+    }
+}

@@ -1,0 +1,348 @@
+//! The interpreter: a `match` over dense opcodes, with every operand a
+//! pre-decoded frame slot (see `bytecode`), frames on a heap-allocated
+//! register stack rather than in Rust recursion, and no allocation, hashing
+//! or growth check per instruction (a call may grow the stack; nothing else
+//! does). Counting the instructions of a `--profile` run is a separate
+//! instantiation of the loop (`PROFILE = true`), so the ordinary one does not
+//! pay for it.
+
+use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot};
+use crate::profile::Profile;
+use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
+use crate::tier::{Thresholds, TierUp, Trigger};
+use std::io;
+
+/// Resource limits, the same in every tier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest call depth allowed; `main` runs at depth 1.
+    pub max_call_depth: u32,
+    /// The register stack's size limit, in 8-byte slots; a call whose frame
+    /// would not fit traps with `stack overflow`.
+    pub max_stack_slots: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_call_depth: 100_000,
+            max_stack_slots: 1 << 28,
+        }
+    }
+}
+
+struct Frame {
+    func: FuncId,
+    /// Where the caller resumes.
+    pc: u32,
+    base: usize,
+    /// The caller's slot that receives the result.
+    dest: Slot,
+}
+
+pub struct Vm<'p> {
+    program: &'p Program,
+    pub memory: LinearMemory,
+    pub out: Output,
+    pub profile: Profile,
+    pub limits: Limits,
+    thresholds: Thresholds,
+    tier_up: Option<Box<dyn TierUp + 'p>>,
+    stack: Vec<u64>,
+    frames: Vec<Frame>,
+}
+
+impl<'p> Vm<'p> {
+    /// Fails only if the linear memory cannot be mapped.
+    pub fn new(program: &'p Program, out: Output, limits: Limits) -> io::Result<Vm<'p>> {
+        Ok(Vm {
+            program,
+            memory: LinearMemory::new(program.memory_cells)?,
+            out,
+            profile: Profile::new(program),
+            limits,
+            thresholds: Thresholds::NEVER,
+            tier_up: None,
+            stack: Vec::new(),
+            frames: Vec::new(),
+        })
+    }
+
+    pub fn program(&self) -> &'p Program {
+        self.program
+    }
+
+    /// Reports functions to `tier_up` as their counts reach `thresholds`.
+    pub fn set_tier_up(&mut self, thresholds: Thresholds, tier_up: Box<dyn TierUp + 'p>) {
+        self.thresholds = thresholds;
+        self.tier_up = Some(tier_up);
+    }
+
+    /// Runs `main` with `args` (as many as it has parameters; the command
+    /// line checks) and returns its result. Output stays buffered until the
+    /// caller flushes `out`.
+    pub fn run(&mut self, args: &[i64], count_instructions: bool) -> Result<u64, Trap> {
+        debug_assert_eq!(
+            args.len(),
+            self.program.func(self.program.main).nparams as usize
+        );
+        self.frames.clear();
+        if count_instructions {
+            self.execute::<true>(args)
+        } else {
+            self.execute::<false>(args)
+        }
+    }
+
+    fn execute<const PROFILE: bool>(&mut self, args: &[i64]) -> Result<u64, Trap> {
+        let Vm {
+            program,
+            memory,
+            out,
+            profile,
+            limits,
+            thresholds,
+            tier_up,
+            stack,
+            frames,
+        } = self;
+        let program: &Program = program;
+        let mem = memory.cells_mut();
+        let counts = &mut profile.funcs[..];
+
+        let mut fid = program.main;
+        let mut func: &Function = program.func(fid);
+        let mut code: &[Instr] = &func.code;
+        let mut base = 0usize;
+        let mut pc = 0usize;
+        let mut executed = 0u64;
+
+        let size = func.frame_size();
+        if stack.len() < size {
+            stack.resize(size, 0);
+        }
+        for (slot, &arg) in stack.iter_mut().zip(args) {
+            *slot = arg as u64;
+        }
+        stack[func.nparams as usize..size].copy_from_slice(&func.frame_template);
+        counts[fid.index()].calls += 1;
+        let mut regs: &mut [u64] = &mut stack[..size];
+
+        // A trap at the instruction just dispatched.
+        macro_rules! trap {
+            ($kind:expr) => {{
+                if PROFILE {
+                    counts[fid.index()].instructions += executed;
+                }
+                return Err(Trap {
+                    kind: $kind,
+                    func: fid,
+                    pc: (pc - 1) as u32,
+                });
+            }};
+        }
+        macro_rules! jump {
+            ($target:expr) => {{
+                let target = $target as usize;
+                if target < pc {
+                    let c = &mut counts[fid.index()];
+                    c.back_edges += 1;
+                    if c.back_edges == thresholds.back_edges {
+                        if let Some(t) = tier_up {
+                            t.hot(program, fid, Trigger::BackEdges);
+                        }
+                    }
+                }
+                pc = target;
+            }};
+        }
+
+        loop {
+            let ins = code[pc];
+            pc += 1;
+            if PROFILE {
+                executed += 1;
+            }
+            let (a, b, c) = (ins.a as usize, ins.b as usize, ins.c as usize);
+            match ins.op {
+                Op::Mov => regs[a] = regs[b],
+                Op::Add => regs[a] = regs[b].wrapping_add(regs[c]),
+                Op::Sub => regs[a] = regs[b].wrapping_sub(regs[c]),
+                Op::Mul => regs[a] = regs[b].wrapping_mul(regs[c]),
+                Op::Div => {
+                    let y = regs[c] as i64;
+                    if y == 0 {
+                        trap!(TrapKind::DivisionByZero);
+                    }
+                    regs[a] = (regs[b] as i64).wrapping_div(y) as u64;
+                }
+                Op::Rem => {
+                    let y = regs[c] as i64;
+                    if y == 0 {
+                        trap!(TrapKind::DivisionByZero);
+                    }
+                    regs[a] = (regs[b] as i64).wrapping_rem(y) as u64;
+                }
+                Op::And => regs[a] = regs[b] & regs[c],
+                Op::Or => regs[a] = regs[b] | regs[c],
+                Op::Xor => regs[a] = regs[b] ^ regs[c],
+                Op::Shl => regs[a] = regs[b] << (regs[c] & 63),
+                Op::Shr => regs[a] = ((regs[b] as i64) >> (regs[c] & 63)) as u64,
+                Op::Ushr => regs[a] = regs[b] >> (regs[c] & 63),
+                Op::Neg => regs[a] = regs[b].wrapping_neg(),
+                Op::Not => regs[a] = !regs[b],
+                Op::Eq => regs[a] = (regs[b] == regs[c]) as u64,
+                Op::Ne => regs[a] = (regs[b] != regs[c]) as u64,
+                Op::Lt => regs[a] = ((regs[b] as i64) < regs[c] as i64) as u64,
+                Op::Le => regs[a] = ((regs[b] as i64) <= regs[c] as i64) as u64,
+                Op::Gt => regs[a] = ((regs[b] as i64) > regs[c] as i64) as u64,
+                Op::Ge => regs[a] = ((regs[b] as i64) >= regs[c] as i64) as u64,
+                Op::FAdd => regs[a] = (f(regs[b]) + f(regs[c])).to_bits(),
+                Op::FSub => regs[a] = (f(regs[b]) - f(regs[c])).to_bits(),
+                Op::FMul => regs[a] = (f(regs[b]) * f(regs[c])).to_bits(),
+                Op::FDiv => regs[a] = (f(regs[b]) / f(regs[c])).to_bits(),
+                // Flips the sign bit only, NaN payloads included.
+                Op::FNeg => regs[a] = regs[b] ^ (1 << 63),
+                Op::FSqrt => regs[a] = f(regs[b]).sqrt().to_bits(),
+                Op::FEq => regs[a] = (f(regs[b]) == f(regs[c])) as u64,
+                Op::FNe => regs[a] = (f(regs[b]) != f(regs[c])) as u64,
+                Op::FLt => regs[a] = (f(regs[b]) < f(regs[c])) as u64,
+                Op::FLe => regs[a] = (f(regs[b]) <= f(regs[c])) as u64,
+                Op::FGt => regs[a] = (f(regs[b]) > f(regs[c])) as u64,
+                Op::FGe => regs[a] = (f(regs[b]) >= f(regs[c])) as u64,
+                Op::IToF => regs[a] = (regs[b] as i64 as f64).to_bits(),
+                // `as` truncates, saturates and maps NaN to 0: the spec's ftoi.
+                Op::FToI => regs[a] = f(regs[b]) as i64 as u64,
+                Op::Load => {
+                    let addr = regs[b].wrapping_add(regs[c]);
+                    match mem.get(addr as usize) {
+                        Some(&v) => regs[a] = v,
+                        None => trap!(TrapKind::OutOfBounds),
+                    }
+                }
+                Op::Store => {
+                    let addr = regs[a].wrapping_add(regs[b]);
+                    let v = regs[c];
+                    match mem.get_mut(addr as usize) {
+                        Some(cell) => *cell = v,
+                        None => trap!(TrapKind::OutOfBounds),
+                    }
+                }
+                Op::Jmp => jump!(a),
+                Op::Jz => {
+                    if regs[a] == 0 {
+                        jump!(c)
+                    }
+                }
+                Op::Jnz => {
+                    if regs[a] != 0 {
+                        jump!(c)
+                    }
+                }
+                Op::Jeq => {
+                    if regs[a] == regs[b] {
+                        jump!(c)
+                    }
+                }
+                Op::Jne => {
+                    if regs[a] != regs[b] {
+                        jump!(c)
+                    }
+                }
+                Op::Jlt => {
+                    if (regs[a] as i64) < regs[b] as i64 {
+                        jump!(c)
+                    }
+                }
+                Op::Jle => {
+                    if (regs[a] as i64) <= regs[b] as i64 {
+                        jump!(c)
+                    }
+                }
+                Op::Jgt => {
+                    if (regs[a] as i64) > regs[b] as i64 {
+                        jump!(c)
+                    }
+                }
+                Op::Jge => {
+                    if (regs[a] as i64) >= regs[b] as i64 {
+                        jump!(c)
+                    }
+                }
+                Op::Call => {
+                    let callee_id = FuncId(ins.b);
+                    let callee = program.func(callee_id);
+                    if frames.len() + 2 > limits.max_call_depth as usize {
+                        trap!(TrapKind::StackOverflow);
+                    }
+                    let new_base = base + func.frame_size();
+                    let top = new_base + callee.frame_size();
+                    if top > stack.len() {
+                        if top > limits.max_stack_slots {
+                            trap!(TrapKind::StackOverflow);
+                        }
+                        let grown = (stack.len() * 2).clamp(top, limits.max_stack_slots);
+                        stack.resize(grown, 0);
+                    }
+                    let nparams = callee.nparams as usize;
+                    let (below, above) = stack.split_at_mut(new_base);
+                    let caller = &below[base..];
+                    let frame = &mut above[..top - new_base];
+                    for (arg, &slot) in frame.iter_mut().zip(&program.call_args[c..c + nparams]) {
+                        *arg = caller[slot as usize];
+                    }
+                    frame[nparams..].copy_from_slice(&callee.frame_template);
+                    frames.push(Frame {
+                        func: fid,
+                        pc: pc as u32,
+                        base,
+                        dest: ins.a,
+                    });
+                    if PROFILE {
+                        counts[fid.index()].instructions += executed;
+                        executed = 0;
+                    }
+                    let calls = &mut counts[callee_id.index()].calls;
+                    *calls += 1;
+                    if *calls == thresholds.calls {
+                        if let Some(t) = tier_up {
+                            t.hot(program, callee_id, Trigger::Calls);
+                        }
+                    }
+                    fid = callee_id;
+                    func = callee;
+                    code = &func.code;
+                    base = new_base;
+                    pc = 0;
+                    regs = frame;
+                }
+                Op::Ret => {
+                    let v = regs[a];
+                    if PROFILE {
+                        counts[fid.index()].instructions += executed;
+                        executed = 0;
+                    }
+                    let Some(frame) = frames.pop() else {
+                        return Ok(v);
+                    };
+                    fid = frame.func;
+                    func = program.func(fid);
+                    code = &func.code;
+                    base = frame.base;
+                    pc = frame.pc as usize;
+                    regs = &mut stack[base..base + func.frame_size()];
+                    regs[frame.dest as usize] = v;
+                }
+                Op::Print => out.print_int(regs[a] as i64),
+                Op::FPrint => out.print_float(f(regs[a]), ins.b),
+                Op::PutC => out.put_byte(regs[a] as u8),
+                Op::PutS => out.put_bytes(&program.strings[a]),
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn f(bits: u64) -> f64 {
+    f64::from_bits(bits)
+}

@@ -1,0 +1,251 @@
+//! Verified syntax tree to the compact form both tiers run: labels become
+//! instruction indices, registers frame slots (parameters first, then in
+//! order of first appearance), immediates constant slots (deduplicated per
+//! function), callees `FuncId`s. Source positions go to a side table.
+
+use crate::bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot};
+use crate::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcProgram};
+use crate::verify::float_name;
+use rustc_hash::FxHashMap;
+
+/// Lowers a program that `verify` accepted.
+pub fn lower(src: &SrcProgram) -> Program {
+    let ids: FxHashMap<&str, FuncId> = src
+        .funcs
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.name, FuncId(i as u32)))
+        .collect();
+    let mut program = Program {
+        funcs: Vec::with_capacity(src.funcs.len()),
+        main: ids.get("main").copied().unwrap_or(FuncId(0)),
+        memory_cells: src.memory.map_or(0, |(n, _)| n),
+        call_args: Vec::new(),
+        strings: Vec::new(),
+    };
+    for f in &src.funcs {
+        let lowered = FuncLowering::new(f).run(f, &ids, &mut program);
+        program.funcs.push(lowered);
+    }
+    program
+}
+
+struct FuncLowering<'a> {
+    regs: FxHashMap<&'a str, Slot>,
+    reg_names: Vec<String>,
+    consts: Vec<u64>,
+    const_slots: FxHashMap<u64, u32>,
+    labels: FxHashMap<&'a str, u32>,
+}
+
+impl<'a> FuncLowering<'a> {
+    fn new(f: &SrcFunc<'a>) -> Self {
+        let mut labels = FxHashMap::default();
+        let mut index = 0u32;
+        for item in &f.items {
+            match *item {
+                Item::Label(name, _) => {
+                    labels.entry(name).or_insert(index);
+                }
+                Item::Instr(_) => index += 1,
+            }
+        }
+        let mut this = FuncLowering {
+            regs: FxHashMap::default(),
+            reg_names: Vec::new(),
+            consts: Vec::new(),
+            const_slots: FxHashMap::default(),
+            labels,
+        };
+        for &(name, _) in &f.params {
+            this.reg(name);
+        }
+        this
+    }
+
+    fn run(
+        mut self,
+        f: &SrcFunc<'a>,
+        ids: &FxHashMap<&str, FuncId>,
+        program: &mut Program,
+    ) -> Function {
+        let mut code = Vec::new();
+        let mut positions: Vec<Pos> = Vec::new();
+        let mut labels: Vec<(String, u32)> = Vec::new();
+        let first_call_arg = program.call_args.len();
+        for item in &f.items {
+            match item {
+                Item::Label(name, _) => labels.push((name.to_string(), code.len() as u32)),
+                Item::Instr(instr) => {
+                    positions.push(instr.pos);
+                    code.push(self.instr(instr, ids, program));
+                }
+            }
+        }
+        // Constants are numbered from 0 while lowering; they live after the
+        // registers, so shift every constant reference once the count is known.
+        let nregs = self.reg_names.len() as u32;
+        for ins in &mut code {
+            relocate(ins, nregs);
+        }
+        for slot in &mut program.call_args[first_call_arg..] {
+            *slot = finish(*slot, nregs);
+        }
+        let nparams = f.params.len() as u32;
+        let mut frame_template = vec![0; (nregs - nparams) as usize];
+        frame_template.extend_from_slice(&self.consts);
+        Function {
+            name: f.name.to_string(),
+            frame_template,
+            pos: f.pos,
+            nparams,
+            nregs,
+            consts: self.consts,
+            code,
+            positions,
+            reg_names: self.reg_names,
+            labels,
+        }
+    }
+
+    fn reg(&mut self, name: &'a str) -> Slot {
+        let next = self.reg_names.len() as Slot;
+        *self.regs.entry(name).or_insert_with(|| {
+            self.reg_names.push(name.to_string());
+            next
+        })
+    }
+
+    fn constant(&mut self, bits: u64) -> Slot {
+        let next = self.consts.len() as u32;
+        let index = *self.const_slots.entry(bits).or_insert_with(|| {
+            self.consts.push(bits);
+            next
+        });
+        CONST_TAG | index
+    }
+
+    /// A value operand's slot, constants tagged until relocation.
+    fn value(&mut self, operand: &Operand<'a>) -> Slot {
+        match *operand {
+            Operand::Reg(name) => self.reg(name),
+            Operand::Int(n) => self.constant(n as u64),
+            Operand::Float(x) => self.constant(x.to_bits()),
+            Operand::Name(name) => self.constant(float_name(name).unwrap_or(0.0).to_bits()),
+            Operand::Mem { .. } | Operand::Str(_) => unreachable!("verified operand"),
+        }
+    }
+
+    fn mem(&mut self, operand: &Operand<'a>) -> (Slot, Slot) {
+        let Operand::Mem { base, offset } = operand else {
+            unreachable!("verified memory operand")
+        };
+        let base = match *base {
+            MemBase::Reg(name) => self.reg(name),
+            MemBase::Int(n) => self.constant(n as u64),
+        };
+        (base, self.constant(*offset as u64))
+    }
+
+    fn label(&self, operand: &Operand<'a>) -> u32 {
+        match operand {
+            Operand::Name(name) => self.labels[name],
+            _ => unreachable!("verified label"),
+        }
+    }
+
+    fn instr(
+        &mut self,
+        instr: &SrcInstr<'a>,
+        ids: &FxHashMap<&str, FuncId>,
+        program: &mut Program,
+    ) -> Instr {
+        let ops: Vec<&Operand<'a>> = instr.operands.iter().map(|(o, _)| o).collect();
+        let op = instr.op;
+        let slot_or_zero = |this: &mut Self, k: usize| ops.get(k).map_or(0, |o| this.value(o));
+        match op {
+            Op::Load => {
+                let d = self.value(ops[0]);
+                let (base, off) = self.mem(ops[1]);
+                Instr::new(op, d, base, off)
+            }
+            Op::Store => {
+                let (base, off) = self.mem(ops[0]);
+                Instr::new(op, base, off, self.value(ops[1]))
+            }
+            Op::Jmp => Instr::new(op, self.label(ops[0]), 0, 0),
+            Op::Jz | Op::Jnz => Instr::new(op, self.value(ops[0]), 0, self.label(ops[1])),
+            _ if op.is_cond_branch() => {
+                let a = self.value(ops[0]);
+                let b = self.value(ops[1]);
+                Instr::new(op, a, b, self.label(ops[2]))
+            }
+            Op::Call => {
+                let d = self.value(ops[0]);
+                let Operand::Name(name) = ops[1] else {
+                    unreachable!("verified callee")
+                };
+                let callee = ids[name];
+                let at = program.call_args.len() as u32;
+                for arg in &ops[2..] {
+                    let slot = self.value(arg);
+                    program.call_args.push(slot);
+                }
+                Instr::new(op, d, callee.0, at)
+            }
+            Op::FPrint => {
+                let Operand::Int(p) = *ops[1] else {
+                    unreachable!("verified precision")
+                };
+                Instr::new(op, self.value(ops[0]), p as u32, 0)
+            }
+            Op::PutS => {
+                let Operand::Str(bytes) = ops[0] else {
+                    unreachable!("verified string")
+                };
+                program.strings.push(bytes.clone());
+                Instr::new(op, (program.strings.len() - 1) as u32, 0, 0)
+            }
+            _ => {
+                let a = slot_or_zero(self, 0);
+                let b = slot_or_zero(self, 1);
+                let c = slot_or_zero(self, 2);
+                Instr::new(op, a, b, c)
+            }
+        }
+    }
+}
+
+/// Marks a constant slot before the function's register count is known.
+const CONST_TAG: u32 = 1 << 31;
+
+fn finish(slot: Slot, nregs: u32) -> Slot {
+    if slot & CONST_TAG != 0 {
+        nregs + (slot & !CONST_TAG)
+    } else {
+        slot
+    }
+}
+
+/// Rewrites the slot operands of `ins` (not its targets, callee or indices).
+fn relocate(ins: &mut Instr, nregs: u32) {
+    let (a, b, c) = match ins.op {
+        Op::Jmp | Op::PutS => (false, false, false),
+        Op::Jz | Op::Jnz | Op::Ret | Op::Print | Op::PutC | Op::FPrint => (true, false, false),
+        Op::Call => (true, false, false),
+        _ if ins.op.is_cond_branch() => (true, true, false),
+        Op::Neg | Op::Not | Op::FNeg | Op::FSqrt | Op::IToF | Op::FToI | Op::Mov => {
+            (true, true, false)
+        }
+        _ => (true, true, true),
+    };
+    if a {
+        ins.a = finish(ins.a, nregs);
+    }
+    if b {
+        ins.b = finish(ins.b, nregs);
+    }
+    if c {
+        ins.c = finish(ins.c, nregs);
+    }
+}

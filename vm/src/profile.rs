@@ -1,0 +1,66 @@
+//! Per-function execution counts. Calls and taken backward branches are
+//! always counted (the tier-up policy reads them); bytecode instructions
+//! executed only in a `--profile` run, which uses its own instantiation of
+//! the dispatch loop so the ordinary one pays nothing for it.
+
+use crate::bytecode::{FuncId, Program};
+use std::fmt::Write;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FuncProfile {
+    pub calls: u64,
+    /// Taken branches to an instruction at or before the branch itself.
+    pub back_edges: u64,
+    /// Bytecode instructions executed; counted only when profiling.
+    pub instructions: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    pub funcs: Vec<FuncProfile>,
+}
+
+impl Profile {
+    pub fn new(program: &Program) -> Profile {
+        Profile {
+            funcs: vec![FuncProfile::default(); program.funcs.len()],
+        }
+    }
+
+    pub fn get(&self, func: FuncId) -> FuncProfile {
+        self.funcs[func.index()]
+    }
+
+    /// The `--profile` table: one row per function that ran, busiest first.
+    pub fn table(&self, program: &Program) -> String {
+        let mut rows: Vec<(FuncId, FuncProfile)> = self
+            .funcs
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.calls > 0)
+            .map(|(i, p)| (FuncId(i as u32), *p))
+            .collect();
+        rows.sort_by_key(|&(id, p)| (std::cmp::Reverse(p.instructions), id));
+        let width = rows
+            .iter()
+            .map(|(id, _)| program.func(*id).name.len())
+            .max()
+            .unwrap_or(0)
+            .max("function".len());
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{:<width$} {:>14} {:>14} {:>16}",
+            "function", "calls", "back-edges", "instructions"
+        );
+        for (id, p) in rows {
+            let name = &program.func(id).name;
+            let _ = writeln!(
+                s,
+                "{name:<width$} {:>14} {:>14} {:>16}",
+                p.calls, p.back_edges, p.instructions
+            );
+        }
+        s
+    }
+}
