@@ -346,3 +346,99 @@ impl<'p> Vm<'p> {
 fn f(bits: u64) -> f64 {
     f64::from_bits(bits)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::SharedBuffer;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    const LOOPS: &str = "func inc(%x)\n    add %x, %x, 1\n    ret %x\nend\n\
+        func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    call %i, inc, %i\n    jmp head\n\
+        done:\n    print %i\n    ret 0\nend\n";
+
+    fn vm_for(program: &Program) -> (Vm<'_>, SharedBuffer) {
+        let out = SharedBuffer::default();
+        let vm = Vm::new(program, Output::capture(out.clone()), Limits::default()).unwrap();
+        (vm, out)
+    }
+
+    #[test]
+    fn profile_counts_calls_back_edges_and_instructions() {
+        let program = crate::load(LOOPS.as_bytes()).unwrap();
+        let (mut vm, out) = vm_for(&program);
+        assert_eq!(vm.run(&[5], true), Ok(0));
+        vm.out.flush();
+        assert_eq!(out.contents(), b"5\n");
+        let inc = program.func_by_name("inc").unwrap();
+        let main = program.main;
+        let p = |f| vm.profile.get(f);
+        assert_eq!(
+            (p(inc).calls, p(inc).back_edges, p(inc).instructions),
+            (5, 0, 10)
+        );
+        // mov; 5 x (jge, call, jmp); jge; print; ret
+        assert_eq!(
+            (p(main).calls, p(main).back_edges, p(main).instructions),
+            (1, 5, 19)
+        );
+    }
+
+    #[test]
+    fn instructions_are_not_counted_without_profiling() {
+        let program = crate::load(LOOPS.as_bytes()).unwrap();
+        let (mut vm, _) = vm_for(&program);
+        vm.run(&[3], false).unwrap();
+        assert_eq!(vm.profile.get(program.main).instructions, 0);
+        assert_eq!(vm.profile.get(program.main).back_edges, 3);
+    }
+
+    struct Recorder(Rc<RefCell<Vec<(String, Trigger)>>>);
+
+    impl TierUp for Recorder {
+        fn hot(&mut self, program: &Program, func: FuncId, trigger: Trigger) {
+            self.0
+                .borrow_mut()
+                .push((program.func(func).name.clone(), trigger));
+        }
+    }
+
+    #[test]
+    fn hot_functions_are_reported_once_at_their_threshold() {
+        let program = crate::load(LOOPS.as_bytes()).unwrap();
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            let (mut vm, out) = vm_for(&program);
+            let seen = Rc::new(RefCell::new(Vec::new()));
+            let thresholds = Thresholds {
+                calls: 3,
+                back_edges: 4,
+            };
+            vm.set_tier_up(thresholds, Box::new(Recorder(seen.clone())));
+            vm.run(&[10], false).unwrap();
+            vm.out.flush();
+            // What was printed before each report pins down the moment.
+            runs.push((seen.borrow().clone(), out.contents()));
+        }
+        let expected = vec![
+            ("inc".to_string(), Trigger::Calls),
+            ("main".to_string(), Trigger::BackEdges),
+        ];
+        assert_eq!(runs[0].0, expected);
+        assert_eq!(runs[0], runs[1], "tier-up is deterministic");
+    }
+
+    #[test]
+    fn a_trap_leaves_the_vm_reusable() {
+        let text = "func main(%d)\n    div %x, 1, %d\n    print %x\n    ret 0\nend\n";
+        let program = crate::load(text.as_bytes()).unwrap();
+        let (mut vm, out) = vm_for(&program);
+        let trap = vm.run(&[0], false).unwrap_err();
+        assert_eq!((trap.kind, trap.pc), (TrapKind::DivisionByZero, 0));
+        assert_eq!(trap.pos(&program), crate::Pos { line: 2, col: 5 });
+        assert_eq!(vm.run(&[1], false), Ok(0));
+        vm.out.flush();
+        assert_eq!(out.contents(), b"1\n");
+    }
+}

@@ -48,6 +48,7 @@ impl<'a> FuncLowering<'a> {
                     labels.entry(name).or_insert(index);
                 }
                 Item::Instr(_) => index += 1,
+                Item::Broken(_) => unreachable!("verified program"),
             }
         }
         let mut this = FuncLowering {
@@ -80,6 +81,7 @@ impl<'a> FuncLowering<'a> {
                     positions.push(instr.pos);
                     code.push(self.instr(instr, ids, program));
                 }
+                Item::Broken(_) => unreachable!("verified program"),
             }
         }
         // Constants are numbered from 0 while lowering; they live after the

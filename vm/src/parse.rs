@@ -45,6 +45,9 @@ pub struct SrcInstr<'a> {
 pub enum Item<'a> {
     Label(&'a str, Pos),
     Instr(SrcInstr<'a>),
+    /// A line that did not parse (already reported); it stands in for
+    /// whatever the line held, so later checks do not misread the body.
+    Broken(Pos),
 }
 
 #[derive(Clone, Debug)]
@@ -55,6 +58,8 @@ pub struct SrcFunc<'a> {
     pub items: Vec<Item<'a>>,
     /// Where `end` stands; `None` when it is missing.
     pub end: Option<Pos>,
+    /// Its `func` line did not parse: it is checked, but not callable.
+    pub broken_header: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -84,14 +89,8 @@ pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> 
             }
         };
         let mut cur = Cursor::new(line, line_no);
-        let parsed = cur.line();
-        let parsed = match parsed {
-            Ok(parsed) => parsed,
-            Err(d) => {
-                diags.push(d);
-                continue;
-            }
-        };
+        let (parsed, problem) = cur.line();
+        diags.extend(problem);
         match parsed {
             Line::Empty => {}
             Line::Memory(n, at) => {
@@ -107,13 +106,7 @@ pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> 
                 }
                 memory_seen = true;
             }
-            Line::Func(f) => {
-                if let Some(unclosed) = open.take() {
-                    diags.push(missing_end(&unclosed));
-                    program.funcs.push(unclosed);
-                }
-                open = Some(f);
-            }
+            Line::Func(f) => open_function(f, &mut open, &mut program, diags),
             Line::End(at) => match open.take() {
                 Some(mut f) => {
                     f.end = Some(at);
@@ -121,6 +114,11 @@ pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> 
                 }
                 None => diags.push(Diagnostic::at(at, "`end` without a matching `func`")),
             },
+            Line::Broken(at) => {
+                if let Some(f) = &mut open {
+                    f.items.push(Item::Broken(at));
+                }
+            }
             Line::Items(label, instr) => match &mut open {
                 Some(f) => {
                     f.items.extend(label);
@@ -129,7 +127,7 @@ pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> 
                 None => {
                     let at = label
                         .map(|item| match item {
-                            Item::Label(_, at) => at,
+                            Item::Label(_, at) | Item::Broken(at) => at,
                             Item::Instr(i) => i.pos,
                         })
                         .or(instr.map(|i| i.pos))
@@ -158,8 +156,26 @@ pub fn int_literal(text: &str) -> Option<i64> {
     }
 }
 
+/// Starts function `f`, closing one left open (which lacks its `end`).
+fn open_function<'a>(
+    f: SrcFunc<'a>,
+    open: &mut Option<SrcFunc<'a>>,
+    program: &mut SrcProgram<'a>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if let Some(unclosed) = open.take() {
+        diags.push(missing_end(&unclosed));
+        program.funcs.push(unclosed);
+    }
+    *open = Some(f);
+}
+
 fn missing_end(f: &SrcFunc) -> Diagnostic {
-    Diagnostic::at(f.pos, format!("function `{}` has no `end`", f.name))
+    if f.name.is_empty() {
+        Diagnostic::at(f.pos, "function has no `end`")
+    } else {
+        Diagnostic::at(f.pos, format!("function `{}` has no `end`", f.name))
+    }
 }
 
 fn pos(line: u32, col: usize) -> Pos {
@@ -175,6 +191,8 @@ enum Line<'a> {
     Func(SrcFunc<'a>),
     End(Pos),
     Items(Option<Item<'a>>, Option<SrcInstr<'a>>),
+    /// A line that did not parse, at its start.
+    Broken(Pos),
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
@@ -312,7 +330,30 @@ impl<'a> Cursor<'a> {
         Ok(&self.s[start + 1..self.i])
     }
 
-    fn line(&mut self) -> Parsed<Line<'a>> {
+    /// Parses the line. On a problem, returns it with what the line still
+    /// counts as, so one error does not cause others: a `func` line opens
+    /// its function anyway, an `end` line closes it, any other line stands
+    /// as a broken item.
+    fn line(&mut self) -> (Line<'a>, Option<Diagnostic>) {
+        self.skip_ws();
+        let start = self.i;
+        let mut word = self.ident();
+        self.skip_ws();
+        if self.peek() == Some(b':') {
+            word = None; // a label, whatever its name
+        }
+        self.i = start;
+        if word == Some("func") {
+            return self.func_header();
+        }
+        match self.line_item() {
+            Ok(line) => (line, None),
+            Err(d) if word == Some("end") => (Line::End(self.pos_of(start)), Some(d)),
+            Err(d) => (Line::Broken(self.pos_of(start)), Some(d)),
+        }
+    }
+
+    fn line_item(&mut self) -> Parsed<Line<'a>> {
         self.skip_ws();
         if self.at_end() {
             return Ok(Line::Empty);
@@ -362,7 +403,6 @@ impl<'a> Cursor<'a> {
             return Ok(Line::Items(Some(label), Some(instr)));
         }
         match word {
-            "func" => self.func_header(),
             "end" => {
                 self.expect_end()?;
                 Ok(Line::End(self.pos_of(start)))
@@ -394,7 +434,25 @@ impl<'a> Cursor<'a> {
         Ok(Line::Memory(cells as u64, self.pos_of(start)))
     }
 
-    fn func_header(&mut self) -> Parsed<Line<'a>> {
+    /// A `func` line. It always opens a function, marked broken if the
+    /// line has a problem.
+    fn func_header(&mut self) -> (Line<'a>, Option<Diagnostic>) {
+        let start = self.i;
+        self.i += "func".len();
+        let mut f = SrcFunc {
+            name: "",
+            pos: self.pos_of(start),
+            params: Vec::new(),
+            items: Vec::new(),
+            end: None,
+            broken_header: false,
+        };
+        let problem = self.func_signature(&mut f).err();
+        f.broken_header = problem.is_some();
+        (Line::Func(f), problem)
+    }
+
+    fn func_signature(&mut self, f: &mut SrcFunc<'a>) -> Parsed<()> {
         self.skip_ws();
         let at = self.i;
         let Some(name) = self.ident() else {
@@ -403,9 +461,10 @@ impl<'a> Cursor<'a> {
                 format!("expected a function name, found {}", self.describe()),
             );
         };
-        let name_pos = self.pos_of(at);
+        f.name = name;
+        f.pos = self.pos_of(at);
         self.expect(b'(', "`(`")?;
-        let mut params = Vec::new();
+        let params = &mut f.params;
         self.skip_ws();
         if !self.eat(b')') {
             loop {
@@ -425,14 +484,7 @@ impl<'a> Cursor<'a> {
                 self.expect(b',', "`,` or `)`")?;
             }
         }
-        self.expect_end()?;
-        Ok(Line::Func(SrcFunc {
-            name,
-            pos: name_pos,
-            params,
-            items: Vec::new(),
-            end: None,
-        }))
+        self.expect_end()
     }
 
     fn instruction(&mut self, word: &'a str, start: usize) -> Parsed<SrcInstr<'a>> {

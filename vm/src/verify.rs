@@ -11,15 +11,17 @@ use crate::parse::{Item, Operand, SrcFunc, SrcInstr, SrcProgram};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub fn verify(program: &SrcProgram, diags: &mut Vec<Diagnostic>) {
-    let mut arity: FxHashMap<&str, usize> = FxHashMap::default();
-    for f in &program.funcs {
+    // A function whose header did not parse keeps its name, if it got that
+    // far, but its parameter count is unknown.
+    let mut arity: FxHashMap<&str, Option<usize>> = FxHashMap::default();
+    for f in program.funcs.iter().filter(|f| !f.name.is_empty()) {
         if arity.contains_key(f.name) {
             diags.push(Diagnostic::at(
                 f.pos,
                 format!("duplicate function `{}`", f.name),
             ));
         } else {
-            arity.insert(f.name, f.params.len());
+            arity.insert(f.name, (!f.broken_header).then_some(f.params.len()));
         }
     }
     if !arity.contains_key("main") {
@@ -30,7 +32,7 @@ pub fn verify(program: &SrcProgram, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, usize>, diags: &mut Vec<Diagnostic>) {
+fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, Option<usize>>, diags: &mut Vec<Diagnostic>) {
     let mut params = FxHashSet::default();
     for &(name, at) in &f.params {
         if !params.insert(name) {
@@ -51,6 +53,9 @@ fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, usize>, diags: &mut Vec<Diag
         }
     }
     let Some(end) = f.end else { return };
+    if f.broken_header {
+        return;
+    }
     match f.items.last() {
         None => diags.push(Diagnostic::at(
             end,
@@ -71,14 +76,14 @@ fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, usize>, diags: &mut Vec<Diag
                 i.op.mnemonic()
             ),
         )),
-        Some(Item::Instr(_)) => {}
+        Some(Item::Instr(_) | Item::Broken(_)) => {}
     }
 }
 
 fn verify_instr(
     instr: &SrcInstr,
     labels: &FxHashSet<&str>,
-    arity: &FxHashMap<&str, usize>,
+    arity: &FxHashMap<&str, Option<usize>>,
     diags: &mut Vec<Diagnostic>,
 ) {
     let mnemonic = instr.op.mnemonic();
@@ -111,7 +116,7 @@ fn verify_instr(
     if let Operand::Name(name) = callee {
         match arity.get(name) {
             None => diags.push(Diagnostic::at(*at, format!("undefined function `{name}`"))),
-            Some(&n) if n != found - fixed => diags.push(Diagnostic::at(
+            Some(&Some(n)) if n != found - fixed => diags.push(Diagnostic::at(
                 instr.pos,
                 format!(
                     "`{name}` takes {n} argument{}, found {}",

@@ -1,0 +1,148 @@
+//! The command line: exit statuses, argument handling, flags, and output
+//! that must survive a trap.
+
+use std::io::Write;
+use std::process::{Command, Output};
+
+fn bcvm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bcvm"))
+        .args(args)
+        .output()
+        .expect("run bcvm")
+}
+
+/// Writes `text` to a fresh temporary `.bc` file and returns its path.
+fn program(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("bcvm-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(format!("{name}.bc"));
+    let mut f = std::fs::File::create(&path).expect("temp file");
+    f.write_all(text.as_bytes()).expect("write");
+    path.to_string_lossy().into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const ECHO: &str = "func main(%a, %b)\n    print %a\n    print %b\n    ret 0\nend\n";
+
+#[test]
+fn arguments_are_integer_literals() {
+    let p = program("echo", ECHO);
+    let out = bcvm(&["run", &p, "-5", "0x10"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"-5\n16\n");
+}
+
+#[test]
+fn wrong_argument_count_is_a_load_error() {
+    let p = program("echo_count", ECHO);
+    let out = bcvm(&["run", &p, "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("{p}: error: `main` takes 2 arguments, 1 given\n")
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn non_integer_argument_is_a_load_error() {
+    let p = program("echo_bad", ECHO);
+    let out = bcvm(&["run", &p, "1", "2.5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("{p}: error: argument `2.5` is not an integer literal\n")
+    );
+}
+
+#[test]
+fn missing_file_is_reported_without_position() {
+    let out = bcvm(&["run", "/nonexistent/x.bc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("/nonexistent/x.bc: error: cannot read file:"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_reports_every_file() {
+    let good = program("good", "func main()\n    ret 0\nend\n");
+    let bad = program("bad", "func main()\n    nop\n    ret 0\nend\n");
+    let out = bcvm(&["check", &good, &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("{bad}:2:5: error: unknown instruction `nop`\n")
+    );
+    assert_eq!(bcvm(&["check", &good]).status.code(), Some(0));
+}
+
+const RECURSE: &str = "func down(%n)\n    jz %n, out\n    sub %n, %n, 1\n    call %r, down, %n\nout:\n    ret 0\nend\n\
+                       func main(%n)\n    call %r, down, %n\n    print 1\n    ret 0\nend\n";
+
+#[test]
+fn max_call_depth_is_exact() {
+    let p = program("depth", RECURSE);
+    // main is depth 1, down(n) runs at depths 2..=n+2.
+    let fits = bcvm(&["run", "--max-call-depth", "12", &p, "10"]);
+    assert_eq!(fits.status.code(), Some(0), "{}", stderr(&fits));
+    let over = bcvm(&["run", "--max-call-depth", "12", &p, "11"]);
+    assert_eq!(over.status.code(), Some(1));
+    assert_eq!(
+        stderr(&over),
+        format!("{p}:4:5: trap: stack overflow (in function down)\n")
+    );
+    let zero = bcvm(&["run", "--max-call-depth", "0", &p, "1"]);
+    assert_eq!(
+        zero.status.code(),
+        Some(2),
+        "a depth limit below 1 is a usage error"
+    );
+}
+
+#[test]
+fn profile_table_follows_the_trap_line() {
+    let p = program(
+        "profiled",
+        "func main()\n    mov %i, 0\nl:\n    add %i, %i, 1\n    jlt %i, 3, l\n    print %i\n    div %i, %i, 0\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["run", "--profile", &p]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"3\n");
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{p}:7:5: trap: division by zero (in function main)")
+    );
+    let row: Vec<&str> = lines[2].split_whitespace().collect();
+    // 1 mov + 3 x (add, jlt) + print + div (counted: it was dispatched)
+    assert_eq!(row, ["main", "1", "2", "9"]);
+}
+
+#[test]
+fn large_output_before_a_trap_is_not_lost() {
+    let p = program(
+        "flood",
+        "func main()\n    mov %i, 0\nl:\n    print %i\n    add %i, %i, 1\n    jlt %i, 100000, l\n    load %x, [0]\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["run", &p]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.lines().count(), 100_000);
+    assert_eq!(text.lines().last(), Some("99999"));
+}
+
+#[test]
+fn help_documents_every_run_flag() {
+    let out = bcvm(&["run", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in ["--tier", "--max-call-depth", "--profile"] {
+        assert!(help.contains(flag), "{flag} missing from help:\n{help}");
+    }
+}

@@ -1,0 +1,145 @@
+//! Every program in `programs/` through the `bcvm` binary, in every tier:
+//! stdout must equal NAME.out byte for byte, the first stderr line NAME.err
+//! (when the program traps), and the exit status 1 for a trap, else 0.
+//! Every malformed program in `programs/errors/` must exit 2 with exactly
+//! the diagnostics in its NAME.err.
+//!
+//! A new tier joins by adding its flags to `TIERS`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Each tier as the command-line flags that select it.
+const TIERS: &[(&str, &[&str])] = &[("interp", &["--tier", "interp"])];
+
+fn bcvm() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bcvm"))
+}
+
+fn programs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("programs")
+}
+
+fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+fn read_optional(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path).ok()
+}
+
+struct Expected {
+    stdout: Vec<u8>,
+    trap_line: Option<String>,
+    args: Vec<String>,
+}
+
+fn expected(program: &Path) -> Expected {
+    let stdout = std::fs::read(program.with_extension("out"))
+        .unwrap_or_else(|_| panic!("{} has no .out file", program.display()));
+    let trap_line = read_optional(&program.with_extension("err")).map(|s| s.trim_end().to_string());
+    let args = read_optional(&program.with_extension("args"))
+        .map(|s| s.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    Expected {
+        stdout,
+        trap_line,
+        args,
+    }
+}
+
+/// Runs one program in one tier; returns a description of every mismatch.
+fn check_program(program: &Path, tier: &str, flags: &[&str]) -> Vec<String> {
+    let want = expected(program);
+    let name = program.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+    // Run from the program's folder so FILE in messages is the bare name.
+    let out = bcvm()
+        .current_dir(program.parent().unwrap_or(Path::new(".")))
+        .arg("run")
+        .args(flags)
+        .arg(name)
+        .args(&want.args)
+        .output()
+        .expect("run bcvm");
+    let mut problems = Vec::new();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.stdout != want.stdout {
+        problems.push(format!(
+            "{name} [{tier}]: stdout differs\n--- expected\n{}\n--- got\n{}",
+            String::from_utf8_lossy(&want.stdout),
+            String::from_utf8_lossy(&out.stdout)
+        ));
+    }
+    let first_line = stderr.lines().next().map(str::to_string);
+    if first_line != want.trap_line {
+        problems.push(format!(
+            "{name} [{tier}]: first stderr line {first_line:?}, expected {:?}",
+            want.trap_line
+        ));
+    }
+    let want_status = if want.trap_line.is_some() { 1 } else { 0 };
+    if out.status.code() != Some(want_status) {
+        problems.push(format!(
+            "{name} [{tier}]: exit status {:?}, expected {want_status}; stderr: {stderr}",
+            out.status.code()
+        ));
+    }
+    problems
+}
+
+#[test]
+fn every_program_in_every_tier() {
+    let programs = files_with_extension(&programs_dir(), "bc");
+    assert!(
+        programs.len() >= 25,
+        "the suite shrank to {}",
+        programs.len()
+    );
+    let mut problems = Vec::new();
+    for program in &programs {
+        for (tier, flags) in TIERS {
+            problems.extend(check_program(program, tier, flags));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn every_malformed_program_is_rejected_with_its_diagnostics() {
+    let dir = programs_dir().join("errors");
+    let programs = files_with_extension(&dir, "bc");
+    assert!(
+        programs.len() >= 30,
+        "the error suite shrank to {}",
+        programs.len()
+    );
+    let mut problems = Vec::new();
+    for program in &programs {
+        let name = program.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let want = std::fs::read_to_string(program.with_extension("err"))
+            .unwrap_or_else(|_| panic!("{name} has no .err file"));
+        for (command, tier_flags) in [("check", &[][..]), ("run", TIERS[0].1)] {
+            let out = bcvm()
+                .current_dir(&dir)
+                .arg(command)
+                .args(tier_flags)
+                .arg(name)
+                .output()
+                .expect("run bcvm");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if stderr != want || out.status.code() != Some(2) || !out.stdout.is_empty() {
+                problems.push(format!(
+                    "{name} [{command}]: status {:?}\n--- expected\n{want}--- got\n{stderr}",
+                    out.status.code()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
