@@ -87,14 +87,19 @@ impl<'p> Vm<'p> {
             self.program.func(self.program.main).nparams as usize
         );
         self.frames.clear();
-        if count_instructions {
-            self.execute::<true>(args)
-        } else {
-            self.execute::<false>(args)
+        let narrow = self.program.funcs.iter().all(|f| f.frame_size() <= WINDOW);
+        match (narrow, count_instructions) {
+            (true, false) => self.execute::<false, [u64; WINDOW]>(args),
+            (true, true) => self.execute::<true, [u64; WINDOW]>(args),
+            (false, false) => self.execute::<false, [u64]>(args),
+            (false, true) => self.execute::<true, [u64]>(args),
         }
     }
 
-    fn execute<const PROFILE: bool>(&mut self, args: &[i64]) -> Result<u64, Trap> {
+    fn execute<const PROFILE: bool, R: FrameView + ?Sized>(
+        &mut self,
+        args: &[i64],
+    ) -> Result<u64, Trap> {
         let Vm {
             program,
             memory,
@@ -118,15 +123,15 @@ impl<'p> Vm<'p> {
         let mut executed = 0u64;
 
         let size = func.frame_size();
-        if stack.len() < size {
-            stack.resize(size, 0);
+        if stack.len() < size.max(R::HEADROOM) {
+            stack.resize(size.max(R::HEADROOM), 0);
         }
         for (slot, &arg) in stack.iter_mut().zip(args) {
             *slot = arg as u64;
         }
         stack[func.nparams as usize..size].copy_from_slice(&func.frame_template);
         counts[fid.index()].calls += 1;
-        let mut regs: &mut [u64] = &mut stack[..size];
+        let mut regs: &mut R = R::view(stack, size);
 
         // A trap at the instruction just dispatched.
         macro_rules! trap {
@@ -163,110 +168,124 @@ impl<'p> Vm<'p> {
             if PROFILE {
                 executed += 1;
             }
-            let (a, b, c) = (ins.a as usize, ins.b as usize, ins.c as usize);
             match ins.op {
-                Op::Mov => regs[a] = regs[b],
-                Op::Add => regs[a] = regs[b].wrapping_add(regs[c]),
-                Op::Sub => regs[a] = regs[b].wrapping_sub(regs[c]),
-                Op::Mul => regs[a] = regs[b].wrapping_mul(regs[c]),
+                Op::Mov => regs.set(ins.a, regs.get(ins.b)),
+                Op::Add => regs.set(ins.a, regs.get(ins.b).wrapping_add(regs.get(ins.c))),
+                Op::Sub => regs.set(ins.a, regs.get(ins.b).wrapping_sub(regs.get(ins.c))),
+                Op::Mul => regs.set(ins.a, regs.get(ins.b).wrapping_mul(regs.get(ins.c))),
                 Op::Div => {
-                    let y = regs[c] as i64;
+                    let y = regs.get(ins.c) as i64;
                     if y == 0 {
                         trap!(TrapKind::DivisionByZero);
                     }
-                    regs[a] = (regs[b] as i64).wrapping_div(y) as u64;
+                    regs.set(ins.a, (regs.get(ins.b) as i64).wrapping_div(y) as u64);
                 }
                 Op::Rem => {
-                    let y = regs[c] as i64;
+                    let y = regs.get(ins.c) as i64;
                     if y == 0 {
                         trap!(TrapKind::DivisionByZero);
                     }
-                    regs[a] = (regs[b] as i64).wrapping_rem(y) as u64;
+                    regs.set(ins.a, (regs.get(ins.b) as i64).wrapping_rem(y) as u64);
                 }
-                Op::And => regs[a] = regs[b] & regs[c],
-                Op::Or => regs[a] = regs[b] | regs[c],
-                Op::Xor => regs[a] = regs[b] ^ regs[c],
-                Op::Shl => regs[a] = regs[b] << (regs[c] & 63),
-                Op::Shr => regs[a] = ((regs[b] as i64) >> (regs[c] & 63)) as u64,
-                Op::Ushr => regs[a] = regs[b] >> (regs[c] & 63),
-                Op::Neg => regs[a] = regs[b].wrapping_neg(),
-                Op::Not => regs[a] = !regs[b],
-                Op::Eq => regs[a] = (regs[b] == regs[c]) as u64,
-                Op::Ne => regs[a] = (regs[b] != regs[c]) as u64,
-                Op::Lt => regs[a] = ((regs[b] as i64) < regs[c] as i64) as u64,
-                Op::Le => regs[a] = ((regs[b] as i64) <= regs[c] as i64) as u64,
-                Op::Gt => regs[a] = ((regs[b] as i64) > regs[c] as i64) as u64,
-                Op::Ge => regs[a] = ((regs[b] as i64) >= regs[c] as i64) as u64,
-                Op::FAdd => regs[a] = (f(regs[b]) + f(regs[c])).to_bits(),
-                Op::FSub => regs[a] = (f(regs[b]) - f(regs[c])).to_bits(),
-                Op::FMul => regs[a] = (f(regs[b]) * f(regs[c])).to_bits(),
-                Op::FDiv => regs[a] = (f(regs[b]) / f(regs[c])).to_bits(),
+                Op::And => regs.set(ins.a, regs.get(ins.b) & regs.get(ins.c)),
+                Op::Or => regs.set(ins.a, regs.get(ins.b) | regs.get(ins.c)),
+                Op::Xor => regs.set(ins.a, regs.get(ins.b) ^ regs.get(ins.c)),
+                Op::Shl => regs.set(ins.a, regs.get(ins.b) << (regs.get(ins.c) & 63)),
+                Op::Shr => regs.set(
+                    ins.a,
+                    ((regs.get(ins.b) as i64) >> (regs.get(ins.c) & 63)) as u64,
+                ),
+                Op::Ushr => regs.set(ins.a, regs.get(ins.b) >> (regs.get(ins.c) & 63)),
+                Op::Neg => regs.set(ins.a, regs.get(ins.b).wrapping_neg()),
+                Op::Not => regs.set(ins.a, !regs.get(ins.b)),
+                Op::Eq => regs.set(ins.a, (regs.get(ins.b) == regs.get(ins.c)) as u64),
+                Op::Ne => regs.set(ins.a, (regs.get(ins.b) != regs.get(ins.c)) as u64),
+                Op::Lt => regs.set(
+                    ins.a,
+                    ((regs.get(ins.b) as i64) < regs.get(ins.c) as i64) as u64,
+                ),
+                Op::Le => regs.set(
+                    ins.a,
+                    ((regs.get(ins.b) as i64) <= regs.get(ins.c) as i64) as u64,
+                ),
+                Op::Gt => regs.set(
+                    ins.a,
+                    ((regs.get(ins.b) as i64) > regs.get(ins.c) as i64) as u64,
+                ),
+                Op::Ge => regs.set(
+                    ins.a,
+                    ((regs.get(ins.b) as i64) >= regs.get(ins.c) as i64) as u64,
+                ),
+                Op::FAdd => regs.set(ins.a, (f(regs.get(ins.b)) + f(regs.get(ins.c))).to_bits()),
+                Op::FSub => regs.set(ins.a, (f(regs.get(ins.b)) - f(regs.get(ins.c))).to_bits()),
+                Op::FMul => regs.set(ins.a, (f(regs.get(ins.b)) * f(regs.get(ins.c))).to_bits()),
+                Op::FDiv => regs.set(ins.a, (f(regs.get(ins.b)) / f(regs.get(ins.c))).to_bits()),
                 // Flips the sign bit only, NaN payloads included.
-                Op::FNeg => regs[a] = regs[b] ^ (1 << 63),
-                Op::FSqrt => regs[a] = f(regs[b]).sqrt().to_bits(),
-                Op::FEq => regs[a] = (f(regs[b]) == f(regs[c])) as u64,
-                Op::FNe => regs[a] = (f(regs[b]) != f(regs[c])) as u64,
-                Op::FLt => regs[a] = (f(regs[b]) < f(regs[c])) as u64,
-                Op::FLe => regs[a] = (f(regs[b]) <= f(regs[c])) as u64,
-                Op::FGt => regs[a] = (f(regs[b]) > f(regs[c])) as u64,
-                Op::FGe => regs[a] = (f(regs[b]) >= f(regs[c])) as u64,
-                Op::IToF => regs[a] = (regs[b] as i64 as f64).to_bits(),
+                Op::FNeg => regs.set(ins.a, regs.get(ins.b) ^ (1 << 63)),
+                Op::FSqrt => regs.set(ins.a, f(regs.get(ins.b)).sqrt().to_bits()),
+                Op::FEq => regs.set(ins.a, (f(regs.get(ins.b)) == f(regs.get(ins.c))) as u64),
+                Op::FNe => regs.set(ins.a, (f(regs.get(ins.b)) != f(regs.get(ins.c))) as u64),
+                Op::FLt => regs.set(ins.a, (f(regs.get(ins.b)) < f(regs.get(ins.c))) as u64),
+                Op::FLe => regs.set(ins.a, (f(regs.get(ins.b)) <= f(regs.get(ins.c))) as u64),
+                Op::FGt => regs.set(ins.a, (f(regs.get(ins.b)) > f(regs.get(ins.c))) as u64),
+                Op::FGe => regs.set(ins.a, (f(regs.get(ins.b)) >= f(regs.get(ins.c))) as u64),
+                Op::IToF => regs.set(ins.a, (regs.get(ins.b) as i64 as f64).to_bits()),
                 // `as` truncates, saturates and maps NaN to 0: the spec's ftoi.
-                Op::FToI => regs[a] = f(regs[b]) as i64 as u64,
+                Op::FToI => regs.set(ins.a, f(regs.get(ins.b)) as i64 as u64),
                 Op::Load => {
-                    let addr = regs[b].wrapping_add(regs[c]);
+                    let addr = regs.get(ins.b).wrapping_add(regs.get(ins.c));
                     match mem.get(addr as usize) {
-                        Some(&v) => regs[a] = v,
+                        Some(&v) => regs.set(ins.a, v),
                         None => trap!(TrapKind::OutOfBounds),
                     }
                 }
                 Op::Store => {
-                    let addr = regs[a].wrapping_add(regs[b]);
-                    let v = regs[c];
+                    let addr = regs.get(ins.a).wrapping_add(regs.get(ins.b));
+                    let v = regs.get(ins.c);
                     match mem.get_mut(addr as usize) {
                         Some(cell) => *cell = v,
                         None => trap!(TrapKind::OutOfBounds),
                     }
                 }
-                Op::Jmp => jump!(a),
+                Op::Jmp => jump!(ins.a),
                 Op::Jz => {
-                    if regs[a] == 0 {
-                        jump!(c)
+                    if regs.get(ins.a) == 0 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jnz => {
-                    if regs[a] != 0 {
-                        jump!(c)
+                    if regs.get(ins.a) != 0 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jeq => {
-                    if regs[a] == regs[b] {
-                        jump!(c)
+                    if regs.get(ins.a) == regs.get(ins.b) {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jne => {
-                    if regs[a] != regs[b] {
-                        jump!(c)
+                    if regs.get(ins.a) != regs.get(ins.b) {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jlt => {
-                    if (regs[a] as i64) < regs[b] as i64 {
-                        jump!(c)
+                    if (regs.get(ins.a) as i64) < regs.get(ins.b) as i64 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jle => {
-                    if (regs[a] as i64) <= regs[b] as i64 {
-                        jump!(c)
+                    if (regs.get(ins.a) as i64) <= regs.get(ins.b) as i64 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jgt => {
-                    if (regs[a] as i64) > regs[b] as i64 {
-                        jump!(c)
+                    if (regs.get(ins.a) as i64) > regs.get(ins.b) as i64 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Jge => {
-                    if (regs[a] as i64) >= regs[b] as i64 {
-                        jump!(c)
+                    if (regs.get(ins.a) as i64) >= regs.get(ins.b) as i64 {
+                        jump!(ins.c)
                     }
                 }
                 Op::Call => {
@@ -276,22 +295,22 @@ impl<'p> Vm<'p> {
                         trap!(TrapKind::StackOverflow);
                     }
                     let new_base = base + func.frame_size();
-                    let top = new_base + callee.frame_size();
-                    if top > stack.len() {
+                    let size = callee.frame_size();
+                    let top = new_base + size;
+                    let needed = top.max(new_base + R::HEADROOM);
+                    if needed > stack.len() {
                         if top > limits.max_stack_slots {
                             trap!(TrapKind::StackOverflow);
                         }
-                        let grown = (stack.len() * 2).clamp(top, limits.max_stack_slots);
-                        stack.resize(grown, 0);
+                        let grown = (stack.len() * 2).min(limits.max_stack_slots + R::HEADROOM);
+                        stack.resize(grown.max(needed), 0);
                     }
-                    let nparams = callee.nparams as usize;
-                    let (below, above) = stack.split_at_mut(new_base);
-                    let caller = &below[base..];
-                    let frame = &mut above[..top - new_base];
-                    for (arg, &slot) in frame.iter_mut().zip(&program.call_args[c..c + nparams]) {
-                        *arg = caller[slot as usize];
-                    }
-                    frame[nparams..].copy_from_slice(&callee.frame_template);
+                    R::enter(
+                        &mut stack[base..],
+                        func.frame_size(),
+                        &program.call_args[ins.c as usize..],
+                        callee,
+                    );
                     frames.push(Frame {
                         func: fid,
                         pc: pc as u32,
@@ -314,10 +333,10 @@ impl<'p> Vm<'p> {
                     code = &func.code;
                     base = new_base;
                     pc = 0;
-                    regs = frame;
+                    regs = R::view(&mut stack[base..], size);
                 }
                 Op::Ret => {
-                    let v = regs[a];
+                    let v = regs.get(ins.a);
                     if PROFILE {
                         counts[fid.index()].instructions += executed;
                         executed = 0;
@@ -330,15 +349,102 @@ impl<'p> Vm<'p> {
                     code = &func.code;
                     base = frame.base;
                     pc = frame.pc as usize;
-                    regs = &mut stack[base..base + func.frame_size()];
-                    regs[frame.dest as usize] = v;
+                    regs = R::view(&mut stack[base..], func.frame_size());
+                    regs.set(frame.dest, v);
                 }
-                Op::Print => out.print_int(regs[a] as i64),
-                Op::FPrint => out.print_float(f(regs[a]), ins.b),
-                Op::PutC => out.put_byte(regs[a] as u8),
-                Op::PutS => out.put_bytes(&program.strings[a]),
+                Op::Print => out.print_int(regs.get(ins.a) as i64),
+                Op::FPrint => out.print_float(f(regs.get(ins.a)), ins.b),
+                Op::PutC => out.put_byte(regs.get(ins.a) as u8),
+                Op::PutS => out.put_bytes(&program.strings[ins.a as usize]),
             }
         }
+    }
+}
+
+/// Frames of at most this many slots are seen through a fixed-size window
+/// indexed by `u16`, which needs no bounds checks.
+const WINDOW: usize = 1 << 16;
+
+/// A caller's frame and its callee's both lie in this many slots from the
+/// caller's base, so a call copies arguments without bounds checks too. The
+/// stack keeps this much room above the current frame's base.
+const CALL_WINDOW: usize = 2 * WINDOW;
+
+/// How the dispatch loop sees the current frame. Slots come from verified
+/// code, so they are in range; the views differ only in what that costs.
+trait FrameView {
+    /// Slots the stack must hold from the current frame's base (beyond its
+    /// end, where that is further).
+    const HEADROOM: usize;
+    /// The frame of `size` slots starting at `stack[0]`.
+    fn view(stack: &mut [u64], size: usize) -> &mut Self;
+    fn get(&self, slot: Slot) -> u64;
+    fn set(&mut self, slot: Slot, value: u64);
+    /// Builds `callee`'s frame right above the caller's frame, which starts
+    /// at `stack[0]` and has `caller_size` slots: its arguments read from
+    /// the caller's `arg_slots`, then zeroed registers and its constants.
+    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function);
+}
+
+/// The window: every `u16` indexes it, so the compiler drops the checks.
+/// Only used when all frames fit, so truncating a slot to `u16` is exact.
+impl FrameView for [u64; WINDOW] {
+    const HEADROOM: usize = CALL_WINDOW;
+
+    fn view(stack: &mut [u64], _size: usize) -> &mut Self {
+        (&mut stack[..WINDOW]).try_into().expect("window headroom")
+    }
+
+    #[inline(always)]
+    fn get(&self, slot: Slot) -> u64 {
+        self[slot as u16 as usize]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, slot: Slot, value: u64) {
+        self[slot as u16 as usize] = value;
+    }
+
+    #[inline(always)]
+    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function) {
+        let window: &mut [u64; CALL_WINDOW] =
+            (&mut stack[..CALL_WINDOW]).try_into().expect("call window");
+        let nparams = callee.nparams as usize;
+        for (i, &slot) in arg_slots[..nparams].iter().enumerate() {
+            window[(caller_size + i) % CALL_WINDOW] = window[slot as u16 as usize];
+        }
+        let start = caller_size + nparams;
+        window[start..start + callee.frame_template.len()].copy_from_slice(&callee.frame_template);
+    }
+}
+
+/// Huge frames (a function with more than 65,536 registers and constants):
+/// an ordinary checked slice.
+impl FrameView for [u64] {
+    const HEADROOM: usize = 0;
+
+    fn view(stack: &mut [u64], size: usize) -> &mut Self {
+        &mut stack[..size]
+    }
+
+    #[inline(always)]
+    fn get(&self, slot: Slot) -> u64 {
+        self[slot as usize]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, slot: Slot, value: u64) {
+        self[slot as usize] = value;
+    }
+
+    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function) {
+        let (caller, above) = stack.split_at_mut(caller_size);
+        let frame = &mut above[..callee.frame_size()];
+        let nparams = callee.nparams as usize;
+        for (arg, &slot) in frame.iter_mut().zip(&arg_slots[..nparams]) {
+            *arg = caller[slot as usize];
+        }
+        frame[nparams..].copy_from_slice(&callee.frame_template);
     }
 }
 
