@@ -143,3 +143,106 @@ fn every_malformed_program_is_rejected_with_its_diagnostics() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The slot that operand `position` (in the source signature) of `ins`
+/// reads, for the positions that read a value (a memory operand's base).
+fn value_slot(ins: &vm::Instr, position: usize) -> Option<vm::Slot> {
+    use vm::Op;
+    match (ins.op, position) {
+        (Op::Load, 1) => Some(ins.b),
+        (Op::Store, 0) => Some(ins.a),
+        (Op::Store, 1) => Some(ins.c),
+        (Op::Load | Op::Store | Op::Jmp | Op::PutS | Op::Call, _) => None,
+        (Op::Jz | Op::Jnz | Op::Ret | Op::Print | Op::PutC | Op::FPrint, 0) => Some(ins.a),
+        (op, 0 | 1) if op.is_cond_branch() => Some([ins.a, ins.b][position]),
+        (_, 1) => Some(ins.b),
+        (_, 2) => Some(ins.c),
+        _ => None,
+    }
+}
+
+/// `[BASE-K]` somewhere in the code part of a line.
+fn has_minus_offset(line: &str) -> bool {
+    let code = line.split(';').next().unwrap_or("");
+    code.split('[').skip(1).any(|inside| {
+        let inside = inside.split(']').next().unwrap_or("").trim_start();
+        inside.get(1..).is_some_and(|rest| rest.contains('-'))
+    })
+}
+
+/// `NAME: instruction` on one line.
+fn has_inline_label(line: &str) -> bool {
+    let code = line.split(';').next().unwrap_or("").trim_start();
+    let name_len = code
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .unwrap_or(code.len());
+    name_len > 0
+        && code[name_len..]
+            .trim_start()
+            .strip_prefix(':')
+            .is_some_and(|rest| !rest.trim().is_empty())
+}
+
+/// The suite together uses every instruction, an immediate in every operand
+/// position that reads a value, `[BASE-K]`, and a label on an instruction's
+/// line; this keeps it so as programs change.
+#[test]
+fn the_suite_covers_every_instruction_and_operand_form() {
+    use std::collections::BTreeSet;
+    use vm::bytecode::{OperandKind, MNEMONICS};
+    let reads_value = |k: &OperandKind| {
+        matches!(
+            k,
+            OperandKind::Int | OperandKind::Float | OperandKind::Any | OperandKind::Mem
+        )
+    };
+    let mut used_ops = BTreeSet::new();
+    let mut immediates = BTreeSet::new();
+    let (mut minus_offset, mut inline_label, mut immediate_arg) = (false, false, false);
+    for path in files_with_extension(&programs_dir(), "bc") {
+        let text = std::fs::read_to_string(&path).expect("read");
+        minus_offset |= text.lines().any(has_minus_offset);
+        inline_label |= text.lines().any(has_inline_label);
+        let program = vm::load(text.as_bytes()).expect("suite programs load");
+        for f in &program.funcs {
+            for ins in &f.code {
+                let (name, _, sig) = MNEMONICS[ins.op as usize];
+                used_ops.insert(name);
+                for position in (0..sig.len()).filter(|&i| reads_value(&sig[i])) {
+                    if value_slot(ins, position)
+                        .and_then(|s| f.constant(s))
+                        .is_some()
+                    {
+                        immediates.insert((name, position));
+                    }
+                }
+                if ins.op == vm::Op::Call {
+                    immediate_arg |= program
+                        .call_arg_slots(ins)
+                        .iter()
+                        .any(|&s| f.constant(s).is_some());
+                }
+            }
+        }
+    }
+    let missing_ops: Vec<_> = MNEMONICS
+        .iter()
+        .map(|m| m.0)
+        .filter(|m| !used_ops.contains(m))
+        .collect();
+    assert!(missing_ops.is_empty(), "no program uses {missing_ops:?}");
+    let missing: Vec<String> = MNEMONICS
+        .iter()
+        .flat_map(|(name, _, sig)| {
+            (0..sig.len())
+                .filter(|&i| reads_value(&sig[i]))
+                .map(move |i| (*name, i))
+        })
+        .filter(|key| !immediates.contains(key))
+        .map(|(name, i)| format!("{name} operand {}", i + 1))
+        .collect();
+    assert!(missing.is_empty(), "no immediate in: {missing:?}");
+    assert!(immediate_arg, "no immediate call argument");
+    assert!(minus_offset, "no [BASE-K] operand");
+    assert!(inline_label, "no label on an instruction's line");
+}
