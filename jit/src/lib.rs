@@ -1,1 +1,11 @@
-//! The compiler tier (arrives with the SSA middle end).
+//! bcvm's compiler tier. The middle end (this crate's phases up to
+//! `out_of_ssa`) makes no machine code, so each phase can be tested,
+//! executed (by `eval`) and measured on its own.
+
+pub mod budget;
+pub mod cfg;
+pub mod dom;
+pub mod entity;
+
+pub use budget::{Budget, CompileError, Phase};
+pub use entity::{Block, Inst, Value};

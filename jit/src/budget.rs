@@ -1,0 +1,192 @@
+//! The compile budget. Each phase charges the work it does as it goes (in
+//! abstract units: blocks visited, blocks x registers in phi placement,
+//! instructions renamed, lattice updates, copies); when the units or the
+//! wall-clock allowance run out, the charge fails at once and the phase
+//! returns the error, so a pathological function costs at most its budget.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    Cfg,
+    Dom,
+    Ssa,
+    Sccp,
+    OutOfSsa,
+    Emit,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] = [
+        Phase::Cfg,
+        Phase::Dom,
+        Phase::Ssa,
+        Phase::Sccp,
+        Phase::OutOfSsa,
+        Phase::Emit,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Cfg => "cfg",
+            Phase::Dom => "dom",
+            Phase::Ssa => "ssa",
+            Phase::Sccp => "sccp",
+            Phase::OutOfSsa => "out-of-ssa",
+            Phase::Emit => "emit",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why the middle end gave up on a function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The work units ran out during `phase`, after `work` units in all.
+    OverBudget { phase: Phase, work: u64, limit: u64 },
+    /// The wall-clock allowance ran out during `phase`.
+    OverTime {
+        phase: Phase,
+        work: u64,
+        elapsed: Duration,
+    },
+    /// The IR verifier rejected the output of `phase` (a compiler bug).
+    Invalid { phase: Phase, message: String },
+}
+
+impl CompileError {
+    pub fn phase(&self) -> Phase {
+        match self {
+            CompileError::OverBudget { phase, .. }
+            | CompileError::OverTime { phase, .. }
+            | CompileError::Invalid { phase, .. } => *phase,
+        }
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::OverBudget { phase, work, limit } => {
+                write!(
+                    f,
+                    "budget of {limit} units ran out in {phase} after {work} units"
+                )
+            }
+            CompileError::OverTime {
+                phase,
+                work,
+                elapsed,
+            } => {
+                write!(
+                    f,
+                    "time ran out in {phase} after {} us and {work} units",
+                    elapsed.as_micros()
+                )
+            }
+            CompileError::Invalid { phase, message } => {
+                write!(f, "invalid IR after {phase}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Units between two looks at the clock: often enough to stop within a few
+/// microseconds of the deadline, rare enough to cost nothing.
+const CLOCK_EVERY: u64 = 1 << 12;
+
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limit: u64,
+    used: u64,
+    started: Instant,
+    allowance: Option<Duration>,
+    next_clock_check: u64,
+}
+
+impl Budget {
+    pub fn new(limit: u64, allowance: Option<Duration>) -> Budget {
+        Budget {
+            limit,
+            used: 0,
+            started: Instant::now(),
+            allowance,
+            next_clock_check: CLOCK_EVERY,
+        }
+    }
+
+    /// A budget that never runs out, for tools and tests.
+    pub fn unlimited() -> Budget {
+        Budget::new(u64::MAX, None)
+    }
+
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    #[inline]
+    pub fn charge(&mut self, phase: Phase, units: u64) -> Result<(), CompileError> {
+        self.used = self.used.saturating_add(units);
+        if self.used > self.limit {
+            return Err(CompileError::OverBudget {
+                phase,
+                work: self.used,
+                limit: self.limit,
+            });
+        }
+        if self.used >= self.next_clock_check {
+            self.next_clock_check = self.used.saturating_add(CLOCK_EVERY);
+            if let Some(allowance) = self.allowance {
+                let elapsed = self.started.elapsed();
+                if elapsed > allowance {
+                    return Err(CompileError::OverTime {
+                        phase,
+                        work: self.used,
+                        elapsed,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stops_at_the_limit() {
+        let mut b = Budget::new(10, None);
+        assert!(b.charge(Phase::Ssa, 10).is_ok());
+        assert_eq!(
+            b.charge(Phase::Ssa, 1),
+            Err(CompileError::OverBudget {
+                phase: Phase::Ssa,
+                work: 11,
+                limit: 10
+            })
+        );
+    }
+
+    #[test]
+    fn stops_at_the_deadline() {
+        let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(matches!(
+            b.charge(Phase::Dom, CLOCK_EVERY),
+            Err(CompileError::OverTime {
+                phase: Phase::Dom,
+                ..
+            })
+        ));
+    }
+}

@@ -1,0 +1,218 @@
+//! The control-flow graph of one bytecode function.
+//!
+//! Leaders are the first instruction, every branch target and every
+//! instruction after a branch or `ret`; a block runs from its leader to the
+//! next. Successors are in a fixed order (a conditional branch: taken, then
+//! fall-through; the two are merged when they are the same block), and
+//! predecessors in the order their edges are first met walking blocks in
+//! order, so phi operand i always belongs to predecessor i. Blocks
+//! unreachable from the entry are dropped; the rest are numbered in source
+//! order. When the first instruction is a branch target, a synthetic entry
+//! block (numbered last, holding no instructions) precedes it, so the entry
+//! never has predecessors.
+
+use crate::entity::Block;
+use vm::{Function, Op};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CfgBlock {
+    /// Bytecode instructions `start..end` (empty for the synthetic entry).
+    pub start: u32,
+    pub end: u32,
+    pub succs: Vec<Block>,
+    pub preds: Vec<Block>,
+    pub synthetic: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    pub blocks: Vec<CfgBlock>,
+    pub entry: Block,
+    /// The block holding each bytecode instruction, `None` if unreachable.
+    pub block_of: Vec<Option<Block>>,
+}
+
+impl Cfg {
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    pub fn block(&self, b: Block) -> &CfgBlock {
+        &self.blocks[b.index()]
+    }
+
+    pub fn succs(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].succs
+    }
+
+    pub fn preds(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].preds
+    }
+
+    /// Blocks of the bytecode itself (every block but a synthetic entry).
+    pub fn bytecode_blocks(&self) -> impl Iterator<Item = Block> + '_ {
+        (0..self.blocks.len())
+            .map(Block::new)
+            .filter(|&b| !self.blocks[b.index()].synthetic)
+    }
+}
+
+/// Successor instruction indices of the block ending at `last` (exclusive
+/// end `end`), in the CFG's fixed order.
+fn successor_starts(f: &Function, end: u32) -> Vec<u32> {
+    let last = f.code[end as usize - 1];
+    let mut succs = Vec::with_capacity(2);
+    match last.op {
+        Op::Ret => {}
+        Op::Jmp => succs.push(last.a),
+        op if op.is_cond_branch() => {
+            succs.push(last.c);
+            if last.c != end {
+                succs.push(end);
+            }
+        }
+        _ => succs.push(end),
+    }
+    succs
+}
+
+pub fn build(f: &Function) -> Cfg {
+    let n = f.code.len();
+    let mut leader = vec![false; n + 1];
+    leader[0] = true;
+    let mut entry_is_target = false;
+    for (i, ins) in f.code.iter().enumerate() {
+        if let Some(t) = ins.op.target(ins) {
+            leader[t as usize] = true;
+            entry_is_target |= t == 0;
+            leader[i + 1] = true;
+        } else if ins.op == Op::Ret {
+            leader[i + 1] = true;
+        }
+    }
+    // Candidate blocks in source order: (start, end).
+    let starts: Vec<u32> = (0..n).filter(|&i| leader[i]).map(|i| i as u32).collect();
+    let ranges: Vec<(u32, u32)> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| (s, starts.get(k + 1).copied().unwrap_or(n as u32)))
+        .collect();
+    let mut candidate_of = vec![u32::MAX; n];
+    for (k, &(s, e)) in ranges.iter().enumerate() {
+        candidate_of[s as usize..e as usize].fill(k as u32);
+    }
+    // Reachability from instruction 0, iteratively.
+    let mut reachable = vec![false; ranges.len()];
+    let mut stack = vec![0usize];
+    reachable[0] = true;
+    while let Some(k) = stack.pop() {
+        for s in successor_starts(f, ranges[k].1) {
+            let c = candidate_of[s as usize] as usize;
+            if !reachable[c] {
+                reachable[c] = true;
+                stack.push(c);
+            }
+        }
+    }
+    let mut id_of = vec![None; ranges.len()];
+    let mut blocks = Vec::new();
+    for (k, &(start, end)) in ranges.iter().enumerate() {
+        if reachable[k] {
+            id_of[k] = Some(Block::new(blocks.len()));
+            blocks.push(CfgBlock {
+                start,
+                end,
+                succs: Vec::new(),
+                preds: Vec::new(),
+                synthetic: false,
+            });
+        }
+    }
+    for b in 0..blocks.len() {
+        let succs: Vec<Block> = successor_starts(f, blocks[b].end)
+            .into_iter()
+            .filter_map(|s| id_of[candidate_of[s as usize] as usize])
+            .collect();
+        for &s in &succs {
+            blocks[s.index()].preds.push(Block::new(b));
+        }
+        blocks[b].succs = succs;
+    }
+    let mut entry = Block(0);
+    if entry_is_target {
+        entry = Block::new(blocks.len());
+        blocks[0].preds.insert(0, entry);
+        blocks.push(CfgBlock {
+            start: 0,
+            end: 0,
+            succs: vec![Block(0)],
+            preds: Vec::new(),
+            synthetic: true,
+        });
+    }
+    let mut block_of = vec![None; n];
+    for (b, data) in blocks.iter().enumerate() {
+        block_of[data.start as usize..data.end as usize].fill(Some(Block::new(b)));
+    }
+    Cfg {
+        blocks,
+        entry,
+        block_of,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg_of(text: &str) -> Cfg {
+        let program = vm::load(text.as_bytes()).unwrap();
+        build(program.func(program.main))
+    }
+
+    const TEXTBOOK: &str = "func main(%n)\n    mov %i, 0\n    mov %s, 0\nhead:\n    jge %i, %n, done\n    add %s, %s, %i\n    add %i, %i, 1\n    jmp head\ndone:\n    print %s\n    ret 0\nend\n";
+
+    #[test]
+    fn textbook_loop() {
+        let cfg = cfg_of(TEXTBOOK);
+        let shape: Vec<(u32, u32, Vec<Block>, Vec<Block>)> = cfg
+            .blocks
+            .iter()
+            .map(|b| (b.start, b.end, b.succs.clone(), b.preds.clone()))
+            .collect();
+        assert_eq!(
+            shape,
+            vec![
+                (0, 2, vec![Block(1)], vec![]),
+                (2, 3, vec![Block(3), Block(2)], vec![Block(0), Block(2)]),
+                (3, 6, vec![Block(1)], vec![Block(1)]),
+                (6, 8, vec![], vec![Block(1)]),
+            ]
+        );
+        assert_eq!(cfg.entry, Block(0));
+    }
+
+    #[test]
+    fn synthetic_entry_when_the_first_instruction_is_a_target() {
+        let cfg =
+            cfg_of("func main()\ntop:\n    add %i, %i, 1\n    jlt %i, 10, top\n    ret %i\nend\n");
+        assert_eq!(cfg.entry, Block(2));
+        assert!(cfg.block(cfg.entry).synthetic);
+        assert_eq!(cfg.preds(Block(0)), &[Block(2), Block(0)]);
+        assert!(cfg.preds(cfg.entry).is_empty());
+    }
+
+    #[test]
+    fn unreachable_blocks_are_dropped_and_same_target_edges_merged() {
+        let cfg = cfg_of(
+            "func main()\n    jz 0, next\nnext:\n    jmp out\n    print 1\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(cfg.len(), 3);
+        assert_eq!(cfg.succs(Block(0)), &[Block(1)]);
+        assert_eq!(cfg.block_of[2], None);
+    }
+}
