@@ -11,6 +11,7 @@
 //! block (numbered last, holding no instructions) precedes it, so the entry
 //! never has predecessors.
 
+use crate::dom::Graph;
 use crate::entity::Block;
 use vm::{Function, Op};
 
@@ -58,6 +59,24 @@ impl Cfg {
         (0..self.blocks.len())
             .map(Block::new)
             .filter(|&b| !self.blocks[b.index()].synthetic)
+    }
+}
+
+impl Graph for Cfg {
+    fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    fn entry(&self) -> Block {
+        self.entry
+    }
+
+    fn succs(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].succs
+    }
+
+    fn preds(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].preds
     }
 }
 

@@ -10,8 +10,15 @@
 //! no idom and dominate nothing.
 
 use crate::budget::{Budget, CompileError, Phase};
-use crate::cfg::Cfg;
 use crate::entity::Block;
+
+/// A directed graph of blocks with an entry: the bytecode CFG, or the IR.
+pub trait Graph {
+    fn num_blocks(&self) -> usize;
+    fn entry(&self) -> Block;
+    fn succs(&self, b: Block) -> &[Block];
+    fn preds(&self, b: Block) -> &[Block];
+}
 
 const UNREACHED: u32 = u32::MAX;
 
@@ -55,11 +62,11 @@ impl DomTree {
 }
 
 /// Reverse postorder of the blocks reachable from the entry, iteratively.
-fn reverse_postorder(cfg: &Cfg) -> Vec<Block> {
-    let mut visited = vec![false; cfg.len()];
-    let mut post = Vec::with_capacity(cfg.len());
-    let mut stack: Vec<(Block, usize)> = vec![(cfg.entry, 0)];
-    visited[cfg.entry.index()] = true;
+fn reverse_postorder<G: Graph + ?Sized>(cfg: &G) -> Vec<Block> {
+    let mut visited = vec![false; cfg.num_blocks()];
+    let mut post = Vec::with_capacity(cfg.num_blocks());
+    let mut stack: Vec<(Block, usize)> = vec![(cfg.entry(), 0)];
+    visited[cfg.entry().index()] = true;
     while let Some(&mut (b, ref mut next)) = stack.last_mut() {
         if let Some(&s) = cfg.succs(b).get(*next) {
             *next += 1;
@@ -76,8 +83,11 @@ fn reverse_postorder(cfg: &Cfg) -> Vec<Block> {
     post
 }
 
-pub fn dominators(cfg: &Cfg, budget: &mut Budget) -> Result<DomTree, CompileError> {
-    let n = cfg.len();
+pub fn dominators<G: Graph + ?Sized>(
+    cfg: &G,
+    budget: &mut Budget,
+) -> Result<DomTree, CompileError> {
+    let n = cfg.num_blocks();
     let rpo = reverse_postorder(cfg);
     let mut order = vec![UNREACHED; n];
     for (i, b) in rpo.iter().enumerate() {
@@ -85,7 +95,7 @@ pub fn dominators(cfg: &Cfg, budget: &mut Budget) -> Result<DomTree, CompileErro
     }
     // idom as rpo numbers; the entry is its own, as the algorithm wants.
     let mut doms = vec![UNREACHED; n];
-    doms[cfg.entry.index()] = 0;
+    doms[cfg.entry().index()] = 0;
     let mut changed = true;
     while changed {
         changed = false;
@@ -116,7 +126,7 @@ pub fn dominators(cfg: &Cfg, budget: &mut Budget) -> Result<DomTree, CompileErro
         idom[b.index()] = Some(d);
         children[d.index()].push(b);
     }
-    let (pre, post) = number_tree(cfg.entry, &children, n);
+    let (pre, post) = number_tree(cfg.entry(), &children, n);
     Ok(DomTree {
         idom,
         rpo,
@@ -163,17 +173,17 @@ fn number_tree(entry: Block, children: &[Vec<Block>], n: usize) -> (Vec<u32>, Ve
 }
 
 /// Dominance frontiers, each sorted by block number.
-pub fn frontiers(
-    cfg: &Cfg,
+pub fn frontiers<G: Graph + ?Sized>(
+    cfg: &G,
     dom: &DomTree,
     budget: &mut Budget,
 ) -> Result<Vec<Vec<Block>>, CompileError> {
-    let mut df: Vec<Vec<Block>> = vec![Vec::new(); cfg.len()];
+    let mut df: Vec<Vec<Block>> = vec![Vec::new(); cfg.num_blocks()];
     for &b in &dom.rpo {
         let preds = cfg.preds(b);
         // The entry has an implicit edge from outside, so one back edge
         // already makes it a join.
-        let join = preds.len() >= 2 || (b == cfg.entry && !preds.is_empty());
+        let join = preds.len() >= 2 || (b == cfg.entry() && !preds.is_empty());
         if !join {
             continue;
         }
@@ -203,7 +213,7 @@ pub fn frontiers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cfg::CfgBlock;
+    use crate::cfg::{Cfg, CfgBlock};
     use proptest::prelude::*;
 
     /// A CFG from an edge list over `n` blocks, entry 0.

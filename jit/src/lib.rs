@@ -6,6 +6,11 @@ pub mod budget;
 pub mod cfg;
 pub mod dom;
 pub mod entity;
+pub mod eval;
+pub mod ir;
+pub mod pipeline;
+pub mod ssa;
+pub mod verify;
 
 pub use budget::{Budget, CompileError, Phase};
 pub use entity::{Block, Inst, Value};

@@ -216,6 +216,24 @@ impl Op {
         matches!(self, Op::Jmp | Op::Ret)
     }
 
+    /// The register an instruction of this opcode writes: its `a` operand.
+    pub fn writes(self) -> bool {
+        !matches!(
+            self,
+            Op::Store
+                | Op::Jmp
+                | Op::Jz
+                | Op::Jnz
+                | Op::Jeq
+                | Op::Jne
+                | Op::Jlt
+                | Op::Jle
+                | Op::Jgt
+                | Op::Jge
+                | Op::Ret
+        ) && !matches!(self, Op::Print | Op::FPrint | Op::PutC | Op::PutS)
+    }
+
     /// The branch target of a branch instruction.
     pub fn target(self, ins: &Instr) -> Option<u32> {
         match self {
@@ -314,6 +332,29 @@ impl Program {
         let n = self.funcs[ins.b as usize].nparams as usize;
         let start = ins.c as usize;
         &self.call_args[start..start + n]
+    }
+
+    /// Calls `f` with each slot `ins` reads, in operand order.
+    pub fn for_each_read(&self, ins: &Instr, mut f: impl FnMut(Slot)) {
+        match ins.op {
+            Op::Jmp | Op::PutS => {}
+            Op::Jz | Op::Jnz | Op::Ret | Op::Print | Op::PutC | Op::FPrint => f(ins.a),
+            Op::Mov | Op::Neg | Op::Not | Op::FNeg | Op::FSqrt | Op::IToF | Op::FToI => f(ins.b),
+            Op::Store => {
+                f(ins.a);
+                f(ins.b);
+                f(ins.c);
+            }
+            Op::Call => self.call_arg_slots(ins).iter().for_each(|&s| f(s)),
+            op if op.is_cond_branch() => {
+                f(ins.a);
+                f(ins.b);
+            }
+            _ => {
+                f(ins.b);
+                f(ins.c);
+            }
+        }
     }
 
     pub fn instruction_count(&self) -> usize {

@@ -9,6 +9,7 @@ pub mod lower;
 pub mod parse;
 pub mod profile;
 pub mod runtime;
+pub mod semantics;
 pub mod tier;
 pub mod verify;
 

@@ -1,0 +1,294 @@
+//! The middle end's IR: blocks, instructions and values in arenas addressed
+//! by typed indices, with def-use information for sparse passes.
+//!
+//! In SSA form every value has exactly one defining instruction; phis stand
+//! at the start of their block, operand i belonging to predecessor i. After
+//! SSA destruction (`out_of_ssa`) there are no phis and a value is a
+//! variable that copies may assign more than once.
+
+use crate::dom::Graph;
+use crate::entity::{Block, Inst, Value};
+use vm::{FuncId, Op};
+
+/// Where an instruction came from: a bytecode index, for trap positions
+/// and dumps, or nothing (entry definitions, copies).
+pub const NO_SRC: u32 = u32::MAX;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    /// The function's parameter i.
+    Param(u32),
+    Const(u64),
+    Phi(Vec<Value>),
+    Copy(Value),
+    /// `neg`, `not`, `fneg`, `fsqrt`, `itof`, `ftoi`.
+    Unary(Op, Value),
+    /// Integer and float arithmetic and comparisons.
+    Binary(Op, Value, Value),
+    /// `load` of cell `base + offset`.
+    Load(Value, Value),
+    /// `store` of a value to cell `base + offset`.
+    Store(Value, Value, Value),
+    Call(FuncId, Vec<Value>),
+    Print(Value),
+    PutC(Value),
+    FPrint(Value, u32),
+    PutS(u32),
+    Jump(Block),
+    /// A conditional branch (`Jz`..`Jge`): to `taken` if the condition
+    /// holds on the operands, else to `fallthrough`. `Jz` and `Jnz` read
+    /// only the first operand.
+    Branch {
+        op: Op,
+        args: [Value; 2],
+        taken: Block,
+        fallthrough: Block,
+    },
+    Ret(Value),
+}
+
+impl InstKind {
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Jump(_) | InstKind::Branch { .. } | InstKind::Ret(_)
+        )
+    }
+
+    pub fn is_phi(&self) -> bool {
+        matches!(self, InstKind::Phi(_))
+    }
+
+    /// Whether removing the instruction (when its result is unused) could
+    /// change what the program does: output, memory, traps, calls, control.
+    pub fn has_effect(&self) -> bool {
+        match self {
+            InstKind::Binary(op, ..) => matches!(op, Op::Div | Op::Rem),
+            InstKind::Load(..) => true,
+            InstKind::Store(..) | InstKind::Call(..) | InstKind::Print(_) | InstKind::PutC(_) => {
+                true
+            }
+            InstKind::FPrint(..) | InstKind::PutS(_) => true,
+            kind => kind.is_terminator(),
+        }
+    }
+
+    /// Operands, in order.
+    pub fn operands(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.for_each_operand(|v| out.push(v));
+        out
+    }
+
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            InstKind::Param(_) | InstKind::Const(_) | InstKind::PutS(_) | InstKind::Jump(_) => {}
+            InstKind::Phi(args) | InstKind::Call(_, args) => args.iter().copied().for_each(f),
+            InstKind::Copy(a) | InstKind::Unary(_, a) | InstKind::Print(a) | InstKind::PutC(a) => {
+                f(*a)
+            }
+            InstKind::FPrint(a, _) | InstKind::Ret(a) => f(*a),
+            InstKind::Binary(_, a, b) | InstKind::Load(a, b) => {
+                f(*a);
+                f(*b);
+            }
+            InstKind::Store(a, b, c) => {
+                f(*a);
+                f(*b);
+                f(*c);
+            }
+            InstKind::Branch { op, args, .. } => {
+                f(args[0]);
+                if !matches!(op, Op::Jz | Op::Jnz) {
+                    f(args[1]);
+                }
+            }
+        }
+    }
+
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        match self {
+            InstKind::Param(_) | InstKind::Const(_) | InstKind::PutS(_) | InstKind::Jump(_) => {}
+            InstKind::Phi(args) | InstKind::Call(_, args) => {
+                args.iter_mut().for_each(|v| *v = f(*v))
+            }
+            InstKind::Copy(a) | InstKind::Unary(_, a) | InstKind::Print(a) | InstKind::PutC(a) => {
+                *a = f(*a)
+            }
+            InstKind::FPrint(a, _) | InstKind::Ret(a) => *a = f(*a),
+            InstKind::Binary(_, a, b) | InstKind::Load(a, b) => {
+                *a = f(*a);
+                *b = f(*b);
+            }
+            InstKind::Store(a, b, c) => {
+                *a = f(*a);
+                *b = f(*b);
+                *c = f(*c);
+            }
+            InstKind::Branch { op, args, .. } => {
+                args[0] = f(args[0]);
+                if !matches!(op, Op::Jz | Op::Jnz) {
+                    args[1] = f(args[1]);
+                }
+            }
+        }
+    }
+
+    /// Successor blocks of a terminator, in the fixed order.
+    pub fn targets(&self) -> Vec<Block> {
+        match *self {
+            InstKind::Jump(b) => vec![b],
+            InstKind::Branch {
+                taken, fallthrough, ..
+            } => vec![taken, fallthrough],
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstData {
+    pub kind: InstKind,
+    pub result: Option<Value>,
+    /// The bytecode instruction this came from, or `NO_SRC`.
+    pub src: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockOrigin {
+    /// The bytecode CFG's block with this id.
+    Bytecode(Block),
+    /// The entry that precedes a first instruction which is a branch target.
+    SyntheticEntry,
+    /// Inserted on a critical edge by SSA destruction.
+    SplitEdge,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockData {
+    /// Phis first, then the body, then exactly one terminator.
+    pub insts: Vec<Inst>,
+    pub succs: Vec<Block>,
+    pub preds: Vec<Block>,
+    pub origin: BlockOrigin,
+    /// False once a pass has removed the block; it keeps its index.
+    pub live: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub id: FuncId,
+    pub entry: Block,
+    pub blocks: Vec<BlockData>,
+    pub insts: Vec<InstData>,
+    /// The instruction defining each value (in SSA form, the only one).
+    pub defs: Vec<Inst>,
+    /// Registers with a phi at each block (for dumps), sorted.
+    pub phi_regs: Vec<Vec<u32>>,
+}
+
+impl Function {
+    pub fn block(&self, b: Block) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+
+    pub fn inst(&self, i: Inst) -> &InstData {
+        &self.insts[i.index()]
+    }
+
+    pub fn kind(&self, i: Inst) -> &InstKind {
+        &self.insts[i.index()].kind
+    }
+
+    pub fn def(&self, v: Value) -> Inst {
+        self.defs[v.index()]
+    }
+
+    pub fn value_count(&self) -> usize {
+        self.defs.len()
+    }
+
+    /// The constant a value holds, if its definition is a `Const`.
+    pub fn constant(&self, v: Value) -> Option<u64> {
+        match self.kind(self.def(v)) {
+            InstKind::Const(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// Live blocks, in index order.
+    pub fn live_blocks(&self) -> impl Iterator<Item = Block> + '_ {
+        (0..self.blocks.len())
+            .map(Block::new)
+            .filter(|b| self.blocks[b.index()].live)
+    }
+
+    pub fn new_value(&mut self, def: Inst) -> Value {
+        self.defs.push(def);
+        Value::new(self.defs.len() - 1)
+    }
+
+    /// Adds an instruction (not yet placed in a block), with a fresh result
+    /// value if `defines`.
+    pub fn add_inst(&mut self, kind: InstKind, src: u32, defines: bool) -> Inst {
+        let inst = Inst::new(self.insts.len());
+        let result = defines.then(|| self.new_value(inst));
+        self.insts.push(InstData { kind, result, src });
+        inst
+    }
+
+    pub fn add_block(&mut self, origin: BlockOrigin) -> Block {
+        self.blocks.push(BlockData {
+            insts: Vec::new(),
+            succs: Vec::new(),
+            preds: Vec::new(),
+            origin,
+            live: true,
+        });
+        self.phi_regs.push(Vec::new());
+        Block::new(self.blocks.len() - 1)
+    }
+
+    /// Number of phis in live blocks.
+    pub fn phi_count(&self) -> usize {
+        self.live_blocks()
+            .map(|b| {
+                self.block(b)
+                    .insts
+                    .iter()
+                    .take_while(|&&i| self.kind(i).is_phi())
+                    .count()
+            })
+            .sum()
+    }
+
+    /// Uses of every value: (instruction, block) pairs, in block order.
+    pub fn uses(&self) -> Vec<Vec<(Inst, Block)>> {
+        let mut uses = vec![Vec::new(); self.value_count()];
+        for b in self.live_blocks() {
+            for &i in &self.block(b).insts {
+                self.kind(i)
+                    .for_each_operand(|v| uses[v.index()].push((i, b)));
+            }
+        }
+        uses
+    }
+}
+
+impl Graph for Function {
+    fn num_blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    fn entry(&self) -> Block {
+        self.entry
+    }
+
+    fn succs(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].succs
+    }
+
+    fn preds(&self, b: Block) -> &[Block] {
+        &self.blocks[b.index()].preds
+    }
+}

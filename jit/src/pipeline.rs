@@ -1,0 +1,110 @@
+//! The middle end's driver: runs the phases in order under one budget,
+//! times each, and (in debug builds and tests) verifies the IR after every
+//! phase. It stops after the stage asked for, so each stage can be dumped,
+//! executed and measured on its own.
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::cfg::{self, Cfg};
+use crate::dom::{self, DomTree};
+use crate::entity::Block;
+use crate::ir::Function;
+use crate::ssa::{self, SsaInput};
+use crate::verify::{self, Form};
+use std::time::{Duration, Instant};
+use vm::{FuncId, Program};
+
+/// How far to run the middle end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    Cfg,
+    Dom,
+    Ssa,
+}
+
+/// Counts a compile reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub instructions: usize,
+    pub blocks: usize,
+    pub phis: usize,
+}
+
+/// Everything the middle end produced, up to the stage it stopped at.
+pub struct MiddleEnd {
+    pub cfg: Cfg,
+    pub dom: Option<DomTree>,
+    pub frontiers: Option<Vec<Vec<Block>>>,
+    pub ssa: Option<Function>,
+    /// Wall time per phase (indexed like `Phase::ALL`).
+    pub times: [Duration; Phase::ALL.len()],
+    pub stats: Stats,
+}
+
+fn check(f: &Function, phase: Phase, form: Form) -> Result<(), CompileError> {
+    if cfg!(debug_assertions) {
+        verify::verify(f, form).map_err(|message| CompileError::Invalid { phase, message })?;
+    }
+    Ok(())
+}
+
+impl MiddleEnd {
+    fn record(&mut self, phase: Phase, start: Instant) {
+        self.times[phase as usize] += start.elapsed();
+    }
+}
+
+pub fn run(
+    program: &Program,
+    id: FuncId,
+    stop: Stage,
+    budget: &mut Budget,
+) -> Result<MiddleEnd, CompileError> {
+    let func = program.func(id);
+    let start = Instant::now();
+    budget.charge(Phase::Cfg, func.code.len() as u64)?;
+    let cfg = cfg::build(func);
+    let blocks = cfg.len();
+    let mut out = MiddleEnd {
+        cfg,
+        dom: None,
+        frontiers: None,
+        ssa: None,
+        times: [Duration::ZERO; Phase::ALL.len()],
+        stats: Stats {
+            instructions: func.code.len(),
+            blocks,
+            phis: 0,
+        },
+    };
+    out.record(Phase::Cfg, start);
+    if stop == Stage::Cfg {
+        return Ok(out);
+    }
+
+    let start = Instant::now();
+    let dom = dom::dominators(&out.cfg, budget)?;
+    let frontiers = dom::frontiers(&out.cfg, &dom, budget)?;
+    out.record(Phase::Dom, start);
+    if stop == Stage::Dom {
+        out.dom = Some(dom);
+        out.frontiers = Some(frontiers);
+        return Ok(out);
+    }
+
+    let start = Instant::now();
+    let input = SsaInput {
+        program,
+        id,
+        cfg: &out.cfg,
+        dom: &dom,
+        frontiers: &frontiers,
+    };
+    let ssa = ssa::construct(&input, budget)?;
+    out.record(Phase::Ssa, start);
+    check(&ssa, Phase::Ssa, Form::Ssa)?;
+    out.stats.phis = ssa.phi_count();
+    out.dom = Some(dom);
+    out.frontiers = Some(frontiers);
+    out.ssa = Some(ssa);
+    Ok(out)
+}

@@ -1,0 +1,430 @@
+//! SSA construction: Cytron, Ferrante, Rosen, Wegman and Zadeck, "Efficiently
+//! Computing Static Single Assignment Form and the Control Dependence
+//! Graph" (TOPLAS 1991), section 5, with pruning by liveness.
+//!
+//! 1. Per block, the registers it defines and those it reads before
+//!    defining; live-in sets by backward dataflow (bitsets).
+//! 2. Phis by the iterated-dominance-frontier worklist (5.1), placed only
+//!    where the register is live-in ("pruned" SSA).
+//! 3. Renaming (5.2) by a preorder walk of the dominator tree with an
+//!    explicit stack and an undo log standing in for the per-register
+//!    stacks, so a 100,000-block chain needs no native recursion. A `mov`
+//!    makes no instruction: its destination simply names the source value.
+//!
+//! Parameters, the implicit zero of every other register, and the function's
+//! constants are definitions in the entry block. Work is charged to the
+//! budget as it is done: bitset words, instructions scanned and renamed,
+//! frontier entries visited while placing phis, phi operands filled.
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::cfg::Cfg;
+use crate::dom::DomTree;
+use crate::entity::{Block, Inst, Value};
+use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
+use vm::{FuncId, Op, Program};
+
+/// The inputs: a bytecode function and what the earlier phases found.
+pub struct SsaInput<'a> {
+    pub program: &'a Program,
+    pub id: FuncId,
+    pub cfg: &'a Cfg,
+    pub dom: &'a DomTree,
+    pub frontiers: &'a [Vec<Block>],
+}
+
+/// A set of registers per block, as one flat array of bit words.
+struct BlockBits {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BlockBits {
+    fn new(blocks: usize, regs: usize) -> BlockBits {
+        let words = regs.div_ceil(64);
+        BlockBits {
+            words,
+            bits: vec![0; blocks * words],
+        }
+    }
+
+    fn row(&self, b: Block) -> &[u64] {
+        &self.bits[b.index() * self.words..(b.index() + 1) * self.words]
+    }
+
+    fn contains(&self, b: Block, r: u32) -> bool {
+        self.row(b)[r as usize / 64] & (1 << (r % 64)) != 0
+    }
+
+    fn insert(&mut self, b: Block, r: u32) {
+        self.bits[b.index() * self.words + r as usize / 64] |= 1 << (r % 64);
+    }
+}
+
+pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, CompileError> {
+    let f = input.program.func(input.id);
+    let cfg = input.cfg;
+    let nregs = f.nregs as usize;
+    let words = nregs.div_ceil(64) as u64;
+    budget.charge(Phase::Ssa, 3 * cfg.len() as u64 * words)?;
+    let (defs, uses, defsites) = local_sets(input, budget)?;
+    let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
+    let phis = place_phis(input, &defsites, &live_in, budget)?;
+    Renamer::new(input, phis).run(budget)
+}
+
+/// Registers each block defines, those it reads before defining (upward
+/// exposed), and the blocks defining each register (the entry defines all).
+fn local_sets(
+    input: &SsaInput,
+    budget: &mut Budget,
+) -> Result<(BlockBits, BlockBits, Vec<Vec<Block>>), CompileError> {
+    let f = input.program.func(input.id);
+    let cfg = input.cfg;
+    let nregs = f.nregs;
+    let mut defs = BlockBits::new(cfg.len(), nregs as usize);
+    let mut uses = BlockBits::new(cfg.len(), nregs as usize);
+    let mut defsites: Vec<Vec<Block>> = vec![Vec::new(); nregs as usize];
+    for r in 0..nregs {
+        defs.insert(cfg.entry, r);
+    }
+    for b in 0..cfg.len() {
+        let b = Block::new(b);
+        let data = cfg.block(b);
+        budget.charge(Phase::Ssa, (data.end - data.start) as u64 + 1)?;
+        for ins in &f.code[data.start as usize..data.end as usize] {
+            input.program.for_each_read(ins, |slot| {
+                if slot < nregs && !defs.contains(b, slot) {
+                    uses.insert(b, slot);
+                }
+            });
+            if ins.op.writes() {
+                defs.insert(b, ins.a);
+                let sites = &mut defsites[ins.a as usize];
+                if sites.last() != Some(&b) {
+                    sites.push(b);
+                }
+            }
+        }
+    }
+    Ok((defs, uses, defsites))
+}
+
+/// live_in(b) = uses(b) ∪ (live_out(b) − defs(b)), to a fixpoint, visiting
+/// blocks in postorder so most information flows in one pass.
+fn liveness(
+    cfg: &Cfg,
+    dom: &DomTree,
+    defs: &BlockBits,
+    uses: &BlockBits,
+    budget: &mut Budget,
+) -> Result<BlockBits, CompileError> {
+    let words = defs.words;
+    let mut live_in = BlockBits {
+        words,
+        bits: uses.bits.clone(),
+    };
+    let mut out = vec![0u64; words];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in dom.rpo.iter().rev() {
+            budget.charge(Phase::Ssa, words as u64 * (cfg.succs(b).len() as u64 + 1))?;
+            out.fill(0);
+            for &s in cfg.succs(b) {
+                for (o, &i) in out.iter_mut().zip(live_in.row(s)) {
+                    *o |= i;
+                }
+            }
+            let base = b.index() * words;
+            let row = &mut live_in.bits[base..base + words];
+            let local = uses.row(b).iter().zip(defs.row(b));
+            for ((live, (&used, &defined)), &live_out) in row.iter_mut().zip(local).zip(&out) {
+                let new = used | (live_out & !defined);
+                if new != *live {
+                    *live = new;
+                    changed = true;
+                }
+            }
+        }
+    }
+    Ok(live_in)
+}
+
+/// For each block, the registers that get a phi there, ascending.
+fn place_phis(
+    input: &SsaInput,
+    defsites: &[Vec<Block>],
+    live_in: &BlockBits,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<u32>>, CompileError> {
+    let n = input.cfg.len();
+    let mut phis: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Stamps (register + 1) instead of clearing per register.
+    let mut has_phi = vec![0u32; n];
+    let mut queued = vec![0u32; n];
+    let mut work = Vec::new();
+    for (r, sites) in defsites.iter().enumerate() {
+        // Defined only in the entry: its frontier is empty.
+        if sites.is_empty() {
+            continue;
+        }
+        let stamp = r as u32 + 1;
+        work.clear();
+        work.push(input.cfg.entry);
+        queued[input.cfg.entry.index()] = stamp;
+        for &b in sites {
+            if queued[b.index()] != stamp {
+                queued[b.index()] = stamp;
+                work.push(b);
+            }
+        }
+        while let Some(x) = work.pop() {
+            let frontier = &input.frontiers[x.index()];
+            budget.charge(Phase::Ssa, frontier.len() as u64 + 1)?;
+            for &y in frontier {
+                if has_phi[y.index()] == stamp || !live_in.contains(y, r as u32) {
+                    continue;
+                }
+                has_phi[y.index()] = stamp;
+                phis[y.index()].push(r as u32);
+                if queued[y.index()] != stamp {
+                    queued[y.index()] = stamp;
+                    work.push(y);
+                }
+            }
+        }
+    }
+    Ok(phis)
+}
+
+/// Placeholder for a phi operand not yet filled in.
+const UNFILLED: Value = Value(u32::MAX);
+
+struct Renamer<'a> {
+    input: &'a SsaInput<'a>,
+    ir: Function,
+    /// The value each register names at the current point of the walk.
+    current: Vec<Value>,
+    /// (register, value it named before) for each definition on the path.
+    undo: Vec<(u32, Value)>,
+    constants: Vec<Value>,
+    /// Each block's phis: (register, instruction).
+    phis: Vec<Vec<(u32, Inst)>>,
+}
+
+enum Step {
+    Enter(Block),
+    Leave(usize),
+}
+
+impl<'a> Renamer<'a> {
+    fn new(input: &'a SsaInput<'a>, phi_regs: Vec<Vec<u32>>) -> Renamer<'a> {
+        let cfg = input.cfg;
+        let mut ir = Function {
+            id: input.id,
+            entry: cfg.entry,
+            blocks: Vec::with_capacity(cfg.len()),
+            insts: Vec::new(),
+            defs: Vec::new(),
+            phi_regs: Vec::new(),
+        };
+        let mut phis = Vec::with_capacity(cfg.len());
+        for (b, regs) in phi_regs.into_iter().enumerate() {
+            let data = &cfg.blocks[b];
+            let origin = if data.synthetic {
+                BlockOrigin::SyntheticEntry
+            } else {
+                BlockOrigin::Bytecode(Block::new(b))
+            };
+            let block = ir.add_block(origin);
+            ir.blocks[b].succs = data.succs.clone();
+            ir.blocks[b].preds = data.preds.clone();
+            let mut here = Vec::with_capacity(regs.len());
+            for &r in &regs {
+                let phi = ir.add_inst(
+                    InstKind::Phi(vec![UNFILLED; data.preds.len()]),
+                    NO_SRC,
+                    true,
+                );
+                ir.blocks[block.index()].insts.push(phi);
+                here.push((r, phi));
+            }
+            ir.phi_regs[b] = regs;
+            phis.push(here);
+        }
+        Renamer {
+            input,
+            ir,
+            current: Vec::new(),
+            undo: Vec::new(),
+            constants: Vec::new(),
+            phis,
+        }
+    }
+
+    fn emit(&mut self, b: Block, kind: InstKind, src: u32, defines: bool) -> Option<Value> {
+        let inst = self.ir.add_inst(kind, src, defines);
+        self.ir.blocks[b.index()].insts.push(inst);
+        self.ir.insts[inst.index()].result
+    }
+
+    fn define(&mut self, reg: u32, v: Value) {
+        self.undo.push((reg, self.current[reg as usize]));
+        self.current[reg as usize] = v;
+    }
+
+    fn value(&self, slot: u32) -> Value {
+        let nregs = self.input.program.func(self.input.id).nregs;
+        if slot < nregs {
+            self.current[slot as usize]
+        } else {
+            self.constants[(slot - nregs) as usize]
+        }
+    }
+
+    /// Parameters, the shared zero and the constants, at the entry.
+    fn entry_definitions(&mut self) {
+        let f = self.input.program.func(self.input.id);
+        let entry = self.ir.entry;
+        let mut current = Vec::with_capacity(f.nregs as usize);
+        for p in 0..f.nparams {
+            current.push(
+                self.emit(entry, InstKind::Param(p), NO_SRC, true)
+                    .unwrap_or_default(),
+            );
+        }
+        let zero = self
+            .emit(entry, InstKind::Const(0), NO_SRC, true)
+            .unwrap_or_default();
+        current.resize(f.nregs as usize, zero);
+        self.current = current;
+        self.constants = f
+            .consts
+            .iter()
+            .map(|&c| {
+                self.emit(entry, InstKind::Const(c), NO_SRC, true)
+                    .unwrap_or_default()
+            })
+            .collect();
+    }
+
+    fn run(mut self, budget: &mut Budget) -> Result<Function, CompileError> {
+        self.entry_definitions();
+        let mut steps = vec![Step::Enter(self.ir.entry)];
+        while let Some(step) = steps.pop() {
+            match step {
+                Step::Leave(mark) => {
+                    while self.undo.len() > mark {
+                        let (r, v) = self.undo.pop().unwrap_or_default();
+                        self.current[r as usize] = v;
+                    }
+                }
+                Step::Enter(b) => {
+                    let mark = self.undo.len();
+                    self.rename_block(b, budget)?;
+                    steps.push(Step::Leave(mark));
+                    for &c in self.input.dom.children[b.index()].iter().rev() {
+                        steps.push(Step::Enter(c));
+                    }
+                }
+            }
+        }
+        Ok(self.ir)
+    }
+
+    fn rename_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
+        for k in 0..self.phis[b.index()].len() {
+            let (r, phi) = self.phis[b.index()][k];
+            let v = self.ir.insts[phi.index()].result.unwrap_or_default();
+            self.define(r, v);
+        }
+        let data = self.input.cfg.block(b);
+        let (start, end) = (data.start, data.end);
+        budget.charge(Phase::Ssa, (end - start) as u64 + 1)?;
+        let f = self.input.program.func(self.input.id);
+        for k in start..end {
+            self.rename_instr(b, k);
+        }
+        let falls_through = end == start
+            || !(f.code[end as usize - 1].op.is_terminator()
+                || f.code[end as usize - 1].op.is_cond_branch());
+        if falls_through {
+            let next = self.input.cfg.succs(b)[0];
+            self.emit(b, InstKind::Jump(next), NO_SRC, false);
+        }
+        for &s in self.input.cfg.succs(b) {
+            let j = self
+                .input
+                .cfg
+                .preds(s)
+                .iter()
+                .position(|&p| p == b)
+                .unwrap_or(0);
+            budget.charge(Phase::Ssa, self.phis[s.index()].len() as u64)?;
+            for k in 0..self.phis[s.index()].len() {
+                let (r, phi) = self.phis[s.index()][k];
+                let v = self.current[r as usize];
+                if let InstKind::Phi(args) = &mut self.ir.insts[phi.index()].kind {
+                    args[j] = v;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn rename_instr(&mut self, b: Block, k: u32) {
+        let program = self.input.program;
+        let ins = program.func(self.input.id).code[k as usize];
+        let block_at = |i: u32| self.input.cfg.block_of[i as usize].unwrap_or_default();
+        let kind = match ins.op {
+            Op::Mov => {
+                let v = self.value(ins.b);
+                self.define(ins.a, v);
+                return;
+            }
+            Op::Neg | Op::Not | Op::FNeg | Op::FSqrt | Op::IToF | Op::FToI => {
+                InstKind::Unary(ins.op, self.value(ins.b))
+            }
+            Op::Load => InstKind::Load(self.value(ins.b), self.value(ins.c)),
+            Op::Store => InstKind::Store(self.value(ins.a), self.value(ins.b), self.value(ins.c)),
+            Op::Call => {
+                let args = program
+                    .call_arg_slots(&ins)
+                    .iter()
+                    .map(|&s| self.value(s))
+                    .collect();
+                InstKind::Call(FuncId(ins.b), args)
+            }
+            Op::Print => InstKind::Print(self.value(ins.a)),
+            Op::PutC => InstKind::PutC(self.value(ins.a)),
+            Op::FPrint => InstKind::FPrint(self.value(ins.a), ins.b),
+            Op::PutS => InstKind::PutS(ins.a),
+            Op::Ret => InstKind::Ret(self.value(ins.a)),
+            Op::Jmp => InstKind::Jump(block_at(ins.a)),
+            op if op.is_cond_branch() => {
+                let a = self.value(ins.a);
+                let second = if matches!(op, Op::Jz | Op::Jnz) {
+                    a
+                } else {
+                    self.value(ins.b)
+                };
+                let (taken, fallthrough) = (block_at(ins.c), block_at(k + 1));
+                if taken == fallthrough {
+                    InstKind::Jump(taken)
+                } else {
+                    InstKind::Branch {
+                        op,
+                        args: [a, second],
+                        taken,
+                        fallthrough,
+                    }
+                }
+            }
+            op => InstKind::Binary(op, self.value(ins.b), self.value(ins.c)),
+        };
+        let writes = ins.op.writes();
+        if let Some(v) = self.emit(b, kind, k, writes) {
+            self.define(ins.a, v);
+        }
+    }
+}
