@@ -216,6 +216,15 @@ impl Function {
         }
     }
 
+    /// Whether instruction `i` may go when its result is unused: it has no
+    /// effect, or it is a division whose divisor is a nonzero constant.
+    pub fn removable_if_unused(&self, i: Inst) -> bool {
+        match self.kind(i) {
+            InstKind::Binary(Op::Div | Op::Rem, _, d) => self.constant(*d).is_some_and(|c| c != 0),
+            kind => !kind.has_effect(),
+        }
+    }
+
     /// Live blocks, in index order.
     pub fn live_blocks(&self) -> impl Iterator<Item = Block> + '_ {
         (0..self.blocks.len())

@@ -9,6 +9,7 @@ pub mod entity;
 pub mod eval;
 pub mod ir;
 pub mod pipeline;
+pub mod sccp;
 pub mod ssa;
 pub mod verify;
 

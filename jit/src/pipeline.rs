@@ -8,6 +8,7 @@ use crate::cfg::{self, Cfg};
 use crate::dom::{self, DomTree};
 use crate::entity::Block;
 use crate::ir::Function;
+use crate::sccp::{self, SccpStats};
 use crate::ssa::{self, SsaInput};
 use crate::verify::{self, Form};
 use std::time::{Duration, Instant};
@@ -19,6 +20,7 @@ pub enum Stage {
     Cfg,
     Dom,
     Ssa,
+    Sccp,
 }
 
 /// Counts a compile reports.
@@ -27,6 +29,7 @@ pub struct Stats {
     pub instructions: usize,
     pub blocks: usize,
     pub phis: usize,
+    pub sccp: SccpStats,
 }
 
 /// Everything the middle end produced, up to the stage it stopped at.
@@ -74,6 +77,7 @@ pub fn run(
             instructions: func.code.len(),
             blocks,
             phis: 0,
+            sccp: SccpStats::default(),
         },
     };
     out.record(Phase::Cfg, start);
@@ -105,6 +109,13 @@ pub fn run(
     out.stats.phis = ssa.phi_count();
     out.dom = Some(dom);
     out.frontiers = Some(frontiers);
-    out.ssa = Some(ssa);
+    let mut ir = ssa;
+    if stop >= Stage::Sccp {
+        let start = Instant::now();
+        out.stats.sccp = sccp::propagate(&mut ir, budget)?;
+        out.record(Phase::Sccp, start);
+        check(&ir, Phase::Sccp, Form::Ssa)?;
+    }
+    out.ssa = Some(ir);
     Ok(out)
 }

@@ -11,7 +11,7 @@ use vm::runtime::SharedBuffer;
 use vm::{Limits, Output, Program};
 
 /// The stages whose output is IR that can run.
-const EXECUTABLE_STAGES: &[Stage] = &[Stage::Ssa];
+const EXECUTABLE_STAGES: &[Stage] = &[Stage::Ssa, Stage::Sccp];
 
 fn programs() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
