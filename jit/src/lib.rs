@@ -8,6 +8,7 @@ pub mod dom;
 pub mod entity;
 pub mod eval;
 pub mod ir;
+pub mod out_of_ssa;
 pub mod pipeline;
 pub mod sccp;
 pub mod ssa;

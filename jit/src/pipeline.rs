@@ -8,6 +8,7 @@ use crate::cfg::{self, Cfg};
 use crate::dom::{self, DomTree};
 use crate::entity::Block;
 use crate::ir::Function;
+use crate::out_of_ssa::{self, OutOfSsaStats};
 use crate::sccp::{self, SccpStats};
 use crate::ssa::{self, SsaInput};
 use crate::verify::{self, Form};
@@ -21,6 +22,8 @@ pub enum Stage {
     Dom,
     Ssa,
     Sccp,
+    /// After SSA destruction.
+    Out,
 }
 
 /// Counts a compile reports.
@@ -30,6 +33,7 @@ pub struct Stats {
     pub blocks: usize,
     pub phis: usize,
     pub sccp: SccpStats,
+    pub out_of_ssa: OutOfSsaStats,
 }
 
 /// Everything the middle end produced, up to the stage it stopped at.
@@ -78,6 +82,7 @@ pub fn run(
             blocks,
             phis: 0,
             sccp: SccpStats::default(),
+            out_of_ssa: OutOfSsaStats::default(),
         },
     };
     out.record(Phase::Cfg, start);
@@ -115,6 +120,12 @@ pub fn run(
         out.stats.sccp = sccp::propagate(&mut ir, budget)?;
         out.record(Phase::Sccp, start);
         check(&ir, Phase::Sccp, Form::Ssa)?;
+    }
+    if stop >= Stage::Out {
+        let start = Instant::now();
+        out.stats.out_of_ssa = out_of_ssa::destruct(&mut ir, budget)?;
+        out.record(Phase::OutOfSsa, start);
+        check(&ir, Phase::OutOfSsa, Form::Conventional)?;
     }
     out.ssa = Some(ir);
     Ok(out)

@@ -1,0 +1,262 @@
+//! SSA destruction: phis become copies, safe from the lost-copy and swap
+//! problems (Briggs, Cooper, Harvey and Simpson, "Practical Improvements to
+//! the Construction and Destruction of Static Single Assignment Form",
+//! SP&E 1998, section 3).
+//!
+//! 1. Every edge into a block with phis gets one *parallel* copy
+//!    (phi result_k <- operand_k for every phi k at once). It goes at the
+//!    end of the predecessor when that has a single successor, else at the
+//!    start of the block when that has a single predecessor; otherwise the
+//!    edge is critical and is split by a new block that holds the copy.
+//!    Splitting is what defeats the lost-copy problem: the copy runs only on
+//!    its edge, never on a path that still needs the old value.
+//! 2. Each parallel copy is sequentialized (`sequentialize`): first every
+//!    copy whose destination no pending copy still reads, then each
+//!    remaining cycle is broken with one temporary. Copying in parallel is
+//!    what defeats the swap problem.
+//!
+//! The result has no phis; a phi's value becomes a variable assigned by
+//! copies.
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::entity::{Block, Inst, Value};
+use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
+
+/// What SSA destruction did, for traces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutOfSsaStats {
+    pub edges_split: usize,
+    pub copies: usize,
+}
+
+/// One copy `dest <- src`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub dest: Value,
+    pub src: Value,
+}
+
+/// Orders a parallel copy (distinct destinations) as sequential copies
+/// with the same effect. `temp` makes a fresh temporary, called once per
+/// cycle.
+pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut() -> Value) -> Vec<Move> {
+    let mut pending: Vec<Move> = parallel
+        .iter()
+        .copied()
+        .filter(|m| m.dest != m.src)
+        .collect();
+    let mut out = Vec::with_capacity(pending.len() + 1);
+    while !pending.is_empty() {
+        let ready = pending
+            .iter()
+            .position(|m| !pending.iter().any(|other| other.src == m.dest));
+        match ready {
+            Some(k) => out.push(pending.swap_remove(k)),
+            None => {
+                // Every destination is still read: all pending copies lie on
+                // cycles. Save one destination's old value and redirect its
+                // readers, which frees that copy.
+                let saved = pending[0].dest;
+                let t = temp();
+                out.push(Move {
+                    dest: t,
+                    src: saved,
+                });
+                for m in &mut pending {
+                    if m.src == saved {
+                        m.src = t;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, CompileError> {
+    let mut stats = OutOfSsaStats::default();
+    let blocks: Vec<Block> = f.live_blocks().collect();
+    for b in blocks {
+        let phis: Vec<Inst> = f
+            .block(b)
+            .insts
+            .iter()
+            .copied()
+            .take_while(|&i| f.kind(i).is_phi())
+            .collect();
+        if phis.is_empty() {
+            continue;
+        }
+        let preds = f.block(b).preds.clone();
+        for (j, &p) in preds.iter().enumerate() {
+            budget.charge(Phase::OutOfSsa, phis.len() as u64 + 1)?;
+            let parallel: Vec<Move> = phis
+                .iter()
+                .map(|&phi| match (&f.inst(phi).kind, f.inst(phi).result) {
+                    (InstKind::Phi(args), Some(dest)) => Move { dest, src: args[j] },
+                    _ => unreachable!("a phi defines a value"),
+                })
+                .collect();
+            let (at, position) = placement(f, p, b, &mut stats);
+            let copies = sequentialize(&parallel, || f.new_value(UNDEFINED));
+            stats.copies += copies.len();
+            let insts: Vec<Inst> = copies.iter().map(|m| add_copy(f, *m)).collect();
+            f.blocks[at.index()].insts.splice(position..position, insts);
+        }
+        f.blocks[b.index()].insts.retain(|i| !phis.contains(i));
+    }
+    Ok(stats)
+}
+
+/// Where the copies of edge `p -> b` go: (block, index in it). Splits the
+/// edge if it is critical.
+fn placement(f: &mut Function, p: Block, b: Block, stats: &mut OutOfSsaStats) -> (Block, usize) {
+    if f.block(p).succs.len() == 1 {
+        return (p, f.block(p).insts.len() - 1);
+    }
+    if f.block(b).preds.len() == 1 {
+        let after_phis = f
+            .block(b)
+            .insts
+            .iter()
+            .take_while(|&&i| f.kind(i).is_phi())
+            .count();
+        return (b, after_phis);
+    }
+    stats.edges_split += 1;
+    let split = f.add_block(BlockOrigin::SplitEdge);
+    let jump = f.add_inst(InstKind::Jump(b), NO_SRC, false);
+    f.blocks[split.index()].insts.push(jump);
+    f.blocks[split.index()].preds.push(p);
+    f.blocks[split.index()].succs.push(b);
+    for s in &mut f.blocks[p.index()].succs {
+        if *s == b {
+            *s = split;
+        }
+    }
+    let terminator = *f.block(p).insts.last().unwrap_or(&jump);
+    match &mut f.insts[terminator.index()].kind {
+        InstKind::Jump(t) if *t == b => *t = split,
+        InstKind::Branch {
+            taken, fallthrough, ..
+        } => {
+            if *taken == b {
+                *taken = split;
+            }
+            if *fallthrough == b {
+                *fallthrough = split;
+            }
+        }
+        _ => {}
+    }
+    for q in &mut f.blocks[b.index()].preds {
+        if *q == p {
+            *q = split;
+        }
+    }
+    (split, 0)
+}
+
+/// The definition of a temporary before its copy exists.
+const UNDEFINED: Inst = Inst(u32::MAX);
+
+/// A `Copy` instruction assigning `m.dest` (not yet placed). The first copy
+/// to assign a temporary, or a phi's value, becomes its recorded definition.
+fn add_copy(f: &mut Function, m: Move) -> Inst {
+    let inst = Inst::new(f.insts.len());
+    f.insts.push(InstData {
+        kind: InstKind::Copy(m.src),
+        result: Some(m.dest),
+        src: NO_SRC,
+    });
+    let def = f.defs[m.dest.index()];
+    if def == UNDEFINED || f.kind(def).is_phi() {
+        f.defs[m.dest.index()] = inst;
+    }
+    inst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Runs copies on a register file and returns it.
+    fn simulate(regs: &mut [u64], moves: &[Move]) {
+        for m in moves {
+            regs[m.dest.index()] = regs[m.src.index()];
+        }
+    }
+
+    fn parallel_result(regs: &[u64], moves: &[Move]) -> Vec<u64> {
+        let mut out = regs.to_vec();
+        for m in moves {
+            out[m.dest.index()] = regs[m.src.index()];
+        }
+        out
+    }
+
+    fn check(parallel: &[Move], registers: usize) -> usize {
+        let initial: Vec<u64> = (0..registers as u64).map(|r| 100 + r).collect();
+        let mut next_temp = registers;
+        let seq = sequentialize(parallel, || {
+            next_temp += 1;
+            Value::new(next_temp - 1)
+        });
+        let mut regs = initial.clone();
+        regs.resize(next_temp, 0);
+        simulate(&mut regs, &seq);
+        assert_eq!(
+            &regs[..registers],
+            &parallel_result(&initial, parallel)[..],
+            "{parallel:?} -> {seq:?}"
+        );
+        next_temp - registers
+    }
+
+    fn mv(dest: u32, src: u32) -> Move {
+        Move {
+            dest: Value(dest),
+            src: Value(src),
+        }
+    }
+
+    #[test]
+    fn swap_uses_one_temporary() {
+        assert_eq!(check(&[mv(0, 1), mv(1, 0)], 2), 1);
+    }
+
+    #[test]
+    fn rotation_uses_one_temporary() {
+        assert_eq!(check(&[mv(0, 1), mv(1, 2), mv(2, 0)], 3), 1);
+    }
+
+    #[test]
+    fn chains_and_fan_out_need_none() {
+        assert_eq!(check(&[mv(0, 1), mv(1, 2), mv(3, 2), mv(4, 4)], 5), 0);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Random parallel copies: any sources, distinct destinations
+        /// (permutations, cycles, fan-out, self-copies all arise).
+        #[test]
+        fn sequential_copies_equal_the_parallel_copy(
+            registers in 1usize..10,
+            picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 0..12),
+        ) {
+            let mut seen = vec![false; registers];
+            let mut parallel = Vec::new();
+            for (d, s) in picks {
+                let d = d.index(registers);
+                if !seen[d] {
+                    seen[d] = true;
+                    parallel.push(mv(d as u32, s.index(registers) as u32));
+                }
+            }
+            let cycles = check(&parallel, registers);
+            prop_assert!(cycles <= registers / 2 + 1);
+        }
+    }
+}
