@@ -27,6 +27,8 @@ use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
 pub struct OutOfSsaStats {
     pub edges_split: usize,
     pub copies: usize,
+    /// Temporaries that broke copy cycles.
+    pub temporaries: usize,
 }
 
 /// One copy `dest <- src`.
@@ -98,7 +100,10 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
                 })
                 .collect();
             let (at, position) = placement(f, p, b, &mut stats);
-            let copies = sequentialize(&parallel, || f.new_value(UNDEFINED));
+            let copies = sequentialize(&parallel, || {
+                stats.temporaries += 1;
+                f.new_value(UNDEFINED)
+            });
             stats.copies += copies.len();
             let insts: Vec<Inst> = copies.iter().map(|m| add_copy(f, *m)).collect();
             f.blocks[at.index()].insts.splice(position..position, insts);
