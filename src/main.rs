@@ -29,6 +29,42 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Show what the compiler's middle end makes of each function at a stage.
+    Dump(DumpArgs),
+}
+
+#[derive(Args)]
+struct DumpArgs {
+    /// The `.bc` program.
+    file: String,
+    /// Only this function (default: every function, in source order).
+    #[arg(long)]
+    func: Option<String>,
+    /// The stage: cfg (basic blocks), dom (dominator tree and frontiers),
+    /// ssa (pruned SSA), sccp (after constant propagation), out (after SSA
+    /// destruction).
+    #[arg(long, value_enum)]
+    stage: DumpStage,
+    /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
+    /// edges dashed), json (one object per function per line).
+    #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
+    format: DumpFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DumpStage {
+    Cfg,
+    Dom,
+    Ssa,
+    Sccp,
+    Out,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DumpFormat {
+    Text,
+    Dot,
+    Json,
 }
 
 #[derive(Args)]
@@ -67,6 +103,12 @@ enum Failure {
     Setup { file: String, message: String },
     /// The program trapped; the rendered trap line.
     Trap(String),
+    /// The compiler failed on a function (a budget, or a bug it caught).
+    Compile {
+        file: String,
+        func: String,
+        error: jit::CompileError,
+    },
 }
 
 impl Failure {
@@ -87,6 +129,9 @@ impl fmt::Display for Failure {
             Failure::Load { file, error } => f.write_str(&error.render(file)),
             Failure::Setup { file, message } => writeln!(f, "{file}: error: {message}"),
             Failure::Trap(line) => writeln!(f, "{line}"),
+            Failure::Compile { file, func, error } => {
+                writeln!(f, "{file}: error: cannot compile `{func}`: {error}")
+            }
         }
     }
 }
@@ -96,6 +141,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run(&args),
         Command::Check { files } => check(&files),
+        Command::Dump(args) => dump(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -183,4 +229,50 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         Some(_) => std::process::exit(1),
         None => Ok(()),
     }
+}
+
+fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
+    use jit::pipeline::Stage;
+    let file = opts.file.as_str();
+    let program = load(file).map_err(|f| vec![f])?;
+    let ids: Vec<vm::FuncId> = match &opts.func {
+        Some(name) => match program.func_by_name(name) {
+            Some(id) => vec![id],
+            None => {
+                return Err(vec![Failure::Setup {
+                    file: file.to_string(),
+                    message: format!("no function `{name}`"),
+                }])
+            }
+        },
+        None => (0..program.funcs.len())
+            .map(|i| vm::FuncId(i as u32))
+            .collect(),
+    };
+    let stage = match opts.stage {
+        DumpStage::Cfg => Stage::Cfg,
+        DumpStage::Dom => Stage::Dom,
+        DumpStage::Ssa => Stage::Ssa,
+        DumpStage::Sccp => Stage::Sccp,
+        DumpStage::Out => Stage::Out,
+    };
+    let format = match opts.format {
+        DumpFormat::Text => jit::dump::Format::Text,
+        DumpFormat::Dot => jit::dump::Format::Dot,
+        DumpFormat::Json => jit::dump::Format::Json,
+    };
+    let mut stdout = io::stdout().lock();
+    for id in ids {
+        let me = jit::pipeline::run(&program, id, stage, &mut jit::Budget::unlimited()).map_err(
+            |error| {
+                vec![Failure::Compile {
+                    file: file.to_string(),
+                    func: program.func(id).name.clone(),
+                    error,
+                }]
+            },
+        )?;
+        let _ = stdout.write_all(jit::dump::dump(&program, id, &me, stage, format).as_bytes());
+    }
+    Ok(())
 }

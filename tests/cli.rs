@@ -146,3 +146,93 @@ fn help_documents_every_run_flag() {
         assert!(help.contains(flag), "{flag} missing from help:\n{help}");
     }
 }
+
+const TEXTBOOK: &str = "; the SSA textbook loop\nfunc main(%n)\n    mov %i, 0\n    mov %s, 0\nhead:\n    jge %i, %n, done\n    add %s, %s, %i\n    add %i, %i, 1\n    jmp head\ndone:\n    print %s\n    ret 0\nend\n";
+
+#[test]
+fn dump_dom_json_is_exact() {
+    let p = program("textbook_dom", TEXTBOOK);
+    let out = bcvm(&["dump", &p, "--stage", "dom", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"function\":\"main\",\"blocks\":[\
+         {\"id\":0,\"first_line\":3,\"label\":null,\"succs\":[1],\"preds\":[],\"idom\":null,\"df\":[]},\
+         {\"id\":1,\"first_line\":6,\"label\":\"head\",\"succs\":[3,2],\"preds\":[0,2],\"idom\":0,\"df\":[1]},\
+         {\"id\":2,\"first_line\":7,\"label\":null,\"succs\":[1],\"preds\":[1],\"idom\":1,\"df\":[1]},\
+         {\"id\":3,\"first_line\":11,\"label\":\"done\",\"succs\":[],\"preds\":[1],\"idom\":1,\"df\":[]}]}\n"
+    );
+}
+
+#[test]
+fn dump_ssa_json_lists_pruned_phis() {
+    let p = program("textbook_ssa", TEXTBOOK);
+    let out = bcvm(&["dump", &p, "--stage", "ssa", "--format", "json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("{\"function\":\"main\",\"placement\":\"pruned\",\"blocks\":["),
+        "{text}"
+    );
+    assert!(text.contains("\"id\":1,\"first_line\":6,\"label\":\"head\",\"succs\":[3,2],\"preds\":[0,2],\"idom\":0,\"df\":[1],\"phis\":[\"%i\",\"%s\"]"), "{text}");
+    assert_eq!(text.matches("\"phis\":[]").count(), 3, "{text}");
+}
+
+#[test]
+fn dump_hides_the_synthetic_entry() {
+    let p = program(
+        "loop_first",
+        "func main()\ntop:\n    add %i, %i, 1\n    jlt %i, 10, top\n    ret %i\nend\n",
+    );
+    let out = bcvm(&["dump", &p, "--stage", "dom", "--format", "json"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"function\":\"main\",\"blocks\":[\
+         {\"id\":0,\"first_line\":3,\"label\":\"top\",\"succs\":[0,1],\"preds\":[0],\"idom\":null,\"df\":[0]},\
+         {\"id\":1,\"first_line\":5,\"label\":null,\"succs\":[],\"preds\":[0],\"idom\":0,\"df\":[]}]}\n"
+    );
+}
+
+#[test]
+fn dump_every_stage_and_format() {
+    let p = program("textbook_all", TEXTBOOK);
+    for stage in ["cfg", "dom", "ssa", "sccp", "out"] {
+        for format in ["text", "dot", "json"] {
+            let out = bcvm(&["dump", &p, "--stage", stage, "--format", format]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{stage} {format}: {}",
+                stderr(&out)
+            );
+            let text = String::from_utf8_lossy(&out.stdout);
+            match format {
+                "dot" => {
+                    assert!(
+                        text.starts_with("digraph") && text.contains("b2 -> b1;"),
+                        "{text}"
+                    );
+                    // The dominator tree exists from the dom stage on.
+                    assert_eq!(
+                        text.contains("b1 -> b2 [style=dashed"),
+                        stage != "cfg",
+                        "{text}"
+                    );
+                }
+                "json" => assert!(
+                    text.starts_with("{\"function\":\"main\"") && text.lines().count() == 1,
+                    "{text}"
+                ),
+                _ => assert!(
+                    text.starts_with(&format!("function main ({stage})")),
+                    "{text}"
+                ),
+            }
+        }
+    }
+    let missing = bcvm(&["dump", &p, "--func", "nope", "--stage", "cfg"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(
+        stderr(&missing),
+        format!("{p}: error: no function `nope`\n")
+    );
+}

@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod cfg;
 pub mod dom;
+pub mod dump;
 pub mod entity;
 pub mod eval;
 pub mod ir;

@@ -1,0 +1,407 @@
+//! What the middle end made of a function, for people (text), for Graphviz
+//! (dot: blocks as nodes holding their instructions, CFG edges solid,
+//! dominator-tree edges dashed) and for programs (JSON, one object per
+//! function per line).
+//!
+//! Block ids are the bytecode CFG's, which number the reachable bytecode
+//! blocks 0..n in source order; a synthetic entry is never shown in the
+//! `dom` and `ssa` JSON (the real entry's `idom` is null there), and blocks
+//! made by later phases (split edges) get the next free ids.
+
+use crate::cfg::Cfg;
+use crate::dom::DomTree;
+use crate::entity::{Block, Value};
+use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
+use crate::pipeline::{MiddleEnd, Stage};
+use serde_json::{json, Value as Json};
+use std::fmt::Write;
+use vm::{Op, Program};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Dot,
+    Json,
+}
+
+/// Dumps one function after `stage`.
+pub fn dump(
+    program: &Program,
+    id: vm::FuncId,
+    me: &MiddleEnd,
+    stage: Stage,
+    format: Format,
+) -> String {
+    match format {
+        Format::Json => {
+            let mut line =
+                serde_json::to_string(&json_of(program, id, me, stage)).unwrap_or_default();
+            line.push('\n');
+            line
+        }
+        Format::Text => text_of(program, id, me, stage),
+        Format::Dot => dot_of(program, id, me, stage),
+    }
+}
+
+fn name_of(b: Block, cfg: &Cfg) -> Option<Json> {
+    (!cfg.block(b).synthetic).then(|| json!(b.0))
+}
+
+/// Bytecode blocks as the JSON formats list them: id, first line, label,
+/// edges; synthetic blocks left out everywhere.
+fn bytecode_block_json(
+    program: &Program,
+    id: vm::FuncId,
+    cfg: &Cfg,
+    b: Block,
+) -> serde_json::Map<String, Json> {
+    let f = program.func(id);
+    let data = cfg.block(b);
+    let mut obj = serde_json::Map::new();
+    obj.insert("id".into(), json!(b.0));
+    obj.insert(
+        "first_line".into(),
+        json!(f.positions[data.start as usize].line),
+    );
+    obj.insert(
+        "label".into(),
+        f.label_at(data.start).map_or(Json::Null, |l| json!(l)),
+    );
+    let ids = |list: &[Block]| Json::Array(list.iter().filter_map(|&x| name_of(x, cfg)).collect());
+    obj.insert("succs".into(), ids(&data.succs));
+    obj.insert("preds".into(), ids(&data.preds));
+    obj
+}
+
+fn json_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> Json {
+    let name = &program.func(id).name;
+    let cfg = &me.cfg;
+    let blocks: Vec<Json> = match (stage, &me.dom, &me.frontiers, &me.ssa) {
+        (Stage::Cfg, ..) => cfg
+            .bytecode_blocks()
+            .map(|b| Json::Object(bytecode_block_json(program, id, cfg, b)))
+            .collect(),
+        (Stage::Dom | Stage::Ssa, Some(dom), Some(df), ssa) => cfg
+            .bytecode_blocks()
+            .map(|b| {
+                let mut obj = bytecode_block_json(program, id, cfg, b);
+                obj.insert(
+                    "idom".into(),
+                    dom.idom(b)
+                        .and_then(|d| name_of(d, cfg))
+                        .unwrap_or(Json::Null),
+                );
+                obj.insert(
+                    "df".into(),
+                    Json::Array(
+                        df[b.index()]
+                            .iter()
+                            .filter_map(|&x| name_of(x, cfg))
+                            .collect(),
+                    ),
+                );
+                if let (Stage::Ssa, Some(ir)) = (stage, ssa) {
+                    let f = program.func(id);
+                    let mut phis: Vec<String> = ir.phi_regs[b.index()]
+                        .iter()
+                        .map(|&r| format!("%{}", f.reg_names[r as usize]))
+                        .collect();
+                    phis.sort();
+                    obj.insert("phis".into(), json!(phis));
+                }
+                Json::Object(obj)
+            })
+            .collect(),
+        (_, _, _, Some(ir)) => return ir_json(program, ir, me, stage),
+        _ => Vec::new(),
+    };
+    let mut top = serde_json::Map::new();
+    top.insert("function".into(), json!(name));
+    if stage == Stage::Ssa {
+        top.insert("placement".into(), json!("pruned"));
+    }
+    top.insert("blocks".into(), Json::Array(blocks));
+    Json::Object(top)
+}
+
+fn ir_json(program: &Program, ir: &Function, me: &MiddleEnd, stage: Stage) -> Json {
+    let blocks: Vec<Json> = ir
+        .live_blocks()
+        .map(|b| {
+            let data = ir.block(b);
+            json!({
+                "id": b.0,
+                "origin": origin_name(data.origin),
+                "succs": data.succs.iter().map(|s| s.0).collect::<Vec<_>>(),
+                "preds": data.preds.iter().map(|s| s.0).collect::<Vec<_>>(),
+                "insts": data.insts.iter().map(|&i| inst_text(program, ir, i)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let s = &me.stats;
+    json!({
+        "function": program.func(ir.id).name,
+        "stage": stage_name(stage),
+        "blocks": blocks,
+        "stats": {
+            "instructions": s.instructions,
+            "blocks": s.blocks,
+            "phis": s.phis,
+            "values_folded": s.sccp.folded,
+            "branches_resolved": s.sccp.branches_resolved,
+            "blocks_removed": s.sccp.blocks_removed,
+            "dead_removed": s.sccp.dead_removed,
+            "edges_split": s.out_of_ssa.edges_split,
+            "copies": s.out_of_ssa.copies,
+        },
+    })
+}
+
+pub fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Cfg => "cfg",
+        Stage::Dom => "dom",
+        Stage::Ssa => "ssa",
+        Stage::Sccp => "sccp",
+        Stage::Out => "out",
+    }
+}
+
+fn origin_name(origin: BlockOrigin) -> &'static str {
+    match origin {
+        BlockOrigin::Bytecode(_) => "bytecode",
+        BlockOrigin::SyntheticEntry => "synthetic-entry",
+        BlockOrigin::SplitEdge => "split-edge",
+    }
+}
+
+fn v(value: Value) -> String {
+    format!("{value}")
+}
+
+/// One IR instruction as text: `v5 = add v3, v4`.
+pub fn inst_text(program: &Program, f: &Function, i: crate::entity::Inst) -> String {
+    let data = f.inst(i);
+    let list = |args: &[Value]| args.iter().map(|&a| v(a)).collect::<Vec<_>>().join(", ");
+    let body = match &data.kind {
+        InstKind::Param(n) => format!("param {n}"),
+        InstKind::Const(c) => format!("const {}", *c as i64),
+        InstKind::Phi(args) => {
+            let preds = &f.block(block_of(f, i)).preds;
+            let pairs: Vec<String> = args
+                .iter()
+                .zip(preds)
+                .map(|(a, p)| format!("[{}, {p}]", v(*a)))
+                .collect();
+            format!("phi {}", pairs.join(", "))
+        }
+        InstKind::Copy(a) => format!("copy {}", v(*a)),
+        InstKind::Unary(op, a) => format!("{} {}", op.mnemonic(), v(*a)),
+        InstKind::Binary(op, a, b) => format!("{} {}, {}", op.mnemonic(), v(*a), v(*b)),
+        InstKind::Load(base, off) => format!("load [{} + {}]", v(*base), v(*off)),
+        InstKind::Store(base, off, x) => format!("store [{} + {}], {}", v(*base), v(*off), v(*x)),
+        InstKind::Call(callee, args) => {
+            format!("call {}({})", program.func(*callee).name, list(args))
+        }
+        InstKind::Print(a) => format!("print {}", v(*a)),
+        InstKind::PutC(a) => format!("putc {}", v(*a)),
+        InstKind::FPrint(a, p) => format!("fprint {}, {p}", v(*a)),
+        InstKind::PutS(s) => format!(
+            "puts {:?}",
+            String::from_utf8_lossy(&program.strings[*s as usize])
+        ),
+        InstKind::Jump(b) => format!("jmp {b}"),
+        InstKind::Branch {
+            op,
+            args,
+            taken,
+            fallthrough,
+        } => {
+            let operands = if matches!(op, Op::Jz | Op::Jnz) {
+                v(args[0])
+            } else {
+                list(args)
+            };
+            format!("{} {operands} -> {taken} else {fallthrough}", op.mnemonic())
+        }
+        InstKind::Ret(a) => format!("ret {}", v(*a)),
+    };
+    match data.result {
+        Some(r) => format!("{} = {body}", v(r)),
+        None => body,
+    }
+}
+
+fn block_of(f: &Function, i: crate::entity::Inst) -> Block {
+    f.live_blocks()
+        .find(|&b| f.block(b).insts.contains(&i))
+        .unwrap_or(f.entry)
+}
+
+fn source_line(program: &Program, f: &Function, i: crate::entity::Inst) -> Option<u32> {
+    let src = f.inst(i).src;
+    (src != NO_SRC).then(|| program.func(f.id).positions[src as usize].line)
+}
+
+/// A bytecode instruction as the source would spell it, slots named.
+fn bytecode_text(program: &Program, id: vm::FuncId, k: u32) -> String {
+    let f = program.func(id);
+    let ins = f.code[k as usize];
+    let slot = |s: u32| match f.constant(s) {
+        Some(c) => format!("{}", c as i64),
+        None => format!("%{}", f.reg_names[s as usize]),
+    };
+    let mut reads = Vec::new();
+    program.for_each_read(&ins, |s| reads.push(slot(s)));
+    let mut parts = Vec::new();
+    if ins.op.writes() {
+        parts.push(slot(ins.a));
+    }
+    if ins.op == Op::Call {
+        parts.push(program.func(vm::FuncId(ins.b)).name.clone());
+    }
+    parts.extend(reads);
+    if let Some(t) = ins.op.target(&ins) {
+        parts.push(f.label_at(t).map_or(format!("@{t}"), str::to_string));
+    }
+    format!("{} {}", ins.op.mnemonic(), parts.join(", "))
+}
+
+fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> String {
+    let f = program.func(id);
+    let mut s = String::new();
+    let _ = writeln!(s, "function {} ({})", f.name, stage_name(stage));
+    if stage >= Stage::Ssa {
+        if let Some(ir) = &me.ssa {
+            for b in ir.live_blocks() {
+                let data = ir.block(b);
+                let _ = writeln!(
+                    s,
+                    "{b} ({}): preds {:?} succs {:?}",
+                    origin_name(data.origin),
+                    data.preds,
+                    data.succs
+                );
+                for &i in &data.insts {
+                    let line = source_line(program, ir, i)
+                        .map_or(String::new(), |l| format!("    ; line {l}"));
+                    let _ = writeln!(s, "    {}{line}", inst_text(program, ir, i));
+                }
+            }
+            let st = &me.stats;
+            let _ = writeln!(
+                s,
+                "; {} phis, {} values folded, {} branches resolved, {} blocks removed, {} edges split, {} copies",
+                st.phis, st.sccp.folded, st.sccp.branches_resolved, st.sccp.blocks_removed, st.out_of_ssa.edges_split, st.out_of_ssa.copies
+            );
+        }
+        return s;
+    }
+    for b in (0..me.cfg.len()).map(Block::new) {
+        let data = me.cfg.block(b);
+        let label = f
+            .label_at(data.start)
+            .filter(|_| !data.synthetic)
+            .map_or(String::new(), |l| format!(" {l}:"));
+        let _ = write!(
+            s,
+            "{b}{label} preds {:?} succs {:?}",
+            data.preds, data.succs
+        );
+        if let (Some(dom), Some(df)) = (&me.dom, &me.frontiers) {
+            let idom = dom.idom(b).map_or("-".to_string(), |d| d.to_string());
+            let _ = write!(s, " idom {idom} df {:?}", df[b.index()]);
+        }
+        let _ = writeln!(
+            s,
+            "{}",
+            if data.synthetic {
+                " (synthetic entry)"
+            } else {
+                ""
+            }
+        );
+        for k in data.start..data.end {
+            let _ = writeln!(
+                s,
+                "    {:<32} ; line {}",
+                bytecode_text(program, id, k),
+                f.positions[k as usize].line
+            );
+        }
+    }
+    s
+}
+
+fn dot_escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\l")
+}
+
+fn dot_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> String {
+    let f = program.func(id);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "digraph \"{}\" {{\n    node [shape=box, fontname=monospace];",
+        dot_escape(&f.name)
+    );
+    let edges: Vec<(Block, Block)>;
+    let mut dom_edges: Vec<(Block, Block)> = Vec::new();
+    match (&me.ssa, stage >= Stage::Ssa) {
+        (Some(ir), true) => {
+            for b in ir.live_blocks() {
+                let body: String = ir
+                    .block(b)
+                    .insts
+                    .iter()
+                    .map(|&i| inst_text(program, ir, i) + "\n")
+                    .collect();
+                let _ = writeln!(s, "    {b} [label=\"{b}\\l{}\"];", dot_escape(&body));
+            }
+            edges = ir
+                .live_blocks()
+                .flat_map(|b| ir.block(b).succs.iter().map(move |&t| (b, t)))
+                .collect();
+            if let Ok(dom) = crate::dom::dominators(ir, &mut crate::budget::Budget::unlimited()) {
+                dom_edges = tree_edges(&dom);
+            }
+        }
+        _ => {
+            for b in (0..me.cfg.len()).map(Block::new) {
+                let data = me.cfg.block(b);
+                let body: String = (data.start..data.end)
+                    .map(|k| bytecode_text(program, id, k) + "\n")
+                    .collect();
+                let _ = writeln!(s, "    {b} [label=\"{b}\\l{}\"];", dot_escape(&body));
+            }
+            edges = (0..me.cfg.len())
+                .map(Block::new)
+                .flat_map(|b| me.cfg.succs(b).iter().map(move |&t| (b, t)))
+                .collect();
+            if let Some(dom) = &me.dom {
+                dom_edges = tree_edges(dom);
+            }
+        }
+    }
+    for (a, b) in edges {
+        let _ = writeln!(s, "    {a} -> {b};");
+    }
+    for (a, b) in dom_edges {
+        let _ = writeln!(
+            s,
+            "    {a} -> {b} [style=dashed, color=gray, constraint=false];"
+        );
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn tree_edges(dom: &DomTree) -> Vec<(Block, Block)> {
+    dom.rpo
+        .iter()
+        .filter_map(|&b| dom.idom(b).map(|d| (d, b)))
+        .collect()
+}
