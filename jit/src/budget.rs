@@ -99,6 +99,11 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+/// The default budget in work units: every function in `programs/` needs
+/// less than a tenth of it (a test keeps it so), while a function whose SSA
+/// would need millions of phis runs out within a few milliseconds.
+pub const DEFAULT_UNITS: u64 = 1_000_000;
+
 /// Units between two looks at the clock: often enough to stop within a few
 /// microseconds of the deadline, rare enough to cost nothing.
 const CLOCK_EVERY: u64 = 1 << 12;

@@ -99,9 +99,11 @@ pub fn dominators<G: Graph + ?Sized>(
     let mut changed = true;
     while changed {
         changed = false;
-        budget.charge(Phase::Dom, rpo.len() as u64)?;
         for &b in rpo.iter().skip(1) {
             let mut new_idom = UNREACHED;
+            // Walks up the tree can be long (quadratic on ladders), so each
+            // step is charged.
+            let mut steps = 1;
             for &p in cfg.preds(b) {
                 let p = order[p.index()];
                 if p == UNREACHED || doms[rpo[p as usize].index()] == UNREACHED {
@@ -110,9 +112,10 @@ pub fn dominators<G: Graph + ?Sized>(
                 new_idom = if new_idom == UNREACHED {
                     p
                 } else {
-                    intersect(&doms, &rpo, p, new_idom)
+                    intersect(&doms, &rpo, p, new_idom, &mut steps)
                 };
             }
+            budget.charge(Phase::Dom, steps)?;
             if doms[b.index()] != new_idom {
                 doms[b.index()] = new_idom;
                 changed = true;
@@ -136,14 +139,17 @@ pub fn dominators<G: Graph + ?Sized>(
     })
 }
 
-/// The nearest common dominator of two blocks given by rpo number.
-fn intersect(doms: &[u32], rpo: &[Block], mut a: u32, mut b: u32) -> u32 {
+/// The nearest common dominator of two blocks given by rpo number,
+/// counting the steps taken up the tree.
+fn intersect(doms: &[u32], rpo: &[Block], mut a: u32, mut b: u32, steps: &mut u64) -> u32 {
     while a != b {
         while a > b {
             a = doms[rpo[a as usize].index()];
+            *steps += 1;
         }
         while b > a {
             b = doms[rpo[b as usize].index()];
+            *steps += 1;
         }
     }
     a

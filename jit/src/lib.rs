@@ -13,6 +13,7 @@ pub mod out_of_ssa;
 pub mod pipeline;
 pub mod sccp;
 pub mod ssa;
+pub mod synth;
 pub mod verify;
 
 pub use budget::{Budget, CompileError, Phase};

@@ -137,3 +137,79 @@ fn destruction_hazards_take_their_paths() {
     assert_eq!(stats("rotate").out_of_ssa.temporaries, 1);
     assert_eq!(stats("fib_iter").out_of_ssa.temporaries, 0);
 }
+
+/// Work units the default budget allows; see `jit::budget::DEFAULT_UNITS`.
+#[test]
+fn every_program_fits_the_default_budget() {
+    let mut most = 0;
+    for path in programs() {
+        let program = vm::load(&std::fs::read(&path).expect("read")).expect("loads");
+        for i in 0..program.funcs.len() {
+            let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
+            pipeline::run(&program, vm::FuncId(i as u32), Stage::Out, &mut budget)
+                .expect("fits the default budget");
+            most = most.max(budget.used());
+        }
+    }
+    eprintln!("largest function in programs/ used {most} units");
+    assert!(
+        most * 10 < jit::budget::DEFAULT_UNITS,
+        "the default leaves a 10x margin"
+    );
+}
+
+/// A function whose SSA would need 20 million phis (and whose frontiers
+/// alone are quadratic) stops in the phase that ran out, with the work
+/// done, instead of building them.
+#[test]
+fn pathological_function_runs_out_of_budget() {
+    let text = jit::synth::pathological(10_000, 2_000);
+    let program = vm::load(text.as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let blocks = pipeline::run(&program, f, Stage::Cfg, &mut Budget::unlimited())
+        .expect("cfg")
+        .cfg
+        .len();
+    assert!(blocks >= 20_000, "{blocks} blocks");
+    let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
+    let start = std::time::Instant::now();
+    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
+        .err()
+        .expect("must run out");
+    eprintln!("bailed after {:?}: {error}", start.elapsed());
+    match error {
+        jit::CompileError::OverBudget { phase, work, limit } => {
+            assert!(
+                matches!(phase, jit::Phase::Dom | jit::Phase::Ssa),
+                "{phase}"
+            );
+            assert!(work > limit);
+        }
+        other => panic!("{other}"),
+    }
+    // A wall-clock allowance stops it too.
+    let mut budget = Budget::new(u64::MAX, Some(std::time::Duration::from_millis(2)));
+    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
+        .err()
+        .expect("must run out of time");
+    assert!(
+        matches!(error, jit::CompileError::OverTime { .. }),
+        "{error}"
+    );
+}
+
+/// Fewer joins, more registers: the frontiers are affordable, the phis
+/// (2 million) are not, so the SSA phase runs out.
+#[test]
+fn phi_explosion_runs_out_in_ssa() {
+    let text = jit::synth::pathological(400, 5_000);
+    let program = vm::load(text.as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
+    let start = std::time::Instant::now();
+    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
+        .err()
+        .expect("must run out");
+    eprintln!("bailed after {:?}: {error}", start.elapsed());
+    assert_eq!(error.phase(), jit::Phase::Ssa, "{error}");
+}
