@@ -80,23 +80,17 @@ impl Graph for Cfg {
     }
 }
 
-/// Successor instruction indices of the block ending at `last` (exclusive
-/// end `end`), in the CFG's fixed order.
-fn successor_starts(f: &Function, end: u32) -> Vec<u32> {
+/// Successor instruction indices of the block that ends before `end`, in
+/// the CFG's fixed order (at most two, so no allocation).
+fn successor_starts(f: &Function, end: u32) -> ([u32; 2], usize) {
     let last = f.code[end as usize - 1];
-    let mut succs = Vec::with_capacity(2);
     match last.op {
-        Op::Ret => {}
-        Op::Jmp => succs.push(last.a),
-        op if op.is_cond_branch() => {
-            succs.push(last.c);
-            if last.c != end {
-                succs.push(end);
-            }
-        }
-        _ => succs.push(end),
+        Op::Ret => ([0, 0], 0),
+        Op::Jmp => ([last.a, 0], 1),
+        op if op.is_cond_branch() && last.c != end => ([last.c, end], 2),
+        op if op.is_cond_branch() => ([last.c, 0], 1),
+        _ => ([end, 0], 1),
     }
-    succs
 }
 
 pub fn build(f: &Function) -> Cfg {
@@ -129,7 +123,8 @@ pub fn build(f: &Function) -> Cfg {
     let mut stack = vec![0usize];
     reachable[0] = true;
     while let Some(k) = stack.pop() {
-        for s in successor_starts(f, ranges[k].1) {
+        let (succs, n) = successor_starts(f, ranges[k].1);
+        for &s in &succs[..n] {
             let c = candidate_of[s as usize] as usize;
             if !reachable[c] {
                 reachable[c] = true;
@@ -152,9 +147,10 @@ pub fn build(f: &Function) -> Cfg {
         }
     }
     for b in 0..blocks.len() {
-        let succs: Vec<Block> = successor_starts(f, blocks[b].end)
-            .into_iter()
-            .filter_map(|s| id_of[candidate_of[s as usize] as usize])
+        let (starts, n) = successor_starts(f, blocks[b].end);
+        let succs: Vec<Block> = starts[..n]
+            .iter()
+            .filter_map(|&s| id_of[candidate_of[s as usize] as usize])
             .collect();
         for &s in &succs {
             blocks[s.index()].preds.push(Block::new(b));

@@ -271,16 +271,42 @@ impl Function {
             .sum()
     }
 
-    /// Uses of every value: (instruction, block) pairs, in block order.
-    pub fn uses(&self) -> Vec<Vec<(Inst, Block)>> {
-        let mut uses = vec![Vec::new(); self.value_count()];
+    /// Uses of every value: (instruction, block) pairs, in block order, in
+    /// one compressed table rather than a list per value.
+    pub fn uses(&self) -> Uses {
+        let mut offsets = vec![0u32; self.value_count() + 1];
         for b in self.live_blocks() {
             for &i in &self.block(b).insts {
                 self.kind(i)
-                    .for_each_operand(|v| uses[v.index()].push((i, b)));
+                    .for_each_operand(|v| offsets[v.index() + 1] += 1);
             }
         }
-        uses
+        for k in 1..offsets.len() {
+            offsets[k] += offsets[k - 1];
+        }
+        let mut fill = offsets.clone();
+        let mut entries = vec![(Inst(0), Block(0)); offsets[offsets.len() - 1] as usize];
+        for b in self.live_blocks() {
+            for &i in &self.block(b).insts {
+                self.kind(i).for_each_operand(|v| {
+                    entries[fill[v.index()] as usize] = (i, b);
+                    fill[v.index()] += 1;
+                });
+            }
+        }
+        Uses { offsets, entries }
+    }
+}
+
+/// Def-use information: the uses of each value (see `Function::uses`).
+pub struct Uses {
+    offsets: Vec<u32>,
+    entries: Vec<(Inst, Block)>,
+}
+
+impl Uses {
+    pub fn of(&self, v: Value) -> &[(Inst, Block)] {
+        &self.entries[self.offsets[v.index()] as usize..self.offsets[v.index() + 1] as usize]
     }
 }
 

@@ -15,7 +15,7 @@
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
-use crate::ir::{Function, InstKind, NO_SRC};
+use crate::ir::{Function, InstKind, Uses, NO_SRC};
 use rustc_hash::FxHashMap;
 use vm::semantics::{binary, branch_taken, unary};
 
@@ -49,27 +49,32 @@ pub struct SccpStats {
 
 struct Solver<'a> {
     f: &'a Function,
-    uses: Vec<Vec<(Inst, Block)>>,
+    uses: Uses,
     cells: Vec<Cell>,
     block_executable: Vec<bool>,
-    /// Per block, per predecessor index: is that edge executable?
-    edge_executable: Vec<Vec<bool>>,
+    /// Is the edge from predecessor j of block b executable? At
+    /// `edge_executable[first_edge[b] + j]`.
+    edge_executable: Vec<bool>,
+    first_edge: Vec<u32>,
     edges: Vec<(Block, Block)>,
     values: Vec<Value>,
 }
 
 impl<'a> Solver<'a> {
     fn new(f: &'a Function) -> Solver<'a> {
+        let mut first_edge = Vec::with_capacity(f.blocks.len());
+        let mut edges = 0u32;
+        for b in &f.blocks {
+            first_edge.push(edges);
+            edges += b.preds.len() as u32;
+        }
         Solver {
             f,
             uses: f.uses(),
             cells: vec![Cell::Unknown; f.value_count()],
             block_executable: vec![false; f.blocks.len()],
-            edge_executable: f
-                .blocks
-                .iter()
-                .map(|b| vec![false; b.preds.len()])
-                .collect(),
+            edge_executable: vec![false; edges as usize],
+            first_edge,
             edges: Vec::new(),
             values: Vec::new(),
         }
@@ -96,8 +101,8 @@ impl<'a> Solver<'a> {
                 self.visit_edge(from, to, budget)?;
             }
             while let Some(v) = self.values.pop() {
-                for k in 0..self.uses[v.index()].len() {
-                    let (inst, block) = self.uses[v.index()][k];
+                for k in 0..self.uses.of(v).len() {
+                    let (inst, block) = self.uses.of(v)[k];
                     if self.block_executable[block.index()] {
                         budget.charge(Phase::Sccp, 1)?;
                         self.visit(inst, block);
@@ -117,10 +122,11 @@ impl<'a> Solver<'a> {
         let Some(j) = self.f.block(to).preds.iter().position(|&p| p == from) else {
             return Ok(());
         };
-        if self.edge_executable[to.index()][j] {
+        let edge = self.first_edge[to.index()] as usize + j;
+        if self.edge_executable[edge] {
             return Ok(());
         }
-        self.edge_executable[to.index()][j] = true;
+        self.edge_executable[edge] = true;
         if self.block_executable[to.index()] {
             // Only the phis can learn something from a new edge.
             for &i in &self.f.block(to).insts {
@@ -153,7 +159,8 @@ impl<'a> Solver<'a> {
             InstKind::Param(_) | InstKind::Load(..) | InstKind::Call(..) => Cell::Overdefined,
             InstKind::Copy(a) => operand(*a),
             InstKind::Phi(args) => {
-                let executable = &self.edge_executable[b.index()];
+                let first = self.first_edge[b.index()] as usize;
+                let executable = &self.edge_executable[first..first + args.len()];
                 args.iter()
                     .zip(executable)
                     .filter(|(_, &e)| e)

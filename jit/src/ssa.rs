@@ -66,24 +66,30 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
     let nregs = f.nregs as usize;
     let words = nregs.div_ceil(64) as u64;
     budget.charge(Phase::Ssa, 3 * cfg.len() as u64 * words)?;
-    let (defs, uses, defsites) = local_sets(input, budget)?;
+    let LocalSets { defs, uses, sites } = local_sets(input, budget)?;
     let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
-    let phis = place_phis(input, &defsites, &live_in, budget)?;
+    let phis = place_phis(input, &sites, &live_in, budget)?;
     Renamer::new(input, phis).run(budget)
 }
 
 /// Registers each block defines, those it reads before defining (upward
-/// exposed), and the blocks defining each register (the entry defines all).
-fn local_sets(
-    input: &SsaInput,
-    budget: &mut Budget,
-) -> Result<(BlockBits, BlockBits, Vec<Vec<Block>>), CompileError> {
+/// exposed), and (register, block) for each block outside the entry that
+/// defines a register, sorted (the entry defines every register).
+struct LocalSets {
+    defs: BlockBits,
+    uses: BlockBits,
+    sites: Vec<(u32, Block)>,
+}
+
+fn local_sets(input: &SsaInput, budget: &mut Budget) -> Result<LocalSets, CompileError> {
     let f = input.program.func(input.id);
     let cfg = input.cfg;
     let nregs = f.nregs;
     let mut defs = BlockBits::new(cfg.len(), nregs as usize);
     let mut uses = BlockBits::new(cfg.len(), nregs as usize);
-    let mut defsites: Vec<Vec<Block>> = vec![Vec::new(); nregs as usize];
+    // (register, block) for every definition outside the entry, grouped by
+    // register below: one allocation instead of one per register.
+    let mut sites: Vec<(u32, Block)> = Vec::new();
     for r in 0..nregs {
         defs.insert(cfg.entry, r);
     }
@@ -97,16 +103,14 @@ fn local_sets(
                     uses.insert(b, slot);
                 }
             });
-            if ins.op.writes() {
+            if ins.op.writes() && !defs.contains(b, ins.a) {
                 defs.insert(b, ins.a);
-                let sites = &mut defsites[ins.a as usize];
-                if sites.last() != Some(&b) {
-                    sites.push(b);
-                }
+                sites.push((ins.a, b));
             }
         }
     }
-    Ok((defs, uses, defsites))
+    sites.sort_unstable();
+    Ok(LocalSets { defs, uses, sites })
 }
 
 /// live_in(b) = uses(b) ∪ (live_out(b) − defs(b)), to a fixpoint, visiting
@@ -153,7 +157,7 @@ fn liveness(
 /// For each block, the registers that get a phi there, ascending.
 fn place_phis(
     input: &SsaInput,
-    defsites: &[Vec<Block>],
+    sites: &[(u32, Block)],
     live_in: &BlockBits,
     budget: &mut Budget,
 ) -> Result<Vec<Vec<u32>>, CompileError> {
@@ -163,16 +167,14 @@ fn place_phis(
     let mut has_phi = vec![0u32; n];
     let mut queued = vec![0u32; n];
     let mut work = Vec::new();
-    for (r, sites) in defsites.iter().enumerate() {
-        // Defined only in the entry: its frontier is empty.
-        if sites.is_empty() {
-            continue;
-        }
-        let stamp = r as u32 + 1;
+    // Registers defined only in the entry have an empty frontier: skipped.
+    for group in sites.chunk_by(|a, b| a.0 == b.0) {
+        let r = group[0].0;
+        let stamp = r + 1;
         work.clear();
         work.push(input.cfg.entry);
         queued[input.cfg.entry.index()] = stamp;
-        for &b in sites {
+        for &(_, b) in group {
             if queued[b.index()] != stamp {
                 queued[b.index()] = stamp;
                 work.push(b);
@@ -182,11 +184,11 @@ fn place_phis(
             let frontier = &input.frontiers[x.index()];
             budget.charge(Phase::Ssa, frontier.len() as u64 + 1)?;
             for &y in frontier {
-                if has_phi[y.index()] == stamp || !live_in.contains(y, r as u32) {
+                if has_phi[y.index()] == stamp || !live_in.contains(y, r) {
                     continue;
                 }
                 has_phi[y.index()] = stamp;
-                phis[y.index()].push(r as u32);
+                phis[y.index()].push(r);
                 if queued[y.index()] != stamp {
                     queued[y.index()] = stamp;
                     work.push(y);
