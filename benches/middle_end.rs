@@ -34,16 +34,16 @@ fn functions(programs: &[Program]) -> Vec<(&Program, FuncId)> {
         .collect()
 }
 
-fn phases_on_programs(c: &mut Criterion) {
-    let programs = suite();
-    let funcs = functions(&programs);
+/// Each phase alone (inputs prepared outside the timing) and the whole
+/// middle end, over `funcs`, in a group called `name`.
+fn bench_phases(c: &mut Criterion, name: &str, funcs: &[(&Program, FuncId)]) {
     let instructions: usize = funcs.iter().map(|(p, id)| p.func(*id).code.len()).sum();
-    let mut group = c.benchmark_group("programs");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(instructions as u64));
     group
-        .warm_up_time(Duration::from_millis(500))
+        .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2))
-        .sample_size(20);
+        .sample_size(10);
 
     group.bench_function(Phase::Cfg.name(), |b| {
         b.iter(|| {
@@ -88,71 +88,65 @@ fn phases_on_programs(c: &mut Criterion) {
             }
         })
     });
-    let ssas: Vec<_> = funcs
-        .iter()
-        .map(|(p, id)| {
-            pipeline::run(p, *id, Stage::Ssa, &mut Budget::unlimited())
-                .expect("ssa")
-                .ssa
-                .expect("ir")
-        })
-        .collect();
+    let ir_at = |stage| -> Vec<_> {
+        funcs
+            .iter()
+            .map(|(p, id)| {
+                pipeline::run(p, *id, stage, &mut Budget::unlimited())
+                    .expect("compiles")
+                    .ssa
+                    .expect("ir")
+            })
+            .collect()
+    };
+    let ssas = ir_at(Stage::Ssa);
     group.bench_function(Phase::Sccp.name(), |b| {
         b.iter_batched(
             || ssas.clone(),
             |mut irs| {
                 irs.iter_mut()
-                    .for_each(|f| drop(jit::sccp::propagate(f, &mut Budget::unlimited())))
+                    .for_each(|f| drop(jit::sccp::propagate(f, &mut Budget::unlimited())));
+                irs // dropped outside the measurement
             },
             BatchSize::LargeInput,
         )
     });
-    let propagated: Vec<_> = funcs
-        .iter()
-        .map(|(p, id)| {
-            pipeline::run(p, *id, Stage::Sccp, &mut Budget::unlimited())
-                .expect("sccp")
-                .ssa
-                .expect("ir")
-        })
-        .collect();
+    let propagated = ir_at(Stage::Sccp);
     group.bench_function(Phase::OutOfSsa.name(), |b| {
         b.iter_batched(
             || propagated.clone(),
             |mut irs| {
                 irs.iter_mut()
-                    .for_each(|f| drop(jit::out_of_ssa::destruct(f, &mut Budget::unlimited())))
+                    .for_each(|f| drop(jit::out_of_ssa::destruct(f, &mut Budget::unlimited())));
+                irs
             },
             BatchSize::LargeInput,
         )
     });
     group.bench_function("whole", |b| {
-        b.iter(|| {
-            for (p, id) in &funcs {
-                pipeline::run(p, *id, Stage::Out, &mut Budget::unlimited()).expect("compiles");
-            }
+        b.iter_with_large_drop(|| {
+            funcs
+                .iter()
+                .map(|(p, id)| {
+                    pipeline::run(p, *id, Stage::Out, &mut Budget::unlimited()).expect("compiles")
+                })
+                .collect::<Vec<_>>()
         })
     });
     group.finish();
 }
 
+fn phases_on_programs(c: &mut Criterion) {
+    let programs = suite();
+    bench_phases(c, "programs", &functions(&programs));
+}
+
 fn growth(c: &mut Criterion) {
-    let mut group = c.benchmark_group("generated");
-    group
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2))
-        .sample_size(10);
     for size in [100, 1_000, 10_000, 100_000] {
         let program = vm::load(jit::synth::sized(size, 42).as_bytes()).expect("loads");
         let f = program.func_by_name("f").expect("f");
-        group.throughput(Throughput::Elements(program.func(f).code.len() as u64));
-        group.bench_function(format!("whole/{size}"), |b| {
-            b.iter(|| {
-                pipeline::run(&program, f, Stage::Out, &mut Budget::unlimited()).expect("compiles")
-            })
-        });
+        bench_phases(c, &format!("generated-{size}"), &[(&program, f)]);
     }
-    group.finish();
 }
 
 criterion_group!(benches, phases_on_programs, growth);
