@@ -158,26 +158,35 @@ fn every_program_fits_the_default_budget() {
     );
 }
 
-/// A function whose SSA would need 20 million phis (and whose frontiers
-/// alone are quadratic) stops in the phase that ran out, with the work
-/// done, instead of building them.
+/// Compiles `f` of a synthetic pathological program under `budget`, which
+/// must run out; reports how long that took.
+fn must_bail(joins: usize, registers: usize, mut budget: Budget) -> jit::CompileError {
+    let program = vm::load(jit::synth::pathological(joins, registers).as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let start = std::time::Instant::now();
+    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
+        .err()
+        .expect("must run out");
+    eprintln!(
+        "{joins} joins x {registers} registers: bailed after {:?}: {error}",
+        start.elapsed()
+    );
+    error
+}
+
+/// A function with 20,000 blocks whose SSA would need 20 million phis (and
+/// whose frontiers alone are quadratic) stops in the phase that ran out,
+/// with the work done, instead of building them.
 #[test]
 fn pathological_function_runs_out_of_budget() {
-    let text = jit::synth::pathological(10_000, 2_000);
-    let program = vm::load(text.as_bytes()).expect("loads");
+    let program = vm::load(jit::synth::pathological(10_000, 2_000).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let blocks = pipeline::run(&program, f, Stage::Cfg, &mut Budget::unlimited())
         .expect("cfg")
         .cfg
         .len();
     assert!(blocks >= 20_000, "{blocks} blocks");
-    let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
-    let start = std::time::Instant::now();
-    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
-        .err()
-        .expect("must run out");
-    eprintln!("bailed after {:?}: {error}", start.elapsed());
-    match error {
+    match must_bail(10_000, 2_000, Budget::new(jit::budget::DEFAULT_UNITS, None)) {
         jit::CompileError::OverBudget { phase, work, limit } => {
             assert!(
                 matches!(phase, jit::Phase::Dom | jit::Phase::Ssa),
@@ -188,10 +197,11 @@ fn pathological_function_runs_out_of_budget() {
         other => panic!("{other}"),
     }
     // A wall-clock allowance stops it too.
-    let mut budget = Budget::new(u64::MAX, Some(std::time::Duration::from_millis(2)));
-    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
-        .err()
-        .expect("must run out of time");
+    let error = must_bail(
+        10_000,
+        2_000,
+        Budget::new(u64::MAX, Some(std::time::Duration::from_millis(2))),
+    );
     assert!(
         matches!(error, jit::CompileError::OverTime { .. }),
         "{error}"
@@ -202,14 +212,6 @@ fn pathological_function_runs_out_of_budget() {
 /// (2 million) are not, so the SSA phase runs out.
 #[test]
 fn phi_explosion_runs_out_in_ssa() {
-    let text = jit::synth::pathological(400, 5_000);
-    let program = vm::load(text.as_bytes()).expect("loads");
-    let f = program.func_by_name("f").expect("f");
-    let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
-    let start = std::time::Instant::now();
-    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
-        .err()
-        .expect("must run out");
-    eprintln!("bailed after {:?}: {error}", start.elapsed());
+    let error = must_bail(400, 5_000, Budget::new(jit::budget::DEFAULT_UNITS, None));
     assert_eq!(error.phase(), jit::Phase::Ssa, "{error}");
 }
