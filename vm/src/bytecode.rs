@@ -108,6 +108,18 @@ pub enum Op {
     FPrint,
     PutC,
     PutS,
+    // Interpreter-only superinstructions, never in `Function::code`: a
+    // `jmp` whose target is a conditional branch, fused with that branch
+    // (`a` is the branch's index). They save a dispatch per iteration of
+    // every `while`-shaped loop.
+    JmpJz,
+    JmpJnz,
+    JmpJeq,
+    JmpJne,
+    JmpJlt,
+    JmpJle,
+    JmpJgt,
+    JmpJge,
 }
 
 /// What an operand position of an instruction accepts, as the source
@@ -193,7 +205,23 @@ pub const MNEMONICS: &[(&str, Op, &[OperandKind])] = &[
 
 impl Op {
     pub fn mnemonic(self) -> &'static str {
-        MNEMONICS[self as usize].0
+        // A superinstruction shows as the `jmp` it stands for.
+        MNEMONICS.get(self as usize).map_or("jmp", |m| m.0)
+    }
+
+    /// The superinstruction for a `jmp` to conditional branch `self`.
+    pub fn fused_with_jump(self) -> Option<Op> {
+        Some(match self {
+            Op::Jz => Op::JmpJz,
+            Op::Jnz => Op::JmpJnz,
+            Op::Jeq => Op::JmpJeq,
+            Op::Jne => Op::JmpJne,
+            Op::Jlt => Op::JmpJlt,
+            Op::Jle => Op::JmpJle,
+            Op::Jgt => Op::JmpJgt,
+            Op::Jge => Op::JmpJge,
+            _ => return None,
+        })
     }
 
     pub fn from_mnemonic(name: &str) -> Option<(Op, &'static [OperandKind])> {
@@ -259,6 +287,9 @@ impl Instr {
     }
 }
 
+/// See `Function::template_head`.
+pub const TEMPLATE_HEAD: usize = 8;
+
 #[derive(Clone, Debug)]
 pub struct Function {
     pub name: String,
@@ -272,7 +303,14 @@ pub struct Function {
     /// What a new frame holds above its parameters: zeroed registers, then
     /// the constants. Entering the function copies it in one go.
     pub frame_template: Vec<u64>,
+    /// The first `TEMPLATE_HEAD` slots of `frame_template`, zero-padded: a
+    /// small frame is seeded with one fixed-size copy instead of a call to
+    /// `memcpy`.
+    pub template_head: [u64; TEMPLATE_HEAD],
     pub code: Vec<Instr>,
+    /// What the interpreter runs: `code` with superinstructions in place of
+    /// some instructions, index for index (so positions and targets hold).
+    pub interp_code: Vec<Instr>,
     /// Source position of each instruction's mnemonic (parallel to `code`).
     pub positions: Vec<Pos>,
     /// Register names without `%`, indexed by slot.
@@ -373,6 +411,7 @@ mod tests {
             assert_eq!(op.mnemonic(), *name);
         }
         assert_eq!(MNEMONICS.len(), Op::PutS as usize + 1);
+        assert_eq!(Op::JmpJge.mnemonic(), "jmp");
     }
 
     #[test]

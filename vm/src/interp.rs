@@ -6,10 +6,11 @@
 //! instantiation of the loop (`PROFILE = true`), so the ordinary one does not
 //! pay for it.
 
-use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot};
+use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
-use crate::tier::{Thresholds, TierUp, Trigger};
+use crate::tier::{Compiled, Compiler, MemoryView, Thresholds, Trigger};
+use std::ffi::c_void;
 use std::io;
 
 /// Resource limits, the same in every tier.
@@ -40,31 +41,88 @@ struct Frame {
     dest: Slot,
 }
 
+/// A call the dispatch loop leaves itself to make, because the callee is
+/// compiled: its frame (arguments first) is built at `base`.
+struct CompiledCall {
+    callee: FuncId,
+    base: usize,
+    dest: Slot,
+}
+
+/// The tier-up policy's state: when to offer functions to the compiler,
+/// and what it made of them.
+struct Tiers<'p> {
+    compiler: Option<Box<dyn Compiler + 'p>>,
+    thresholds: Thresholds,
+    /// Offer every function before its first call.
+    eager: bool,
+    compiled: Vec<Option<Compiled>>,
+    offered: Vec<bool>,
+}
+
+impl Tiers<'_> {
+    fn wants(&self, f: FuncId, calls: u64) -> bool {
+        self.compiler.is_some()
+            && (self.eager || calls >= self.thresholds.calls)
+            && !self.offered[f.index()]
+    }
+
+    /// Offers `f` to the compiler, once.
+    fn offer(&mut self, program: &Program, f: FuncId, trigger: Trigger, memory: MemoryView) {
+        if self.offered[f.index()] {
+            return;
+        }
+        self.offered[f.index()] = true;
+        if let Some(compiler) = &mut self.compiler {
+            self.compiled[f.index()] = compiler.compile(program, f, trigger, memory);
+        }
+    }
+}
+
 pub struct Vm<'p> {
     program: &'p Program,
     pub memory: LinearMemory,
     pub out: Output,
     pub profile: Profile,
     pub limits: Limits,
-    thresholds: Thresholds,
-    tier_up: Option<Box<dyn TierUp + 'p>>,
+    tiers: Tiers<'p>,
     stack: Vec<u64>,
     frames: Vec<Frame>,
+    /// The call depth of the frame running now, where compiled code and
+    /// nested interpreter runs meet (`invoke`).
+    pub(crate) depth: usize,
+    /// Register-stack slots in use: interpreted frames, and the bytecode
+    /// frame size of each compiled frame, reserved so that the stack limit
+    /// trips at the same call in every tier.
+    pub(crate) stack_top: usize,
+    /// The trap compiled code reported, until `invoke` returns it.
+    pub(crate) trap: Option<Trap>,
+    count_instructions: bool,
 }
 
 impl<'p> Vm<'p> {
     /// Fails only if the linear memory cannot be mapped.
     pub fn new(program: &'p Program, out: Output, limits: Limits) -> io::Result<Vm<'p>> {
+        let n = program.funcs.len();
         Ok(Vm {
             program,
             memory: LinearMemory::new(program.memory_cells)?,
             out,
             profile: Profile::new(program),
             limits,
-            thresholds: Thresholds::NEVER,
-            tier_up: None,
+            tiers: Tiers {
+                compiler: None,
+                thresholds: Thresholds::NEVER,
+                eager: false,
+                compiled: (0..n).map(|_| None).collect(),
+                offered: vec![false; n],
+            },
             stack: Vec::new(),
             frames: Vec::new(),
+            depth: 0,
+            stack_top: 0,
+            trap: None,
+            count_instructions: false,
         })
     }
 
@@ -72,101 +130,243 @@ impl<'p> Vm<'p> {
         self.program
     }
 
-    /// Reports functions to `tier_up` as their counts reach `thresholds`.
-    pub fn set_tier_up(&mut self, thresholds: Thresholds, tier_up: Box<dyn TierUp + 'p>) {
-        self.thresholds = thresholds;
-        self.tier_up = Some(tier_up);
+    /// Hands functions to `compiler` before their first call (`eager`) or
+    /// as their counts reach `thresholds`.
+    pub fn set_compiler(
+        &mut self,
+        compiler: Box<dyn Compiler + 'p>,
+        thresholds: Thresholds,
+        eager: bool,
+    ) {
+        self.tiers.compiler = Some(compiler);
+        self.tiers.thresholds = thresholds;
+        self.tiers.eager = eager;
+    }
+
+    /// The machine code of `f`, if it has been compiled.
+    pub fn compiled(&self, f: FuncId) -> Option<&Compiled> {
+        self.tiers.compiled[f.index()].as_ref()
+    }
+
+    fn memory_view(&mut self) -> MemoryView {
+        let cells = self.memory.len();
+        MemoryView {
+            base: self.memory.as_mut_ptr(),
+            cells,
+        }
     }
 
     /// Runs `main` with `args` (as many as it has parameters; the command
     /// line checks) and returns its result. Output stays buffered until the
     /// caller flushes `out`.
     pub fn run(&mut self, args: &[i64], count_instructions: bool) -> Result<u64, Trap> {
-        debug_assert_eq!(
-            args.len(),
-            self.program.func(self.program.main).nparams as usize
-        );
+        let main = self.program.main;
+        debug_assert_eq!(args.len(), self.program.func(main).nparams as usize);
         self.frames.clear();
-        let narrow = self.program.funcs.iter().all(|f| f.frame_size() <= WINDOW);
-        match (narrow, count_instructions) {
-            (true, false) => self.execute::<false, [u64; WINDOW]>(args),
-            (true, true) => self.execute::<true, [u64; WINDOW]>(args),
-            (false, false) => self.execute::<false, [u64]>(args),
-            (false, true) => self.execute::<true, [u64]>(args),
+        self.depth = 0;
+        self.stack_top = 0;
+        self.trap = None;
+        self.count_instructions = count_instructions;
+        self.ensure_stack(self.program.func(main).frame_size());
+        for (slot, &arg) in self.stack.iter_mut().zip(args) {
+            *slot = arg as u64;
+        }
+        self.profile.funcs[main.index()].calls += 1;
+        if self.tiers.wants(main, 1) {
+            let memory = self.memory_view();
+            self.tiers.offer(self.program, main, Trigger::Eager, memory);
+        }
+        self.invoke(main)
+    }
+
+    /// Makes the register stack hold `top` slots and the headroom any frame
+    /// view needs above them.
+    pub(crate) fn ensure_stack(&mut self, top: usize) {
+        let needed = top + CALL_WINDOW;
+        if self.stack.len() < needed {
+            let grown = (self.stack.len() * 2).min(self.limits.max_stack_slots + CALL_WINDOW);
+            self.stack.resize(grown.max(needed), 0);
         }
     }
 
+    /// Where the tiers meet. Runs `callee` with its arguments already in
+    /// `stack[stack_top..]`, called from a frame at depth `self.depth`,
+    /// in machine code if it has been compiled, else in a (possibly
+    /// nested) run of the interpreter. The caller has checked the limits
+    /// and counted the call.
+    pub(crate) fn invoke(&mut self, callee: FuncId) -> Result<u64, Trap> {
+        let (depth, top) = (self.depth, self.stack_top);
+        let result = match self.tiers.compiled[callee.index()]
+            .as_ref()
+            .map(|c| c.entry)
+        {
+            Some(entry) => {
+                self.depth = depth + 1;
+                self.stack_top = top + self.program.func(callee).frame_size();
+                let args = self.stack[top..].as_ptr();
+                // SAFETY: `entry` is code the compiler made for `callee`
+                // under the calling convention of `tier::Entry`; its memory
+                // stays mapped while `tiers` holds it. `args` points at the
+                // callee's arguments, which it copies before anything can
+                // move the stack. The runtime helpers it calls get `self`
+                // back through the pointer; no other reference to `self` is
+                // in use until it returns.
+                let ret = unsafe { entry(self as *mut Vm<'p> as *mut c_void, args) };
+                if ret.trapped != 0 {
+                    Err(self.trap.take().expect("compiled code records its trap"))
+                } else {
+                    Ok(ret.value)
+                }
+            }
+            None => {
+                let narrow = self.program.funcs.iter().all(|f| f.frame_size() <= WINDOW);
+                match (narrow, self.count_instructions) {
+                    (true, false) => self.execute::<false, [u64; WINDOW]>(callee),
+                    (true, true) => self.execute::<true, [u64; WINDOW]>(callee),
+                    (false, false) => self.execute::<false, [u64]>(callee),
+                    (false, true) => self.execute::<true, [u64]>(callee),
+                }
+            }
+        };
+        self.depth = depth;
+        self.stack_top = top;
+        result
+    }
+
+    /// Interprets `entry`, whose frame starts at `stack_top` with its
+    /// arguments in place, until it returns. Calls to interpreted functions
+    /// stay in this loop; a call to compiled code leaves the dispatch loop
+    /// (so no borrow of `self` is live) and goes through `invoke`.
     fn execute<const PROFILE: bool, R: FrameView + ?Sized>(
         &mut self,
-        args: &[i64],
+        entry: FuncId,
     ) -> Result<u64, Trap> {
+        let frames_base = self.frames.len();
+        let depth_base = self.depth;
+        // A call traps once frames.len() + 2 passes this (see Op::Call).
+        let depth_limit =
+            (self.limits.max_call_depth as usize + frames_base).saturating_sub(depth_base);
+        let mut fid = entry;
+        let mut base = self.stack_top;
+        let mut pc = 0usize;
+        let mut executed = 0u64;
+        {
+            let func = self.program.func(fid);
+            self.ensure_stack(base + func.frame_size());
+            let np = func.nparams as usize;
+            self.stack[base + np..base + func.frame_size()].copy_from_slice(&func.frame_template);
+        }
+        loop {
+            let call = self.dispatch::<PROFILE, R>(
+                &mut fid,
+                &mut base,
+                &mut pc,
+                &mut executed,
+                frames_base,
+                depth_limit,
+            )?;
+            let call = match call {
+                Dispatched::Returned(v) => return Ok(v),
+                Dispatched::Call(call) => call,
+            };
+            self.depth = depth_base + (self.frames.len() - frames_base) + 1;
+            self.stack_top = call.base;
+            let v = self.invoke(call.callee)?;
+            self.stack[base + call.dest as usize] = v;
+        }
+    }
+
+    /// The dispatch loop, from `fid`/`base`/`pc` until the entry frame
+    /// returns or a compiled function is called.
+    #[allow(clippy::too_many_arguments)]
+    fn dispatch<const PROFILE: bool, R: FrameView + ?Sized>(
+        &mut self,
+        fid: &mut FuncId,
+        base: &mut usize,
+        pc: &mut usize,
+        executed: &mut u64,
+        frames_base: usize,
+        depth_limit: usize,
+    ) -> Result<Dispatched, Trap> {
         let Vm {
             program,
             memory,
             out,
             profile,
             limits,
-            thresholds,
-            tier_up,
+            tiers,
             stack,
             frames,
+            ..
         } = self;
         let program: &Program = program;
         let mem = memory.cells_mut();
         let counts = &mut profile.funcs[..];
-
-        let mut fid = program.main;
-        let mut func: &Function = program.func(fid);
-        let mut code: &[Instr] = &func.code;
-        let mut base = 0usize;
-        let mut pc = 0usize;
-        let mut executed = 0u64;
-
-        let size = func.frame_size();
-        if stack.len() < size.max(R::HEADROOM) {
-            stack.resize(size.max(R::HEADROOM), 0);
+        let (mut fid_, mut base_, mut pc_, mut executed_) = (*fid, *base, *pc, *executed);
+        let mut func: &Function = program.func(fid_);
+        let mut code: &[Instr] = &func.interp_code;
+        let mut regs: &mut R = R::view(&mut stack[base_..], func.frame_size());
+        // Write the loop state back for the caller, whichever way we leave.
+        macro_rules! save {
+            () => {{
+                *fid = fid_;
+                *base = base_;
+                *pc = pc_;
+                *executed = executed_;
+            }};
         }
-        for (slot, &arg) in stack.iter_mut().zip(args) {
-            *slot = arg as u64;
-        }
-        stack[func.nparams as usize..size].copy_from_slice(&func.frame_template);
-        counts[fid.index()].calls += 1;
-        let mut regs: &mut R = R::view(stack, size);
-
         // A trap at the instruction just dispatched.
         macro_rules! trap {
             ($kind:expr) => {{
                 if PROFILE {
-                    counts[fid.index()].instructions += executed;
+                    counts[fid_.index()].instructions += executed_;
                 }
                 return Err(Trap {
                     kind: $kind,
-                    func: fid,
-                    pc: (pc - 1) as u32,
+                    func: fid_,
+                    pc: (pc_ - 1) as u32,
                 });
+            }};
+        }
+        // A `jmp` fused with the conditional branch it lands on: the jump,
+        // then that branch, counted and checked as the two would be.
+        macro_rules! jump_then_branch {
+            ($to:expr, |$x:ident, $y:ident| $taken:expr) => {{
+                jump!($to);
+                let br = code[pc_];
+                pc_ += 1;
+                if PROFILE {
+                    executed_ += 1;
+                }
+                let ($x, $y) = (regs.get(br.a), regs.get(br.b));
+                if $taken {
+                    jump!(br.c)
+                }
             }};
         }
         macro_rules! jump {
             ($target:expr) => {{
                 let target = $target as usize;
-                if target < pc {
-                    let c = &mut counts[fid.index()];
+                if target < pc_ {
+                    let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
-                    if c.back_edges == thresholds.back_edges {
-                        if let Some(t) = tier_up {
-                            t.hot(program, fid, Trigger::BackEdges);
-                        }
+                    if c.back_edges == tiers.thresholds.back_edges {
+                        let view = MemoryView {
+                            base: mem.as_mut_ptr(),
+                            cells: mem.len(),
+                        };
+                        tiers.offer(program, fid_, Trigger::BackEdges, view);
                     }
                 }
-                pc = target;
+                pc_ = target;
             }};
         }
 
         loop {
-            let ins = code[pc];
-            pc += 1;
+            let ins = code[pc_];
+            pc_ += 1;
             if PROFILE {
-                executed += 1;
+                executed_ += 1;
             }
             match ins.op {
                 Op::Mov => regs.set(ins.a, regs.get(ins.b)),
@@ -288,13 +488,21 @@ impl<'p> Vm<'p> {
                         jump!(ins.c)
                     }
                 }
+                Op::JmpJz => jump_then_branch!(ins.a, |x, _y| x == 0),
+                Op::JmpJnz => jump_then_branch!(ins.a, |x, _y| x != 0),
+                Op::JmpJeq => jump_then_branch!(ins.a, |x, y| x == y),
+                Op::JmpJne => jump_then_branch!(ins.a, |x, y| x != y),
+                Op::JmpJlt => jump_then_branch!(ins.a, |x, y| (x as i64) < y as i64),
+                Op::JmpJle => jump_then_branch!(ins.a, |x, y| (x as i64) <= y as i64),
+                Op::JmpJgt => jump_then_branch!(ins.a, |x, y| (x as i64) > y as i64),
+                Op::JmpJge => jump_then_branch!(ins.a, |x, y| (x as i64) >= y as i64),
                 Op::Call => {
                     let callee_id = FuncId(ins.b);
                     let callee = program.func(callee_id);
-                    if frames.len() + 2 > limits.max_call_depth as usize {
+                    if frames.len() + 2 > depth_limit {
                         trap!(TrapKind::StackOverflow);
                     }
-                    let new_base = base + func.frame_size();
+                    let new_base = base_ + func.frame_size();
                     let size = callee.frame_size();
                     let top = new_base + size;
                     let needed = top.max(new_base + R::HEADROOM);
@@ -305,51 +513,73 @@ impl<'p> Vm<'p> {
                         let grown = (stack.len() * 2).min(limits.max_stack_slots + R::HEADROOM);
                         stack.resize(grown.max(needed), 0);
                     }
-                    R::enter(
-                        &mut stack[base..],
-                        func.frame_size(),
-                        &program.call_args[ins.c as usize..],
-                        callee,
-                    );
-                    frames.push(Frame {
-                        func: fid,
-                        pc: pc as u32,
-                        base,
-                        dest: ins.a,
-                    });
+                    let caller_size = new_base - base_;
+                    let arg_slots = &program.call_args
+                        [ins.c as usize..ins.c as usize + callee.nparams as usize];
                     if PROFILE {
-                        counts[fid.index()].instructions += executed;
-                        executed = 0;
+                        counts[fid_.index()].instructions += executed_;
+                        executed_ = 0;
                     }
                     let calls = &mut counts[callee_id.index()].calls;
                     *calls += 1;
-                    if *calls == thresholds.calls {
-                        if let Some(t) = tier_up {
-                            t.hot(program, callee_id, Trigger::Calls);
-                        }
+                    if tiers.wants(callee_id, *calls) {
+                        let trigger = if tiers.eager {
+                            Trigger::Eager
+                        } else {
+                            Trigger::Calls
+                        };
+                        let view = MemoryView {
+                            base: mem.as_mut_ptr(),
+                            cells: mem.len(),
+                        };
+                        tiers.offer(program, callee_id, trigger, view);
                     }
-                    fid = callee_id;
+                    if tiers.compiled[callee_id.index()].is_some() {
+                        R::call(&mut stack[base_..], caller_size, arg_slots, callee);
+                        save!();
+                        return Ok(Dispatched::Call(CompiledCall {
+                            callee: callee_id,
+                            base: new_base,
+                            dest: ins.a,
+                        }));
+                    }
+                    frames.push(Frame {
+                        func: fid_,
+                        pc: pc_ as u32,
+                        base: base_,
+                        dest: ins.a,
+                    });
+                    fid_ = callee_id;
                     func = callee;
-                    code = &func.code;
-                    base = new_base;
-                    pc = 0;
-                    regs = R::view(&mut stack[base..], size);
+                    code = &func.interp_code;
+                    base_ = new_base;
+                    pc_ = 0;
+                    regs = R::call(
+                        &mut stack[base_ - caller_size..],
+                        caller_size,
+                        arg_slots,
+                        callee,
+                    );
                 }
                 Op::Ret => {
                     let v = regs.get(ins.a);
                     if PROFILE {
-                        counts[fid.index()].instructions += executed;
-                        executed = 0;
+                        counts[fid_.index()].instructions += executed_;
+                        executed_ = 0;
+                    }
+                    if frames.len() == frames_base {
+                        save!();
+                        return Ok(Dispatched::Returned(v));
                     }
                     let Some(frame) = frames.pop() else {
-                        return Ok(v);
+                        unreachable!("frames above frames_base");
                     };
-                    fid = frame.func;
-                    func = program.func(fid);
-                    code = &func.code;
-                    base = frame.base;
-                    pc = frame.pc as usize;
-                    regs = R::view(&mut stack[base..], func.frame_size());
+                    fid_ = frame.func;
+                    func = program.func(fid_);
+                    code = &func.interp_code;
+                    base_ = frame.base;
+                    pc_ = frame.pc as usize;
+                    regs = R::view(&mut stack[base_..], func.frame_size());
                     regs.set(frame.dest, v);
                 }
                 Op::Print => out.print_int(regs.get(ins.a) as i64),
@@ -359,6 +589,11 @@ impl<'p> Vm<'p> {
             }
         }
     }
+}
+
+enum Dispatched {
+    Returned(u64),
+    Call(CompiledCall),
 }
 
 /// Frames of at most this many slots are seen through a fixed-size window
@@ -381,9 +616,15 @@ trait FrameView {
     fn get(&self, slot: Slot) -> u64;
     fn set(&mut self, slot: Slot, value: u64);
     /// Builds `callee`'s frame right above the caller's frame, which starts
-    /// at `stack[0]` and has `caller_size` slots: its arguments read from
-    /// the caller's `arg_slots`, then zeroed registers and its constants.
-    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function);
+    /// at `stack[0]` and has `caller_size` slots (its arguments read from
+    /// the caller's `arg_slots`, then zeroed registers and its constants),
+    /// and returns the view of the new frame.
+    fn call<'s>(
+        stack: &'s mut [u64],
+        caller_size: usize,
+        arg_slots: &[Slot],
+        callee: &Function,
+    ) -> &'s mut Self;
 }
 
 /// The window: every `u16` indexes it, so the compiler drops the checks.
@@ -406,15 +647,29 @@ impl FrameView for [u64; WINDOW] {
     }
 
     #[inline(always)]
-    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function) {
+    fn call<'s>(
+        stack: &'s mut [u64],
+        caller_size: usize,
+        arg_slots: &[Slot],
+        callee: &Function,
+    ) -> &'s mut Self {
+        // Frames are at most WINDOW slots, so both lie in this window.
         let window: &mut [u64; CALL_WINDOW] =
             (&mut stack[..CALL_WINDOW]).try_into().expect("call window");
-        let nparams = callee.nparams as usize;
-        for (i, &slot) in arg_slots[..nparams].iter().enumerate() {
+        for (i, &slot) in arg_slots.iter().enumerate() {
             window[(caller_size + i) % CALL_WINDOW] = window[slot as u16 as usize];
         }
-        let start = caller_size + nparams;
-        window[start..start + callee.frame_template.len()].copy_from_slice(&callee.frame_template);
+        let start = caller_size + arg_slots.len();
+        let template = &callee.frame_template;
+        if template.len() <= TEMPLATE_HEAD && start + TEMPLATE_HEAD <= CALL_WINDOW {
+            // Slots past the new frame's end belong to no frame yet.
+            window[start..start + TEMPLATE_HEAD].copy_from_slice(&callee.template_head);
+        } else {
+            window[start..start + template.len()].copy_from_slice(template);
+        }
+        (&mut window[caller_size..caller_size + WINDOW])
+            .try_into()
+            .expect("window")
     }
 }
 
@@ -437,14 +692,19 @@ impl FrameView for [u64] {
         self[slot as usize] = value;
     }
 
-    fn enter(stack: &mut [u64], caller_size: usize, arg_slots: &[Slot], callee: &Function) {
+    fn call<'s>(
+        stack: &'s mut [u64],
+        caller_size: usize,
+        arg_slots: &[Slot],
+        callee: &Function,
+    ) -> &'s mut Self {
         let (caller, above) = stack.split_at_mut(caller_size);
         let frame = &mut above[..callee.frame_size()];
-        let nparams = callee.nparams as usize;
-        for (arg, &slot) in frame.iter_mut().zip(&arg_slots[..nparams]) {
+        for (arg, &slot) in frame.iter_mut().zip(arg_slots) {
             *arg = caller[slot as usize];
         }
-        frame[nparams..].copy_from_slice(&callee.frame_template);
+        frame[arg_slots.len()..].copy_from_slice(&callee.frame_template);
+        frame
     }
 }
 
@@ -500,18 +760,26 @@ mod tests {
         assert_eq!(vm.profile.get(program.main).back_edges, 3);
     }
 
+    /// Records what it is offered and refuses it all.
     struct Recorder(Rc<RefCell<Vec<(String, Trigger)>>>);
 
-    impl TierUp for Recorder {
-        fn hot(&mut self, program: &Program, func: FuncId, trigger: Trigger) {
+    impl Compiler for Recorder {
+        fn compile(
+            &mut self,
+            program: &Program,
+            func: FuncId,
+            trigger: Trigger,
+            _: MemoryView,
+        ) -> Option<Compiled> {
             self.0
                 .borrow_mut()
                 .push((program.func(func).name.clone(), trigger));
+            None
         }
     }
 
     #[test]
-    fn hot_functions_are_reported_once_at_their_threshold() {
+    fn hot_functions_are_offered_once_at_their_threshold() {
         let program = crate::load(LOOPS.as_bytes()).unwrap();
         let mut runs = Vec::new();
         for _ in 0..2 {
@@ -521,10 +789,9 @@ mod tests {
                 calls: 3,
                 back_edges: 4,
             };
-            vm.set_tier_up(thresholds, Box::new(Recorder(seen.clone())));
+            vm.set_compiler(Box::new(Recorder(seen.clone())), thresholds, false);
             vm.run(&[10], false).unwrap();
             vm.out.flush();
-            // What was printed before each report pins down the moment.
             runs.push((seen.borrow().clone(), out.contents()));
         }
         let expected = vec![
@@ -533,6 +800,20 @@ mod tests {
         ];
         assert_eq!(runs[0].0, expected);
         assert_eq!(runs[0], runs[1], "tier-up is deterministic");
+    }
+
+    #[test]
+    fn eager_offers_every_function_before_its_first_call() {
+        let program = crate::load(LOOPS.as_bytes()).unwrap();
+        let (mut vm, _) = vm_for(&program);
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        vm.set_compiler(Box::new(Recorder(seen.clone())), Thresholds::NEVER, true);
+        vm.run(&[10], false).unwrap();
+        let expected = vec![
+            ("main".to_string(), Trigger::Eager),
+            ("inc".to_string(), Trigger::Eager),
+        ];
+        assert_eq!(*seen.borrow(), expected);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! order of first appearance), immediates constant slots (deduplicated per
 //! function), callees `FuncId`s. Source positions go to a side table.
 
-use crate::bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot};
+use crate::bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot, TEMPLATE_HEAD};
 use crate::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcProgram};
 use crate::verify::float_name;
 use rustc_hash::FxHashMap;
@@ -93,17 +93,24 @@ impl<'a> FuncLowering<'a> {
         for slot in &mut program.call_args[first_call_arg..] {
             *slot = finish(*slot, nregs);
         }
+        let interp_code = fuse_jumps(&code);
         let nparams = f.params.len() as u32;
         let mut frame_template = vec![0; (nregs - nparams) as usize];
         frame_template.extend_from_slice(&self.consts);
+        let mut template_head = [0; TEMPLATE_HEAD];
+        for (h, &t) in template_head.iter_mut().zip(&frame_template) {
+            *h = t;
+        }
         Function {
             name: f.name.to_string(),
             frame_template,
+            template_head,
             pos: f.pos,
             nparams,
             nregs,
             consts: self.consts,
             code,
+            interp_code,
             positions,
             reg_names: self.reg_names,
             labels,
@@ -250,4 +257,18 @@ fn relocate(ins: &mut Instr, nregs: u32) {
     if c {
         ins.c = finish(ins.c, nregs);
     }
+}
+
+/// The interpreter's copy of `code`: each `jmp` to a conditional branch
+/// becomes the superinstruction that performs both.
+fn fuse_jumps(code: &[Instr]) -> Vec<Instr> {
+    code.iter()
+        .map(|ins| match ins.op {
+            Op::Jmp => match code[ins.a as usize].op.fused_with_jump() {
+                Some(fused) => Instr::new(fused, ins.a, 0, 0),
+                None => *ins,
+            },
+            _ => *ins,
+        })
+        .collect()
 }

@@ -131,9 +131,14 @@ mod tests {
             let (op, _) = Op::from_mnemonic(mnemonic).unwrap();
             let expected = interpret(mnemonic, x, y, is_unary);
             let got = if is_unary { Some(unary(op, x)) } else { binary(op, x, y) };
-            // NaN results may differ in payload only in principle; these
-            // are the same hardware operations, so demand exact bits.
-            prop_assert_eq!(got, expected, "{} {:#x} {:#x}", mnemonic, x, y);
+            // The spec leaves the bits of a NaN that a float operation
+            // produces open (which operand's payload survives depends on
+            // operand order, which compilers may commute); all else is exact.
+            let produces_float = matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FSqrt);
+            let nan = |r: Option<u64>| r.is_some_and(|b| f64::from_bits(b).is_nan());
+            if !(produces_float && nan(got) && nan(expected)) {
+                prop_assert_eq!(got, expected, "{} {:#x} {:#x}", mnemonic, x, y);
+            }
         }
     }
 }

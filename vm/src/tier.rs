@@ -1,8 +1,11 @@
-//! The interpreter's view of a compiler: the tier-up policy's thresholds and
-//! the trait through which it reports hot functions. `vm` never depends on
-//! the compiler; the command line hands it an implementation.
+//! The interpreter's view of a compiler: the tier-up policy's thresholds,
+//! the trait through which it asks for machine code, and the calling
+//! convention of that code. `vm` never depends on the compiler; the command
+//! line hands it an implementation.
 
 use crate::bytecode::{FuncId, Program};
+use std::any::Any;
+use std::ffi::c_void;
 
 /// What made a function hot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,9 +42,44 @@ impl Thresholds {
     };
 }
 
-/// Receives hot functions, each at most once, at the moment its count
-/// reaches a threshold. The moment depends only on the program and its
-/// inputs, so tier-up is deterministic.
-pub trait TierUp {
-    fn hot(&mut self, program: &Program, func: FuncId, trigger: Trigger);
+/// What compiled code returns: its result, and whether it trapped (the
+/// trap itself is recorded in the VM). Returned in `rax:rdx`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JitReturn {
+    pub value: u64,
+    pub trapped: u64,
+}
+
+/// A compiled function's entry: `vm` is the running `Vm`, passed back to
+/// the runtime helpers in `native`; `args` points at its arguments.
+pub type Entry = unsafe extern "sysv64" fn(vm: *mut c_void, args: *const u64) -> JitReturn;
+
+/// Machine code for one function. `owner` keeps its executable memory
+/// mapped for as long as the entry may be called.
+pub struct Compiled {
+    pub entry: Entry,
+    pub code_bytes: usize,
+    pub owner: Box<dyn Any>,
+}
+
+/// The linear memory as compiled code sees it; it never moves.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoryView {
+    pub base: *mut u64,
+    pub cells: usize,
+}
+
+/// A compiler. Each function is offered at most once, at the moment its
+/// count reaches a threshold (or before its first call, when eager), so
+/// tier-up depends only on the program and its inputs. `None` is a refusal
+/// and final: the function stays in the interpreter.
+pub trait Compiler {
+    fn compile(
+        &mut self,
+        program: &Program,
+        func: FuncId,
+        trigger: Trigger,
+        memory: MemoryView,
+    ) -> Option<Compiled>;
 }
