@@ -75,8 +75,22 @@ struct RunArgs {
     #[arg(allow_negative_numbers = true)]
     args: Vec<String>,
     /// Which tier runs the program.
-    #[arg(long, value_enum, default_value_t = Tier::Interp)]
+    #[arg(long, value_enum, default_value_t = Tier::Auto)]
     tier: Tier,
+    /// With `--tier auto`: compile a function when its calls reach N.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    jit_threshold_calls: u64,
+    /// With `--tier auto`: compile a function when its taken backward
+    /// branches reach N (it runs compiled from its next call).
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    jit_threshold_loops: u64,
+    /// Work units the compiler may spend on one function; a function over
+    /// budget stays in the interpreter.
+    #[arg(long, default_value_t = jit::budget::DEFAULT_UNITS, value_name = "N")]
+    compile_budget: u64,
+    /// Wall-clock microseconds the compiler may spend on one function.
+    #[arg(long, default_value_t = 50_000, value_name = "N")]
+    compile_budget_us: u64,
     /// Deepest call depth allowed (`main` runs at depth 1); a call beyond
     /// it traps with `stack overflow`.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
@@ -85,12 +99,21 @@ struct RunArgs {
     /// taken, bytecode instructions executed.
     #[arg(long)]
     profile: bool,
+    /// Print one line per compile on stderr: function, trigger, sizes,
+    /// what each phase did, microseconds per phase, outcome.
+    #[arg(long)]
+    trace_compile: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Tier {
     /// Interpret every function; never compile.
     Interp,
+    /// Compile every function before its first call (one the compiler
+    /// refuses runs in the interpreter).
+    Jit,
+    /// Interpret and count; compile functions as they get hot.
+    Auto,
 }
 
 /// Why a command did not succeed.
@@ -136,8 +159,25 @@ impl fmt::Display for Failure {
     }
 }
 
+/// Compiled code calls compiled code through the native stack, so deep
+/// recursion needs a deep one; the kernel commits it only as it is touched.
+const NATIVE_STACK: usize = 4 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .stack_size(NATIVE_STACK)
+        .spawn(move || execute(cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("bcvm: error: cannot start the VM thread");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn execute(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => run(&args),
         Command::Check { files } => check(&files),
@@ -210,9 +250,26 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
             message: format!("cannot map the linear memory: {e}"),
         }]
     })?;
-    let result = match opts.tier {
-        Tier::Interp => vm.run(&args, opts.profile),
+    let jit = jit::compiler::Jit {
+        units: opts.compile_budget,
+        time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
+        trace: opts
+            .trace_compile
+            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+        records: Vec::new(),
     };
+    match opts.tier {
+        Tier::Interp => {}
+        Tier::Jit => vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true),
+        Tier::Auto => {
+            let thresholds = vm::tier::Thresholds {
+                calls: opts.jit_threshold_calls,
+                back_edges: opts.jit_threshold_loops,
+            };
+            vm.set_compiler(Box::new(jit), thresholds, false);
+        }
+    }
+    let result = vm.run(&args, opts.profile);
     // Output written before a trap is never lost, and comes first.
     vm.out.flush();
     let failure = result

@@ -236,3 +236,66 @@ fn dump_every_stage_and_format() {
         format!("{p}: error: no function `nope`\n")
     );
 }
+
+/// `small` fits the budget and is compiled; `big` does not and stays in
+/// the interpreter; they recurse through each other, so calls cross the
+/// tier boundary both ways, down to a trap at the bottom.
+#[test]
+fn mixed_tier_recursion() {
+    let mut big = String::from("func big(%n)\n    sub %m, %n, 1\n    call %r, small, %m\n");
+    for i in 0..300 {
+        big.push_str(&format!("    add %r, %r, {}\n    sub %r, %r, {}\n", i, i));
+    }
+    big.push_str("    add %r, %r, 1\n    ret %r\nend\n");
+    let text = format!(
+        "func small(%n)\n    jz %n, bottom\n    call %r, big, %n\n    add %r, %r, 1\n    ret %r\nbottom:\n    print 42\n    div %x, 1, %n\n    ret 0\nend\n{big}\
+         func main(%n)\n    call %r, small, %n\n    print %r\n    ret 0\nend\n"
+    );
+    let p = program("mixed", &text);
+    let out = bcvm(&["run", "--tier", "jit", "--compile-budget", "300", &p, "0"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    assert_eq!(
+        stderr(&out),
+        format!("{p}:8:5: trap: division by zero (in function small)\n")
+    );
+    // The trace shows which tier each function got.
+    let traced = bcvm(&[
+        "run",
+        "--tier",
+        "jit",
+        "--compile-budget",
+        "300",
+        "--trace-compile",
+        &p,
+        "3",
+    ]);
+    let trace = stderr(&traced);
+    let outcome = |name: &str| {
+        let line = trace
+            .lines()
+            .find(|l| l.starts_with(&format!("compile {name} ")))
+            .unwrap_or_else(|| panic!("{trace}"));
+        line[line.find("outcome=").expect("outcome")..].to_string()
+    };
+    assert_eq!(outcome("small"), "outcome=ok");
+    assert!(outcome("big").starts_with("outcome=bailed in "), "{trace}");
+    let p2 = program("mixed_ok", &text.replace("    div %x, 1, %n\n", ""));
+    for tier in ["interp", "jit"] {
+        let out = bcvm(&["run", "--tier", tier, "--compile-budget", "300", &p2, "500"]);
+        assert_eq!(out.status.code(), Some(0), "{tier}: {}", stderr(&out));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n1000\n", "{tier}");
+    }
+}
+
+/// A function whose SSA would need 20 million phis: under the default
+/// budget the compiler gives up within milliseconds and the interpreter
+/// runs it, correctly.
+#[test]
+fn pathological_function_falls_back_to_the_interpreter() {
+    let p = program("pathological", &jit::synth::pathological(10_000, 2_000));
+    let start = std::time::Instant::now();
+    let out = bcvm(&["run", "--tier", "jit", &p]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "2001000\n");
+    eprintln!("ran in {:?}", start.elapsed());
+}

@@ -10,7 +10,21 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Each tier as the command-line flags that select it.
-const TIERS: &[(&str, &[&str])] = &[("interp", &["--tier", "interp"])];
+const TIERS: &[(&str, &[&str])] = &[
+    ("interp", &["--tier", "interp"]),
+    ("jit", &["--tier", "jit"]),
+    (
+        "auto",
+        &[
+            "--tier",
+            "auto",
+            "--jit-threshold-calls",
+            "1",
+            "--jit-threshold-loops",
+            "1",
+        ],
+    ),
+];
 
 fn bcvm() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bcvm"))

@@ -4,8 +4,10 @@
 
 pub mod budget;
 pub mod cfg;
+pub mod compiler;
 pub mod dom;
 pub mod dump;
+pub mod emit;
 pub mod entity;
 pub mod eval;
 pub mod ir;

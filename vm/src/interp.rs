@@ -86,7 +86,7 @@ pub struct Vm<'p> {
     pub profile: Profile,
     pub limits: Limits,
     tiers: Tiers<'p>,
-    stack: Vec<u64>,
+    pub(crate) stack: Vec<u64>,
     frames: Vec<Frame>,
     /// The call depth of the frame running now, where compiled code and
     /// nested interpreter runs meet (`invoke`).
@@ -148,6 +148,19 @@ impl<'p> Vm<'p> {
         self.tiers.compiled[f.index()].as_ref()
     }
 
+    /// Offers `f` to the compiler if the policy wants it now.
+    pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64, trigger: Trigger) {
+        if self.tiers.wants(f, calls) {
+            let trigger = if self.tiers.eager {
+                Trigger::Eager
+            } else {
+                trigger
+            };
+            let memory = self.memory_view();
+            self.tiers.offer(self.program, f, trigger, memory);
+        }
+    }
+
     fn memory_view(&mut self) -> MemoryView {
         let cells = self.memory.len();
         MemoryView {
@@ -172,10 +185,7 @@ impl<'p> Vm<'p> {
             *slot = arg as u64;
         }
         self.profile.funcs[main.index()].calls += 1;
-        if self.tiers.wants(main, 1) {
-            let memory = self.memory_view();
-            self.tiers.offer(self.program, main, Trigger::Eager, memory);
-        }
+        self.offer_if_wanted(main, 1, Trigger::Calls);
         self.invoke(main)
     }
 

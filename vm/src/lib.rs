@@ -6,6 +6,7 @@ pub mod diag;
 pub mod interp;
 pub mod loader;
 pub mod lower;
+pub mod native;
 pub mod parse;
 pub mod profile;
 pub mod runtime;

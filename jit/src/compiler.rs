@@ -1,0 +1,140 @@
+//! The compiler tier as the VM sees it: `vm::tier::Compiler`, running the
+//! middle end and the emitter under one budget per function, and tracing
+//! each compile (`--trace-compile`) when asked.
+
+use crate::budget::{Budget, CompileError, Phase, DEFAULT_UNITS};
+use crate::emit;
+use crate::pipeline::{self, Stage, Stats};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::time::{Duration, Instant};
+use vm::tier::{Compiled, Compiler, MemoryView, Trigger};
+use vm::{FuncId, Program};
+
+pub struct Jit {
+    /// Work units each function may cost (`--compile-budget`).
+    pub units: u64,
+    /// Wall-clock allowance per function (`--compile-budget-us`).
+    pub time: Option<Duration>,
+    /// Where one line per compile goes (`--trace-compile`).
+    pub trace: Option<Box<dyn Write>>,
+    /// Every compile, in order: for `bcvm bench` and tests.
+    pub records: Vec<CompileRecord>,
+}
+
+impl Default for Jit {
+    fn default() -> Jit {
+        Jit {
+            units: DEFAULT_UNITS,
+            time: Some(Duration::from_millis(50)),
+            trace: None,
+            records: Vec::new(),
+        }
+    }
+}
+
+/// What one compile cost and made.
+#[derive(Clone, Debug)]
+pub struct CompileRecord {
+    pub function: String,
+    pub trigger: Trigger,
+    pub stats: Stats,
+    pub code_bytes: usize,
+    /// Wall time per phase, indexed like `Phase::ALL`.
+    pub times: [Duration; Phase::ALL.len()],
+    pub total: Duration,
+    /// `None` if compiled, else why not.
+    pub error: Option<CompileError>,
+}
+
+impl CompileRecord {
+    /// The `--trace-compile` line.
+    pub fn line(&self) -> String {
+        let s = &self.stats;
+        let mut line = format!(
+            "compile {} trigger={} instrs={} blocks={} phis={} folded={} branches-resolved={} copies={} bytes={}",
+            self.function,
+            self.trigger.name(),
+            s.instructions,
+            s.blocks,
+            s.phis,
+            s.sccp.folded,
+            s.sccp.branches_resolved,
+            s.out_of_ssa.copies,
+            self.code_bytes
+        );
+        for phase in Phase::ALL {
+            let _ = write!(
+                line,
+                " {}={}us",
+                phase.name(),
+                self.times[phase as usize].as_micros()
+            );
+        }
+        let _ = write!(line, " total={}us", self.total.as_micros());
+        match &self.error {
+            None => line.push_str(" outcome=ok"),
+            Some(e) => {
+                let _ = write!(line, " outcome=bailed in {}: {e}", e.phase());
+            }
+        }
+        line
+    }
+}
+
+impl Jit {
+    fn attempt(
+        &self,
+        program: &Program,
+        func: FuncId,
+        memory: MemoryView,
+        record: &mut CompileRecord,
+    ) -> Result<Compiled, CompileError> {
+        let mut budget = Budget::new(self.units, self.time);
+        let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
+        record.stats = middle.stats;
+        record.times = middle.times;
+        let ir = middle.ssa.ok_or_else(|| CompileError::Invalid {
+            phase: Phase::OutOfSsa,
+            message: "no IR".into(),
+        })?;
+        let start = Instant::now();
+        let emitted = emit::emit(&ir, memory, &mut budget);
+        record.times[Phase::Emit as usize] = start.elapsed();
+        let emitted = emitted?;
+        record.code_bytes = emitted.compiled.code_bytes;
+        Ok(emitted.compiled)
+    }
+}
+
+impl Compiler for Jit {
+    fn compile(
+        &mut self,
+        program: &Program,
+        func: FuncId,
+        trigger: Trigger,
+        memory: MemoryView,
+    ) -> Option<Compiled> {
+        let start = Instant::now();
+        let mut record = CompileRecord {
+            function: program.func(func).name.clone(),
+            trigger,
+            stats: Stats {
+                instructions: program.func(func).code.len(),
+                ..Stats::default()
+            },
+            code_bytes: 0,
+            times: [Duration::ZERO; Phase::ALL.len()],
+            total: Duration::ZERO,
+            error: None,
+        };
+        let result = self.attempt(program, func, memory, &mut record);
+        record.total = start.elapsed();
+        record.error = result.as_ref().err().cloned();
+        if let Some(trace) = &mut self.trace {
+            let _ = writeln!(trace, "{}", record.line());
+        }
+        self.records.push(record);
+        result.ok()
+    }
+}

@@ -1,0 +1,475 @@
+//! x86-64 code from the out-of-SSA IR, with dynasm-rs, into executable
+//! memory that is never writable and executable at once (dynasmrt maps it
+//! writable, then makes it read-and-execute before handing it out).
+//!
+//! Value locations are deliberately simple and sit behind two functions
+//! (`load`, `store`): every value lives in a slot of the native stack frame;
+//! constants are immediates; `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are
+//! scratch. A register allocator can replace `load`/`store` later without
+//! touching the rest.
+//!
+//! The calling convention is `vm::tier::Entry`. Registers held for the whole
+//! function (callee-saved): `r12` the VM pointer, `r13` the arguments,
+//! `r14` the linear memory's base, `rbx` its number of cells. A trap jumps
+//! to an out-of-line stub that records it through `jit_trap` and returns
+//! `trapped`; a helper call that reports a trap returns at once.
+
+// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
+#![allow(clippy::useless_conversion)]
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::entity::{Block, Value};
+use crate::ir::{Function, InstKind, NO_SRC};
+use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi};
+use vm::native::{jit_call, jit_fprint, jit_print, jit_putc, jit_puts, jit_trap, site};
+use vm::tier::{Compiled, Entry, MemoryView};
+use vm::Op;
+
+/// Frames larger than this are not compiled (the function stays in the
+/// interpreter): their stack probing would cost more than it saves.
+const MAX_FRAME_BYTES: usize = 1 << 20;
+const PAGE: usize = 4096;
+/// Bytes pushed below `rbp` by the prologue (rbx, r12, r13, r14).
+const SAVED: i32 = 32;
+
+const RAX: u8 = 0;
+const RCX: u8 = 1;
+const RDX: u8 = 2;
+
+/// What the emitter made, with the machine-code offset of each bytecode
+/// instruction's code, for disassembly listings.
+pub struct Emitted {
+    pub compiled: Compiled,
+    /// (offset in the code, bytecode index) where each instruction starts.
+    pub lines: Vec<(usize, u32)>,
+}
+
+struct Emitter<'a> {
+    ops: Assembler,
+    f: &'a Function,
+    labels: Vec<DynamicLabel>,
+    /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
+    traps: Vec<(DynamicLabel, u64, u64)>,
+    epilogue: DynamicLabel,
+    lines: Vec<(usize, u32)>,
+}
+
+fn fail(message: impl Into<String>) -> CompileError {
+    CompileError::Invalid {
+        phase: Phase::Emit,
+        message: message.into(),
+    }
+}
+
+/// Compiles `f`, which must be out of SSA form.
+pub fn emit(
+    f: &Function,
+    memory: MemoryView,
+    budget: &mut Budget,
+) -> Result<Emitted, CompileError> {
+    let max_args = f
+        .live_blocks()
+        .flat_map(|b| f.block(b).insts.iter())
+        .map(|&i| match f.kind(i) {
+            InstKind::Call(_, args) => args.len(),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    let frame = (8 * (f.value_count() + max_args)).next_multiple_of(16);
+    if frame > MAX_FRAME_BYTES {
+        return Err(fail(format!("frame of {frame} bytes is too large")));
+    }
+    let mut ops = Assembler::new().map_err(|e| fail(format!("cannot map code memory: {e}")))?;
+    let labels = (0..f.blocks.len())
+        .map(|_| ops.new_dynamic_label())
+        .collect();
+    let epilogue = ops.new_dynamic_label();
+    let mut e = Emitter {
+        ops,
+        f,
+        labels,
+        traps: Vec::new(),
+        epilogue,
+        lines: Vec::new(),
+    };
+    let start = e.ops.offset();
+    e.prologue(frame, memory);
+    let order: Vec<Block> = std::iter::once(f.entry)
+        .chain(f.live_blocks().filter(|&b| b != f.entry))
+        .collect();
+    for (k, &b) in order.iter().enumerate() {
+        let next = order.get(k + 1).copied();
+        let label = e.labels[b.index()];
+        dynasm!(e.ops ; .arch x64 ; =>label);
+        for &i in &f.block(b).insts {
+            budget.charge(Phase::Emit, 1)?;
+            let src = f.inst(i).src;
+            if src != NO_SRC && e.lines.last().is_none_or(|&(_, s)| s != src) {
+                e.lines.push((e.ops.offset().0, src));
+            }
+            e.inst(&f.inst(i).kind, f.inst(i).result, src, next)?;
+        }
+    }
+    e.trap_stubs();
+    e.epilogue_code();
+    let bytes = e.ops.offset().0;
+    let lines = e.lines;
+    let buffer = e
+        .ops
+        .finalize()
+        .map_err(|_| fail("cannot finalize code memory"))?;
+    // SAFETY: the code at `start` was assembled above as a function with the
+    // System V calling convention and the signature of `Entry`, and
+    // `buffer` (kept alive in `owner`) holds it, executable and read-only.
+    let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(buffer.ptr(start)) };
+    Ok(Emitted {
+        compiled: Compiled {
+            entry,
+            code_bytes: bytes,
+            owner: Box::new(buffer),
+        },
+        lines,
+    })
+}
+
+impl Emitter<'_> {
+    fn slot(&self, v: Value) -> i32 {
+        -(SAVED + 8 * (v.0 as i32 + 1))
+    }
+
+    /// Loads value `v` into general register `r`.
+    fn load(&mut self, r: u8, v: Value) {
+        match self.f.constant(v) {
+            Some(c) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
+            None => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
+            }
+        }
+    }
+
+    /// Stores general register `r` into value `v`'s slot.
+    fn store(&mut self, v: Option<Value>, r: u8) {
+        if let Some(v) = v {
+            let at = self.slot(v);
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+        }
+    }
+
+    fn site(&self, src: u32) -> i64 {
+        site(self.f.id, src) as i64
+    }
+
+    fn trap_label(&mut self, kind: u64, src: u32) -> DynamicLabel {
+        let label = self.ops.new_dynamic_label();
+        let site = self.site(src) as u64;
+        self.traps.push((label, kind, site));
+        label
+    }
+
+    fn prologue(&mut self, frame: usize, memory: MemoryView) {
+        dynasm!(self.ops
+            ; .arch x64
+            ; push rbp
+            ; mov rbp, rsp
+            ; push rbx
+            ; push r12
+            ; push r13
+            ; push r14
+            ; mov r12, rdi
+            ; mov r13, rsi
+            ; mov r14, QWORD memory.base as i64
+            ; mov rbx, QWORD memory.cells as i64
+        );
+        // Grow the stack a page at a time, touching each, so a large frame
+        // never jumps past a guard page.
+        let mut left = frame;
+        while left > PAGE {
+            dynasm!(self.ops ; .arch x64 ; sub rsp, PAGE as i32 ; mov QWORD [rsp], 0);
+            left -= PAGE;
+        }
+        dynasm!(self.ops ; .arch x64 ; sub rsp, left as i32);
+    }
+
+    fn epilogue_code(&mut self) {
+        let label = self.epilogue;
+        dynasm!(self.ops
+            ; .arch x64
+            ; =>label
+            ; lea rsp, [rbp - SAVED]
+            ; pop r14
+            ; pop r13
+            ; pop r12
+            ; pop rbx
+            ; pop rbp
+            ; ret
+        );
+    }
+
+    fn trap_stubs(&mut self) {
+        let epilogue = self.epilogue;
+        for (label, kind, site) in std::mem::take(&mut self.traps) {
+            dynasm!(self.ops
+                ; .arch x64
+                ; =>label
+                ; mov rdi, r12
+                ; mov rsi, QWORD kind as i64
+                ; mov rdx, QWORD site as i64
+                ; mov rax, QWORD jit_trap as *const () as i64
+                ; call rax
+                ; jmp =>epilogue
+            );
+        }
+    }
+
+    /// Calls a runtime helper whose arguments are already in rsi, rdx, rcx.
+    fn call_helper(&mut self, helper: *const ()) {
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov rdi, r12
+            ; mov rax, QWORD helper as i64
+            ; call rax
+        );
+    }
+
+    fn jump(&mut self, target: Block, next: Option<Block>) {
+        if next != Some(target) {
+            let label = self.labels[target.index()];
+            dynasm!(self.ops ; .arch x64 ; jmp =>label);
+        }
+    }
+
+    fn inst(
+        &mut self,
+        kind: &InstKind,
+        result: Option<Value>,
+        src: u32,
+        next: Option<Block>,
+    ) -> Result<(), CompileError> {
+        match kind {
+            InstKind::Const(_) => {}
+            InstKind::Param(i) => {
+                let at = 8 * *i as i32;
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r13 + at]);
+                self.store(result, RAX);
+            }
+            InstKind::Copy(a) => {
+                self.load(RAX, *a);
+                self.store(result, RAX);
+            }
+            InstKind::Phi(_) => return Err(fail("a phi reached the emitter")),
+            InstKind::Unary(op, a) => {
+                self.load(RAX, *a);
+                self.unary(*op);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(op, a, b) => {
+                self.load(RAX, *a);
+                self.load(RCX, *b);
+                self.binary(*op, src)?;
+                self.store(result, RAX);
+            }
+            InstKind::Load(base, off) => {
+                self.load(RAX, *base);
+                self.load(RCX, *off);
+                let oob = self.trap_label(1, src);
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; add rax, rcx
+                    ; cmp rax, rbx
+                    ; jae =>oob
+                    ; mov rax, QWORD [r14 + rax * 8]
+                );
+                self.store(result, RAX);
+            }
+            InstKind::Store(base, off, value) => {
+                self.load(RAX, *base);
+                self.load(RCX, *off);
+                self.load(RDX, *value);
+                let oob = self.trap_label(1, src);
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; add rax, rcx
+                    ; cmp rax, rbx
+                    ; jae =>oob
+                    ; mov QWORD [r14 + rax * 8], rdx
+                );
+            }
+            InstKind::Call(callee, args) => {
+                for (k, &a) in args.iter().enumerate() {
+                    self.load(RAX, a);
+                    let at = 8 * k as i32;
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], rax);
+                }
+                let site = self.site(src);
+                let epilogue = self.epilogue;
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; mov rsi, QWORD callee.0 as i64
+                    ; mov rdx, rsp
+                    ; mov rcx, QWORD site
+                );
+                self.call_helper(jit_call as *const ());
+                dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>epilogue);
+                self.store(result, RAX);
+            }
+            InstKind::Print(a) => {
+                self.load(RAX, *a);
+                dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
+                self.call_helper(jit_print as *const ());
+            }
+            InstKind::PutC(a) => {
+                self.load(RAX, *a);
+                dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
+                self.call_helper(jit_putc as *const ());
+            }
+            InstKind::FPrint(a, precision) => {
+                self.load(RAX, *a);
+                dynasm!(self.ops ; .arch x64 ; mov rsi, rax ; mov rdx, QWORD *precision as i64);
+                self.call_helper(jit_fprint as *const ());
+            }
+            InstKind::PutS(index) => {
+                dynasm!(self.ops ; .arch x64 ; mov rsi, QWORD *index as i64);
+                self.call_helper(jit_puts as *const ());
+            }
+            InstKind::Jump(target) => self.jump(*target, next),
+            InstKind::Branch {
+                op,
+                args,
+                taken,
+                fallthrough,
+            } => {
+                self.load(RAX, args[0]);
+                self.load(RCX, args[1]);
+                self.branch(*op, self.labels[taken.index()]);
+                self.jump(*fallthrough, next);
+            }
+            InstKind::Ret(a) => {
+                self.load(RAX, *a);
+                let epilogue = self.epilogue;
+                dynasm!(self.ops ; .arch x64 ; xor edx, edx ; jmp =>epilogue);
+            }
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, op: Op) {
+        match op {
+            Op::Neg => dynasm!(self.ops ; .arch x64 ; neg rax),
+            Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
+            // Flips the sign bit only, NaN payloads included.
+            Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
+            Op::FSqrt => {
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; sqrtsd xmm0, xmm0 ; movq rax, xmm0)
+            }
+            Op::IToF => dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax ; movq rax, xmm0),
+            // cvttsd2si gives i64::MIN for NaN and out-of-range values; the
+            // spec wants 0 for NaN and i64::MAX above the range.
+            Op::FToI => dynasm!(self.ops
+                ; .arch x64
+                ; movq xmm0, rax
+                ; cvttsd2si rax, xmm0
+                ; mov rcx, QWORD i64::MIN
+                ; cmp rax, rcx
+                ; jne >done
+                ; ucomisd xmm0, xmm0
+                ; jp >nan
+                ; xorpd xmm1, xmm1
+                ; ucomisd xmm0, xmm1
+                ; jbe >done
+                ; mov rax, QWORD i64::MAX
+                ; jmp >done
+                ; nan:
+                ; xor eax, eax
+                ; done:
+            ),
+            _ => {}
+        }
+    }
+
+    fn binary(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
+        match op {
+            Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
+            Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
+            Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
+            Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
+            Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
+            Op::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
+            // The hardware masks a 64-bit shift count to 6 bits: `& 63`.
+            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
+            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
+            Op::Ushr => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
+            Op::Div | Op::Rem => {
+                let zero = self.trap_label(0, src);
+                // idiv faults on i64::MIN / -1; the spec wants MIN and 0.
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; test rcx, rcx
+                    ; jz =>zero
+                    ; cmp rcx, -1
+                    ; jne >divide
+                );
+                if op == Op::Div {
+                    dynasm!(self.ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:);
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
+                }
+            }
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+                match op {
+                    Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
+                    Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
+                    Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
+                    Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
+                    Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
+                    _ => dynasm!(self.ops ; .arch x64 ; setge al),
+                }
+                dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+            }
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => {
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx);
+                match op {
+                    Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
+                    Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
+                    Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
+                    _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
+                }
+                dynasm!(self.ops ; .arch x64 ; movq rax, xmm0);
+            }
+            // ucomisd sets ZF, PF and CF all three for an unordered pair,
+            // so only `fne` may come out true with a NaN.
+            Op::FEq => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1
+                ; sete al ; setnp cl ; and al, cl ; movzx eax, al),
+            Op::FNe => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1
+                ; setne al ; setp cl ; or al, cl ; movzx eax, al),
+            Op::FLt => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm1, xmm0 ; seta al ; movzx eax, al),
+            Op::FLe => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm1, xmm0 ; setae al ; movzx eax, al),
+            Op::FGt => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1 ; seta al ; movzx eax, al),
+            Op::FGe => dynasm!(self.ops
+                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1 ; setae al ; movzx eax, al),
+            op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
+        }
+        Ok(())
+    }
+
+    /// Jumps to `taken` if `op` holds on rax and rcx.
+    fn branch(&mut self, op: Op, taken: DynamicLabel) {
+        match op {
+            Op::Jz => dynasm!(self.ops ; .arch x64 ; test rax, rax ; jz =>taken),
+            Op::Jnz => dynasm!(self.ops ; .arch x64 ; test rax, rax ; jnz =>taken),
+            Op::Jeq => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; je =>taken),
+            Op::Jne => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jne =>taken),
+            Op::Jlt => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jl =>taken),
+            Op::Jle => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jle =>taken),
+            Op::Jgt => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jg =>taken),
+            _ => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jge =>taken),
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The emitter: it compiles every function in `programs/`, and the code it
+//! makes lives in memory that is never writable and executable at once.
+
+use jit::compiler::Jit;
+use std::path::Path;
+use vm::runtime::LinearMemory;
+use vm::tier::{Compiler, MemoryView, Trigger};
+
+fn programs() -> Vec<vm::Program> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("programs/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| vm::load(&std::fs::read(p).expect("read")).expect("loads"))
+        .collect()
+}
+
+#[test]
+fn every_function_in_programs_compiles() {
+    let mut compiled = Vec::new();
+    let mut memories = Vec::new();
+    for program in programs() {
+        let mut memory = LinearMemory::new(program.memory_cells).expect("memory");
+        let view = MemoryView {
+            base: memory.as_mut_ptr(),
+            cells: memory.len(),
+        };
+        for i in 0..program.funcs.len() {
+            let id = vm::FuncId(i as u32);
+            let code = Jit::default().compile(&program, id, Trigger::Eager, view);
+            let code = code.unwrap_or_else(|| panic!("`{}` was refused", program.func(id).name));
+            assert!(code.code_bytes > 0);
+            compiled.push(code);
+        }
+        memories.push(memory);
+    }
+    // With all that code mapped, no mapping of this process may be both
+    // writable and executable.
+    let maps = std::fs::read_to_string("/proc/self/maps").expect("/proc/self/maps");
+    let both: Vec<&str> = maps
+        .lines()
+        .filter(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|perms| perms.contains('w') && perms.contains('x'))
+        })
+        .collect();
+    assert!(both.is_empty(), "writable and executable: {both:?}");
+    // And each entry point lies in a mapping that is executable, read-only.
+    let mappings: Vec<(usize, usize, &str)> = maps
+        .lines()
+        .filter_map(|l| {
+            let mut fields = l.split_whitespace();
+            let (range, perms) = (fields.next()?, fields.next()?);
+            let (lo, hi) = range.split_once('-')?;
+            Some((
+                usize::from_str_radix(lo, 16).ok()?,
+                usize::from_str_radix(hi, 16).ok()?,
+                perms,
+            ))
+        })
+        .collect();
+    for code in &compiled {
+        let at = code.entry as usize;
+        let perms = mappings
+            .iter()
+            .find(|&&(lo, hi, _)| lo <= at && at < hi)
+            .map(|m| m.2);
+        assert_eq!(perms.map(|p| &p[..3]), Some("r-x"), "entry {at:#x}");
+    }
+}
