@@ -279,7 +279,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         eprint!("{failure}");
     }
     if opts.profile {
-        eprint!("{}", vm.profile.table(&program));
+        eprint!("{}", vm.profile().table(&program));
     }
     match failure {
         // Already printed, ahead of the profile.

@@ -8,7 +8,7 @@ use crate::pipeline::{self, Stage, Stats};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::time::{Duration, Instant};
-use vm::tier::{Compiled, Compiler, MemoryView, Trigger};
+use vm::tier::{Compiled, Compiler, JitEnv, Trigger};
 use vm::{FuncId, Program};
 
 pub struct Jit {
@@ -87,7 +87,7 @@ impl Jit {
         &self,
         program: &Program,
         func: FuncId,
-        memory: MemoryView,
+        env: JitEnv,
         record: &mut CompileRecord,
     ) -> Result<Compiled, CompileError> {
         let mut budget = Budget::new(self.units, self.time);
@@ -99,7 +99,7 @@ impl Jit {
             message: "no IR".into(),
         })?;
         let start = Instant::now();
-        let emitted = emit::emit(&ir, memory, &mut budget);
+        let emitted = emit::emit(program, &ir, env, &mut budget);
         record.times[Phase::Emit as usize] = start.elapsed();
         let emitted = emitted?;
         record.code_bytes = emitted.compiled.code_bytes;
@@ -113,7 +113,7 @@ impl Compiler for Jit {
         program: &Program,
         func: FuncId,
         trigger: Trigger,
-        memory: MemoryView,
+        env: JitEnv,
     ) -> Option<Compiled> {
         let start = Instant::now();
         let mut record = CompileRecord {
@@ -128,7 +128,7 @@ impl Compiler for Jit {
             total: Duration::ZERO,
             error: None,
         };
-        let result = self.attempt(program, func, memory, &mut record);
+        let result = self.attempt(program, func, env, &mut record);
         record.total = start.elapsed();
         record.error = result.as_ref().err().cloned();
         if let Some(trace) = &mut self.trace {

@@ -10,7 +10,12 @@
 //!
 //! The calling convention is `vm::tier::Entry`. Registers held for the whole
 //! function (callee-saved): `r12` the VM pointer, `r13` the arguments,
-//! `r14` the linear memory's base, `rbx` its number of cells. A trap jumps
+//! `r14` the linear memory's base, `rbx` its number of cells, `r15` the
+//! VM's `CallState`. A call to a function that is already compiled makes
+//! the interpreter's depth and stack checks inline, counts the call and
+//! calls the callee's entry directly; anything else (not compiled yet, a
+//! limit reached) goes through `jit_call`, which does what the interpreter
+//! would. A trap jumps
 //! to an out-of-line stub that records it through `jit_trap` and returns
 //! `trapped`; a helper call that reports a trap returns at once.
 
@@ -22,15 +27,18 @@ use crate::entity::{Block, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_fprint, jit_print, jit_putc, jit_puts, jit_trap, site};
-use vm::tier::{Compiled, Entry, MemoryView};
+use vm::tier::{
+    Compiled, Entry, JitEnv, STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_STACK_TOP,
+};
 use vm::Op;
+use vm::Program;
 
 /// Frames larger than this are not compiled (the function stays in the
 /// interpreter): their stack probing would cost more than it saves.
 const MAX_FRAME_BYTES: usize = 1 << 20;
 const PAGE: usize = 4096;
-/// Bytes pushed below `rbp` by the prologue (rbx, r12, r13, r14).
-const SAVED: i32 = 32;
+/// Bytes pushed below `rbp` by the prologue (rbx, r12, r13, r14, r15).
+const SAVED: i32 = 40;
 
 const RAX: u8 = 0;
 const RCX: u8 = 1;
@@ -47,6 +55,8 @@ pub struct Emitted {
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
+    program: &'a Program,
+    env: JitEnv,
     labels: Vec<DynamicLabel>,
     /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
@@ -63,8 +73,9 @@ fn fail(message: impl Into<String>) -> CompileError {
 
 /// Compiles `f`, which must be out of SSA form.
 pub fn emit(
+    program: &Program,
     f: &Function,
-    memory: MemoryView,
+    env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
     let max_args = f
@@ -76,7 +87,12 @@ pub fn emit(
         })
         .max()
         .unwrap_or(0);
-    let frame = (8 * (f.value_count() + max_args)).next_multiple_of(16);
+    // Values, one slot to save the caller's stack top across a direct call,
+    // outgoing arguments; rounded so calls see a 16-byte aligned stack.
+    let raw = 8 * (f.value_count() + 1 + max_args);
+    // At entry rsp is 8 mod 16 (the return address); rbp and the five
+    // saved registers make it 8 mod 16 again, so SAVED + frame must be 0.
+    let frame = (raw + SAVED as usize).next_multiple_of(16) - SAVED as usize;
     if frame > MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {frame} bytes is too large")));
     }
@@ -88,13 +104,15 @@ pub fn emit(
     let mut e = Emitter {
         ops,
         f,
+        program,
+        env,
         labels,
         traps: Vec::new(),
         epilogue,
         lines: Vec::new(),
     };
     let start = e.ops.offset();
-    e.prologue(frame, memory);
+    e.prologue(frame);
     let order: Vec<Block> = std::iter::once(f.entry)
         .chain(f.live_blocks().filter(|&b| b != f.entry))
         .collect();
@@ -168,7 +186,9 @@ impl Emitter<'_> {
         label
     }
 
-    fn prologue(&mut self, frame: usize, memory: MemoryView) {
+    fn prologue(&mut self, frame: usize) {
+        let memory = self.env.memory;
+        let state = self.env.state as i64;
         dynasm!(self.ops
             ; .arch x64
             ; push rbp
@@ -177,10 +197,12 @@ impl Emitter<'_> {
             ; push r12
             ; push r13
             ; push r14
+            ; push r15
             ; mov r12, rdi
             ; mov r13, rsi
             ; mov r14, QWORD memory.base as i64
             ; mov rbx, QWORD memory.cells as i64
+            ; mov r15, QWORD state
         );
         // Grow the stack a page at a time, touching each, so a large frame
         // never jumps past a guard page.
@@ -198,6 +220,7 @@ impl Emitter<'_> {
             ; .arch x64
             ; =>label
             ; lea rsp, [rbp - SAVED]
+            ; pop r15
             ; pop r14
             ; pop r13
             ; pop r12
@@ -231,6 +254,52 @@ impl Emitter<'_> {
             ; mov rax, QWORD helper as i64
             ; call rax
         );
+    }
+
+    /// A call with its arguments at `[rsp]`: direct if the callee is
+    /// compiled and within the limits, else through `jit_call`. Leaves the
+    /// result in rax; returns from this function at once on a trap.
+    fn call(&mut self, callee: vm::FuncId, src: u32) {
+        let entry_at = self.env.entries as i64 + 8 * callee.0 as i64;
+        let count_at =
+            self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+        let frame_size = self.program.func(callee).frame_size() as i32;
+        let save = -(SAVED + 8 * (self.f.value_count() as i32 + 1));
+        let site = self.site(src);
+        let epilogue = self.epilogue;
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov rax, QWORD entry_at
+            ; mov rax, QWORD [rax]
+            ; test rax, rax
+            ; jz >slow
+            ; mov rcx, QWORD [r15 + STATE_DEPTH]
+            ; add rcx, 1
+            ; cmp rcx, QWORD [r15 + STATE_MAX_DEPTH]
+            ; ja >slow
+            ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
+            ; lea r8, [rdx + frame_size]
+            ; cmp r8, QWORD [r15 + STATE_MAX_SLOTS]
+            ; ja >slow
+            ; mov QWORD [rbp + save], rdx
+            ; mov QWORD [r15 + STATE_DEPTH], rcx
+            ; mov QWORD [r15 + STATE_STACK_TOP], r8
+            ; mov r9, QWORD count_at
+            ; add QWORD [r9], 1
+            ; mov rdi, r12
+            ; mov rsi, rsp
+            ; call rax
+            ; mov rcx, QWORD [rbp + save]
+            ; mov QWORD [r15 + STATE_STACK_TOP], rcx
+            ; sub QWORD [r15 + STATE_DEPTH], 1
+            ; jmp >done
+            ; slow:
+            ; mov rsi, QWORD callee.0 as i64
+            ; mov rdx, rsp
+            ; mov rcx, QWORD site
+        );
+        self.call_helper(jit_call as *const ());
+        dynasm!(self.ops ; .arch x64 ; done: ; test rdx, rdx ; jnz =>epilogue);
     }
 
     fn jump(&mut self, target: Block, next: Option<Block>) {
@@ -302,16 +371,7 @@ impl Emitter<'_> {
                     let at = 8 * k as i32;
                     dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], rax);
                 }
-                let site = self.site(src);
-                let epilogue = self.epilogue;
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; mov rsi, QWORD callee.0 as i64
-                    ; mov rdx, rsp
-                    ; mov rcx, QWORD site
-                );
-                self.call_helper(jit_call as *const ());
-                dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>epilogue);
+                self.call(*callee, src);
                 self.store(result, RAX);
             }
             InstKind::Print(a) => {

@@ -4,7 +4,7 @@
 use jit::compiler::Jit;
 use std::path::Path;
 use vm::runtime::LinearMemory;
-use vm::tier::{Compiler, MemoryView, Trigger};
+use vm::tier::{CallState, Compiler, JitEnv, MemoryView, Trigger};
 
 fn programs() -> Vec<vm::Program> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
@@ -26,13 +26,22 @@ fn every_function_in_programs_compiles() {
     let mut memories = Vec::new();
     for program in programs() {
         let mut memory = LinearMemory::new(program.memory_cells).expect("memory");
-        let view = MemoryView {
-            base: memory.as_mut_ptr(),
-            cells: memory.len(),
+        let entries = vec![0usize; program.funcs.len()];
+        let mut counts = vec![0u64; 3 * program.funcs.len()];
+        let mut state = CallState::default();
+        let env = JitEnv {
+            memory: MemoryView {
+                base: memory.as_mut_ptr(),
+                cells: memory.len(),
+            },
+            state: &mut state,
+            entries: entries.as_ptr(),
+            call_counts: counts.as_mut_ptr(),
+            count_stride: 24,
         };
         for i in 0..program.funcs.len() {
             let id = vm::FuncId(i as u32);
-            let code = Jit::default().compile(&program, id, Trigger::Eager, view);
+            let code = Jit::default().compile(&program, id, Trigger::Eager, env);
             let code = code.unwrap_or_else(|| panic!("`{}` was refused", program.func(id).name));
             assert!(code.code_bytes > 0);
             compiled.push(code);

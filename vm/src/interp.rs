@@ -9,7 +9,7 @@
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
-use crate::tier::{Compiled, Compiler, MemoryView, Thresholds, Trigger};
+use crate::tier::{CallState, Compiled, Compiler, JitEnv, MemoryView, Thresholds, Trigger};
 use std::ffi::c_void;
 use std::io;
 
@@ -57,6 +57,8 @@ struct Tiers<'p> {
     /// Offer every function before its first call.
     eager: bool,
     compiled: Vec<Option<Compiled>>,
+    /// Entry points by function, 0 if not compiled: read by compiled code.
+    entries: Box<[usize]>,
     offered: Vec<bool>,
 }
 
@@ -68,13 +70,20 @@ impl Tiers<'_> {
     }
 
     /// Offers `f` to the compiler, once.
-    fn offer(&mut self, program: &Program, f: FuncId, trigger: Trigger, memory: MemoryView) {
+    fn offer(&mut self, program: &Program, f: FuncId, trigger: Trigger, env: JitEnv) {
         if self.offered[f.index()] {
             return;
         }
         self.offered[f.index()] = true;
+        let env = JitEnv {
+            entries: self.entries.as_ptr(),
+            ..env
+        };
         if let Some(compiler) = &mut self.compiler {
-            self.compiled[f.index()] = compiler.compile(program, f, trigger, memory);
+            self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
+            if let Some(code) = &self.compiled[f.index()] {
+                self.entries[f.index()] = code.entry as usize;
+            }
         }
     }
 }
@@ -83,18 +92,14 @@ pub struct Vm<'p> {
     program: &'p Program,
     pub memory: LinearMemory,
     pub out: Output,
-    pub profile: Profile,
+    pub(crate) profile: Profile,
     pub limits: Limits,
     tiers: Tiers<'p>,
     pub(crate) stack: Vec<u64>,
     frames: Vec<Frame>,
-    /// The call depth of the frame running now, where compiled code and
-    /// nested interpreter runs meet (`invoke`).
-    pub(crate) depth: usize,
-    /// Register-stack slots in use: interpreted frames, and the bytecode
-    /// frame size of each compiled frame, reserved so that the stack limit
-    /// trips at the same call in every tier.
-    pub(crate) stack_top: usize,
+    /// Depth and register-stack accounting shared by the tiers, boxed so
+    /// compiled code can address it.
+    pub(crate) state: Box<CallState>,
     /// The trap compiled code reported, until `invoke` returns it.
     pub(crate) trap: Option<Trap>,
     count_instructions: bool,
@@ -115,12 +120,16 @@ impl<'p> Vm<'p> {
                 thresholds: Thresholds::NEVER,
                 eager: false,
                 compiled: (0..n).map(|_| None).collect(),
+                entries: vec![0; n].into_boxed_slice(),
                 offered: vec![false; n],
             },
             stack: Vec::new(),
             frames: Vec::new(),
-            depth: 0,
-            stack_top: 0,
+            state: Box::new(CallState {
+                max_depth: limits.max_call_depth as usize,
+                max_slots: limits.max_stack_slots,
+                ..CallState::default()
+            }),
             trap: None,
             count_instructions: false,
         })
@@ -128,6 +137,11 @@ impl<'p> Vm<'p> {
 
     pub fn program(&self) -> &'p Program {
         self.program
+    }
+
+    /// The counts so far: calls, back-edges, instructions per function.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
     }
 
     /// Hands functions to `compiler` before their first call (`eager`) or
@@ -156,16 +170,22 @@ impl<'p> Vm<'p> {
             } else {
                 trigger
             };
-            let memory = self.memory_view();
-            self.tiers.offer(self.program, f, trigger, memory);
+            let env = self.jit_env();
+            self.tiers.offer(self.program, f, trigger, env);
         }
     }
 
-    fn memory_view(&mut self) -> MemoryView {
+    fn jit_env(&mut self) -> JitEnv {
         let cells = self.memory.len();
-        MemoryView {
-            base: self.memory.as_mut_ptr(),
-            cells,
+        JitEnv {
+            memory: MemoryView {
+                base: self.memory.as_mut_ptr(),
+                cells,
+            },
+            state: &mut *self.state,
+            entries: self.tiers.entries.as_ptr(),
+            call_counts: self.profile.funcs.as_mut_ptr().cast(),
+            count_stride: std::mem::size_of::<crate::profile::FuncProfile>(),
         }
     }
 
@@ -176,8 +196,10 @@ impl<'p> Vm<'p> {
         let main = self.program.main;
         debug_assert_eq!(args.len(), self.program.func(main).nparams as usize);
         self.frames.clear();
-        self.depth = 0;
-        self.stack_top = 0;
+        self.state.depth = 0;
+        self.state.stack_top = 0;
+        self.state.max_depth = self.limits.max_call_depth as usize;
+        self.state.max_slots = self.limits.max_stack_slots;
         self.trap = None;
         self.count_instructions = count_instructions;
         self.ensure_stack(self.program.func(main).frame_size());
@@ -205,14 +227,14 @@ impl<'p> Vm<'p> {
     /// nested) run of the interpreter. The caller has checked the limits
     /// and counted the call.
     pub(crate) fn invoke(&mut self, callee: FuncId) -> Result<u64, Trap> {
-        let (depth, top) = (self.depth, self.stack_top);
+        let (depth, top) = (self.state.depth, self.state.stack_top);
         let result = match self.tiers.compiled[callee.index()]
             .as_ref()
             .map(|c| c.entry)
         {
             Some(entry) => {
-                self.depth = depth + 1;
-                self.stack_top = top + self.program.func(callee).frame_size();
+                self.state.depth = depth + 1;
+                self.state.stack_top = top + self.program.func(callee).frame_size();
                 let args = self.stack[top..].as_ptr();
                 // SAFETY: `entry` is code the compiler made for `callee`
                 // under the calling convention of `tier::Entry`; its memory
@@ -238,8 +260,8 @@ impl<'p> Vm<'p> {
                 }
             }
         };
-        self.depth = depth;
-        self.stack_top = top;
+        self.state.depth = depth;
+        self.state.stack_top = top;
         result
     }
 
@@ -252,12 +274,12 @@ impl<'p> Vm<'p> {
         entry: FuncId,
     ) -> Result<u64, Trap> {
         let frames_base = self.frames.len();
-        let depth_base = self.depth;
+        let depth_base = self.state.depth;
         // A call traps once frames.len() + 2 passes this (see Op::Call).
         let depth_limit =
             (self.limits.max_call_depth as usize + frames_base).saturating_sub(depth_base);
         let mut fid = entry;
-        let mut base = self.stack_top;
+        let mut base = self.state.stack_top;
         let mut pc = 0usize;
         let mut executed = 0u64;
         {
@@ -279,8 +301,8 @@ impl<'p> Vm<'p> {
                 Dispatched::Returned(v) => return Ok(v),
                 Dispatched::Call(call) => call,
             };
-            self.depth = depth_base + (self.frames.len() - frames_base) + 1;
-            self.stack_top = call.base;
+            self.state.depth = depth_base + (self.frames.len() - frames_base) + 1;
+            self.state.stack_top = call.base;
             let v = self.invoke(call.callee)?;
             self.stack[base + call.dest as usize] = v;
         }
@@ -298,6 +320,9 @@ impl<'p> Vm<'p> {
         frames_base: usize,
         depth_limit: usize,
     ) -> Result<Dispatched, Trap> {
+        // Addresses for the compiler, should a function get hot here. Compiled
+        // code uses them only while this loop is not running (see `invoke`).
+        let env = self.jit_env();
         let Vm {
             program,
             memory,
@@ -361,11 +386,7 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        let view = MemoryView {
-                            base: mem.as_mut_ptr(),
-                            cells: mem.len(),
-                        };
-                        tiers.offer(program, fid_, Trigger::BackEdges, view);
+                        tiers.offer(program, fid_, Trigger::BackEdges, env);
                     }
                 }
                 pc_ = target;
@@ -538,11 +559,7 @@ impl<'p> Vm<'p> {
                         } else {
                             Trigger::Calls
                         };
-                        let view = MemoryView {
-                            base: mem.as_mut_ptr(),
-                            cells: mem.len(),
-                        };
-                        tiers.offer(program, callee_id, trigger, view);
+                        tiers.offer(program, callee_id, trigger, env);
                     }
                     if tiers.compiled[callee_id.index()].is_some() {
                         R::call(&mut stack[base_..], caller_size, arg_slots, callee);
@@ -749,7 +766,7 @@ mod tests {
         assert_eq!(out.contents(), b"5\n");
         let inc = program.func_by_name("inc").unwrap();
         let main = program.main;
-        let p = |f| vm.profile.get(f);
+        let p = |f| vm.profile().get(f);
         assert_eq!(
             (p(inc).calls, p(inc).back_edges, p(inc).instructions),
             (5, 0, 10)
@@ -766,8 +783,8 @@ mod tests {
         let program = crate::load(LOOPS.as_bytes()).unwrap();
         let (mut vm, _) = vm_for(&program);
         vm.run(&[3], false).unwrap();
-        assert_eq!(vm.profile.get(program.main).instructions, 0);
-        assert_eq!(vm.profile.get(program.main).back_edges, 3);
+        assert_eq!(vm.profile().get(program.main).instructions, 0);
+        assert_eq!(vm.profile().get(program.main).back_edges, 3);
     }
 
     /// Records what it is offered and refuses it all.
@@ -779,7 +796,7 @@ mod tests {
             program: &Program,
             func: FuncId,
             trigger: Trigger,
-            _: MemoryView,
+            _: JitEnv,
         ) -> Option<Compiled> {
             self.0
                 .borrow_mut()

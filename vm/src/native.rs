@@ -52,11 +52,11 @@ impl Vm<'_> {
     /// A call made by compiled code: the interpreter's checks, then
     /// `invoke`, which runs the callee compiled or interpreted.
     fn call_from_compiled(&mut self, callee: FuncId, args: &[u64], site: u64) -> Result<u64, Trap> {
-        if self.depth + 1 > self.limits.max_call_depth as usize {
+        if self.state.depth + 1 > self.limits.max_call_depth as usize {
             return Err(trap_at(TrapKind::StackOverflow, site));
         }
         let f = self.program().func(callee);
-        let base = self.stack_top;
+        let base = self.state.stack_top;
         let top = base + f.frame_size();
         if top > self.limits.max_stack_slots {
             return Err(trap_at(TrapKind::StackOverflow, site));

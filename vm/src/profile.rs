@@ -6,6 +6,8 @@
 use crate::bytecode::{FuncId, Program};
 use std::fmt::Write;
 
+/// `repr(C)` with `calls` first: compiled code counts calls in place.
+#[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FuncProfile {
     pub calls: u64,

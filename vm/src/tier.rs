@@ -70,6 +70,39 @@ pub struct MemoryView {
     pub cells: usize,
 }
 
+/// The call accounting all tiers share, at a fixed address so compiled
+/// code can make the interpreter's checks inline on a direct call.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CallState {
+    /// The call depth of the frame running now.
+    pub depth: usize,
+    /// Register-stack slots in use (compiled frames reserve their bytecode
+    /// frame size, so the stack limit trips at the same call in every tier).
+    pub stack_top: usize,
+    pub max_depth: usize,
+    pub max_slots: usize,
+}
+
+/// Offsets of `CallState`'s fields, for the emitter.
+pub const STATE_DEPTH: i32 = 0;
+pub const STATE_STACK_TOP: i32 = 8;
+pub const STATE_MAX_DEPTH: i32 = 16;
+pub const STATE_MAX_SLOTS: i32 = 24;
+
+/// What compiled code may address directly, all of it fixed for the life
+/// of the VM that compiles it.
+#[derive(Clone, Copy, Debug)]
+pub struct JitEnv {
+    pub memory: MemoryView,
+    pub state: *mut CallState,
+    /// Entry point of each function (by `FuncId`) once compiled, else 0.
+    pub entries: *const usize,
+    /// Each function's call count: `call_counts + stride * id` bytes.
+    pub call_counts: *mut u64,
+    pub count_stride: usize,
+}
+
 /// A compiler. Each function is offered at most once, at the moment its
 /// count reaches a threshold (or before its first call, when eager), so
 /// tier-up depends only on the program and its inputs. `None` is a refusal
@@ -80,6 +113,6 @@ pub trait Compiler {
         program: &Program,
         func: FuncId,
         trigger: Trigger,
-        memory: MemoryView,
+        env: JitEnv,
     ) -> Option<Compiled>;
 }
