@@ -3,9 +3,13 @@
 //! writable, then makes it read-and-execute before handing it out).
 //!
 //! Value locations are deliberately simple and sit behind two functions
-//! (`load`, `store`): every value lives in a slot of the native stack frame;
-//! constants are immediates; `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are
-//! scratch. A register allocator can replace `load`/`store` later without
+//! (`load`, `store`): constants are immediates; the six most used values
+//! (after SSA destruction a value is a variable, so one location serves it
+//! everywhere) live in `rsi`, `rdi` and `r8`-`r11` for the whole function,
+//! spilled to their frame slots around every call, since those registers
+//! are the callee's to clobber; every other value lives in its slot of the
+//! native stack frame. `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are scratch.
+//! A real register allocator can replace `load`/`store`/`spill` without
 //! touching the rest.
 //!
 //! The calling convention is `vm::tier::Entry`. Registers held for the whole
@@ -52,9 +56,35 @@ pub struct Emitted {
     pub lines: Vec<(usize, u32)>,
 }
 
+/// Registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
+const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
+
+/// Home registers for the most used non-constant values, by value index.
+fn assign_registers(f: &Function) -> Vec<Option<u8>> {
+    let mut uses = vec![0u32; f.value_count()];
+    for b in f.live_blocks() {
+        for &i in &f.block(b).insts {
+            f.kind(i).for_each_operand(|v| uses[v.index()] += 1);
+            if let Some(r) = f.inst(i).result {
+                uses[r.index()] += 1;
+            }
+        }
+    }
+    let mut ranked: Vec<usize> = (0..uses.len())
+        .filter(|&v| uses[v] >= 2 && f.constant(Value::new(v)).is_none())
+        .collect();
+    ranked.sort_by_key(|&v| (std::cmp::Reverse(uses[v]), v));
+    let mut homes = vec![None; f.value_count()];
+    for (&v, &r) in ranked.iter().zip(&VALUE_REGISTERS) {
+        homes[v] = Some(r);
+    }
+    homes
+}
+
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
+    homes: Vec<Option<u8>>,
     program: &'a Program,
     env: JitEnv,
     labels: Vec<DynamicLabel>,
@@ -104,6 +134,7 @@ pub fn emit(
     let mut e = Emitter {
         ops,
         f,
+        homes: assign_registers(f),
         program,
         env,
         labels,
@@ -158,20 +189,45 @@ impl Emitter<'_> {
 
     /// Loads value `v` into general register `r`.
     fn load(&mut self, r: u8, v: Value) {
-        match self.f.constant(v) {
-            Some(c) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
-            None => {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (Some(c), _) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
+            (None, Some(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
+            (None, None) => {
                 let at = self.slot(v);
                 dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
             }
         }
     }
 
-    /// Stores general register `r` into value `v`'s slot.
+    /// Stores general register `r` into value `v`'s location.
     fn store(&mut self, v: Option<Value>, r: u8) {
-        if let Some(v) = v {
-            let at = self.slot(v);
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+        let Some(v) = v else { return };
+        match self.homes[v.index()] {
+            Some(home) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
+            None => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+            }
+        }
+    }
+
+    /// Values in registers to their slots (before a call clobbers them).
+    fn spill(&mut self) {
+        for v in 0..self.homes.len() {
+            if let Some(home) = self.homes[v] {
+                let at = self.slot(Value::new(v));
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(home));
+            }
+        }
+    }
+
+    /// Values back into their registers (after a call).
+    fn reload(&mut self) {
+        for v in 0..self.homes.len() {
+            if let Some(home) = self.homes[v] {
+                let at = self.slot(Value::new(v));
+                dynasm!(self.ops ; .arch x64 ; mov Rq(home), QWORD [rbp + at]);
+            }
         }
     }
 
@@ -247,6 +303,7 @@ impl Emitter<'_> {
     }
 
     /// Calls a runtime helper whose arguments are already in rsi, rdx, rcx.
+    /// The caller spills and reloads register-held values around it.
     fn call_helper(&mut self, helper: *const ()) {
         dynasm!(self.ops
             ; .arch x64
@@ -254,6 +311,18 @@ impl Emitter<'_> {
             ; mov rax, QWORD helper as i64
             ; call rax
         );
+    }
+
+    /// An output helper taking one value (in rax) and, for `fprint`, an
+    /// immediate second argument.
+    fn output(&mut self, helper: *const (), second: Option<i64>) {
+        self.spill();
+        dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
+        if let Some(x) = second {
+            dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD x);
+        }
+        self.call_helper(helper);
+        self.reload();
     }
 
     /// A call with its arguments at `[rsp]`: direct if the callee is
@@ -371,27 +440,26 @@ impl Emitter<'_> {
                     let at = 8 * k as i32;
                     dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], rax);
                 }
+                self.spill();
                 self.call(*callee, src);
+                self.reload();
                 self.store(result, RAX);
             }
             InstKind::Print(a) => {
                 self.load(RAX, *a);
-                dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
-                self.call_helper(jit_print as *const ());
+                self.output(jit_print as *const (), None);
             }
             InstKind::PutC(a) => {
                 self.load(RAX, *a);
-                dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
-                self.call_helper(jit_putc as *const ());
+                self.output(jit_putc as *const (), None);
             }
             InstKind::FPrint(a, precision) => {
                 self.load(RAX, *a);
-                dynasm!(self.ops ; .arch x64 ; mov rsi, rax ; mov rdx, QWORD *precision as i64);
-                self.call_helper(jit_fprint as *const ());
+                self.output(jit_fprint as *const (), Some(*precision as i64));
             }
             InstKind::PutS(index) => {
-                dynasm!(self.ops ; .arch x64 ; mov rsi, QWORD *index as i64);
-                self.call_helper(jit_puts as *const ());
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD *index as i64);
+                self.output(jit_puts as *const (), None);
             }
             InstKind::Jump(target) => self.jump(*target, next),
             InstKind::Branch {
