@@ -31,6 +31,8 @@ enum Command {
     },
     /// Show what the compiler's middle end makes of each function at a stage.
     Dump(DumpArgs),
+    /// Run a program in each tier several times and compare their times.
+    Bench(BenchArgs),
 }
 
 #[derive(Args)]
@@ -77,6 +79,25 @@ struct RunArgs {
     /// Which tier runs the program.
     #[arg(long, value_enum, default_value_t = Tier::Auto)]
     tier: Tier,
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// Print a per-function table on stderr at exit: calls, back-edges
+    /// taken, bytecode instructions executed.
+    #[arg(long)]
+    profile: bool,
+    /// Print one line per compile on stderr: function, trigger, sizes,
+    /// what each phase did, microseconds per phase, outcome.
+    #[arg(long)]
+    trace_compile: bool,
+    /// Write `/tmp/perf-PID.map` (START SIZE NAME per compiled function,
+    /// the Linux perf JIT interface) so `perf report` names compiled code.
+    #[arg(long)]
+    perf_map: bool,
+}
+
+/// Flags of the tier-up policy and the compiler, shared by `run` and `bench`.
+#[derive(Args, Clone)]
+struct CompilerArgs {
     /// With `--tier auto`: compile a function when its calls reach N.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     jit_threshold_calls: u64,
@@ -95,14 +116,20 @@ struct RunArgs {
     /// it traps with `stack overflow`.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
     max_call_depth: u32,
-    /// Print a per-function table on stderr at exit: calls, back-edges
-    /// taken, bytecode instructions executed.
-    #[arg(long)]
-    profile: bool,
-    /// Print one line per compile on stderr: function, trigger, sizes,
-    /// what each phase did, microseconds per phase, outcome.
-    #[arg(long)]
-    trace_compile: bool,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// The `.bc` program.
+    file: String,
+    /// Arguments of `main`.
+    #[arg(allow_negative_numbers = true)]
+    args: Vec<String>,
+    /// Runs per tier (a fresh VM each, program output discarded).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    #[command(flatten)]
+    compiler: CompilerArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -182,6 +209,7 @@ fn execute(cli: Cli) -> ExitCode {
         Command::Run(args) => run(&args),
         Command::Check { files } => check(&files),
         Command::Dump(args) => dump(&args),
+        Command::Bench(args) => bench(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -236,15 +264,23 @@ fn main_args(file: &str, program: &Program, args: &[String]) -> Result<Vec<i64>,
         .collect()
 }
 
-fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
-    let file = opts.file.as_str();
-    let program = load(file).map_err(|f| vec![f])?;
-    let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
+/// The records of every compile a VM made.
+type Records = std::rc::Rc<std::cell::RefCell<Vec<jit::compiler::CompileRecord>>>;
+
+/// A VM for `program` in `tier`, and the compile records it will make.
+fn make_vm<'p>(
+    file: &str,
+    program: &'p Program,
+    out: Output,
+    tier: Tier,
+    opts: &CompilerArgs,
+    jit: jit::compiler::Jit,
+) -> Result<(Vm<'p>, Records), Vec<Failure>> {
     let limits = Limits {
         max_call_depth: opts.max_call_depth,
         ..Limits::default()
     };
-    let mut vm = Vm::new(&program, Output::stdout(), limits).map_err(|e| {
+    let mut vm = Vm::new(program, out, limits).map_err(|e| {
         vec![Failure::Setup {
             file: file.to_string(),
             message: format!("cannot map the linear memory: {e}"),
@@ -253,12 +289,10 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     let jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
-        trace: opts
-            .trace_compile
-            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
-        records: Vec::new(),
+        ..jit
     };
-    match opts.tier {
+    let records = jit.records.clone();
+    match tier {
         Tier::Interp => {}
         Tier::Jit => vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true),
         Tier::Auto => {
@@ -269,6 +303,44 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
             vm.set_compiler(Box::new(jit), thresholds, false);
         }
     }
+    Ok((vm, records))
+}
+
+fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
+    let file = opts.file.as_str();
+    let program = load(file).map_err(|f| vec![f])?;
+    let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
+    let perf_map = if opts.perf_map {
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        let map = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| {
+                vec![Failure::Setup {
+                    file: file.to_string(),
+                    message: format!("cannot write {path}: {e}"),
+                }]
+            })?;
+        Some(Box::new(map) as Box<dyn Write>)
+    } else {
+        None
+    };
+    let jit = jit::compiler::Jit {
+        trace: opts
+            .trace_compile
+            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+        perf_map,
+        ..jit::compiler::Jit::default()
+    };
+    let (mut vm, _) = make_vm(
+        file,
+        &program,
+        Output::stdout(),
+        opts.tier,
+        &opts.compiler,
+        jit,
+    )?;
     let result = vm.run(&args, opts.profile);
     // Output written before a trap is never lost, and comes first.
     vm.out.flush();
@@ -330,6 +402,75 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
             },
         )?;
         let _ = stdout.write_all(jit::dump::dump(&program, id, &me, stage, format).as_bytes());
+    }
+    Ok(())
+}
+
+fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
+    use std::time::{Duration, Instant};
+    let file = opts.file.as_str();
+    let program = load(file).map_err(|f| vec![f])?;
+    let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
+    let tiers = [
+        ("interp", Tier::Interp),
+        ("jit", Tier::Jit),
+        ("auto", Tier::Auto),
+    ];
+    let mut walls: Vec<Vec<Duration>> = vec![Vec::new(); tiers.len()];
+    let mut compiles: Vec<Vec<Duration>> = vec![Vec::new(); tiers.len()];
+    let mut compiled_functions = vec![0; tiers.len()];
+    // Interleaved, so a noisy neighbour slows every tier alike.
+    for _ in 0..opts.runs.max(1) {
+        for (k, &(_, tier)) in tiers.iter().enumerate() {
+            let (mut vm, records) = make_vm(
+                file,
+                &program,
+                Output::discard(),
+                tier,
+                &opts.compiler,
+                jit::compiler::Jit::default(),
+            )?;
+            let start = Instant::now();
+            let result = vm.run(&args, false);
+            walls[k].push(start.elapsed());
+            if let Err(trap) = result {
+                return Err(vec![Failure::Trap(trap.render(&program, file))]);
+            }
+            let records = records.borrow();
+            compiles[k].push(records.iter().map(|r| r.total).sum());
+            compiled_functions[k] = records.iter().filter(|r| r.error.is_none()).count();
+        }
+    }
+    let median = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2]
+    };
+    let ms = |d: Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
+    let base = median(&mut walls[0].clone());
+    println!(
+        "{} {} ({} runs per tier, interleaved; output discarded)",
+        file,
+        opts.args.join(" "),
+        opts.runs.max(1)
+    );
+    println!(
+        "{:<7} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9}",
+        "tier", "median", "min", "max", "compiling", "compiled", "speedup"
+    );
+    for (k, &(name, _)) in tiers.iter().enumerate() {
+        let m = median(&mut walls[k]);
+        let (lo, hi) = (walls[k][0], walls[k][walls[k].len() - 1]);
+        let c = median(&mut compiles[k]);
+        println!(
+            "{:<7} {:>12} {:>12} {:>12} {:>12} {:>9} {:>8.2}x",
+            name,
+            ms(m),
+            ms(lo),
+            ms(hi),
+            ms(c),
+            compiled_functions[k],
+            base.as_secs_f64() / m.as_secs_f64()
+        );
     }
     Ok(())
 }

@@ -299,3 +299,52 @@ fn pathological_function_falls_back_to_the_interpreter() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "2001000\n");
     eprintln!("ran in {:?}", start.elapsed());
 }
+
+#[test]
+fn bench_prints_a_row_per_tier() {
+    let p = program("bench_me", "func main(%n)\n    mov %i, 0\nl:\n    add %i, %i, 1\n    jlt %i, %n, l\n    print %i\n    ret 0\nend\n");
+    let out = bcvm(&["bench", &p, "1000", "--runs", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows.iter().map(|r| r[0]).collect::<Vec<_>>(),
+        ["interp", "jit", "auto"],
+        "{text}"
+    );
+    assert_eq!(rows[0].last(), Some(&"1.00x"));
+    // jit compiled main; interp compiled nothing.
+    assert_eq!((rows[0][9], rows[1][9]), ("0", "1"), "{text}");
+}
+
+#[test]
+fn perf_map_names_compiled_functions() {
+    let p = program("perf_mapped", "func twice(%x)\n    add %x, %x, %x\n    ret %x\nend\nfunc main()\n    call %y, twice, 21\n    print %y\n    ret 0\nend\n");
+    let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+        .args(["run", "--tier", "jit", "--perf-map", &p])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run");
+    let map = format!("/tmp/perf-{}.map", child.id());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.stdout, b"42\n");
+    let text = std::fs::read_to_string(&map).expect("the perf map");
+    let _ = std::fs::remove_file(&map);
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .collect();
+    assert_eq!(names, ["bcvm:main", "bcvm:twice"], "{text}");
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            u64::from_str_radix(fields[0], 16).is_ok()
+                && u64::from_str_radix(fields[1], 16).is_ok(),
+            "{line}"
+        );
+    }
+}

@@ -5,8 +5,10 @@
 use crate::budget::{Budget, CompileError, Phase, DEFAULT_UNITS};
 use crate::emit;
 use crate::pipeline::{self, Stage, Stats};
+use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::Write;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 use vm::tier::{Compiled, Compiler, JitEnv, Trigger};
 use vm::{FuncId, Program};
@@ -18,8 +20,12 @@ pub struct Jit {
     pub time: Option<Duration>,
     /// Where one line per compile goes (`--trace-compile`).
     pub trace: Option<Box<dyn Write>>,
-    /// Every compile, in order: for `bcvm bench` and tests.
-    pub records: Vec<CompileRecord>,
+    /// Every compile, in order (shared, so it can be read after the VM
+    /// took the compiler): for `bcvm bench`, traces and tests.
+    pub records: Rc<RefCell<Vec<CompileRecord>>>,
+    /// Where to append `START SIZE NAME` per compiled function, for `perf`
+    /// (`--perf-map`).
+    pub perf_map: Option<Box<dyn Write>>,
 }
 
 impl Default for Jit {
@@ -28,7 +34,8 @@ impl Default for Jit {
             units: DEFAULT_UNITS,
             time: Some(Duration::from_millis(50)),
             trace: None,
-            records: Vec::new(),
+            records: Rc::default(),
+            perf_map: None,
         }
     }
 }
@@ -134,7 +141,15 @@ impl Compiler for Jit {
         if let Some(trace) = &mut self.trace {
             let _ = writeln!(trace, "{}", record.line());
         }
-        self.records.push(record);
+        if let (Some(map), Ok(code)) = (&mut self.perf_map, &result) {
+            let _ = writeln!(
+                map,
+                "{:x} {:x} bcvm:{}",
+                code.entry as usize, code.code_bytes, record.function
+            );
+            let _ = map.flush();
+        }
+        self.records.borrow_mut().push(record);
         result.ok()
     }
 }
