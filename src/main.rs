@@ -44,7 +44,7 @@ struct DumpArgs {
     func: Option<String>,
     /// The stage: cfg (basic blocks), dom (dominator tree and frontiers),
     /// ssa (pruned SSA), sccp (after constant propagation), out (after SSA
-    /// destruction).
+    /// destruction), asm (the machine code, disassembled; text only).
     #[arg(long, value_enum)]
     stage: DumpStage,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
@@ -60,6 +60,7 @@ enum DumpStage {
     Ssa,
     Sccp,
     Out,
+    Asm,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -378,7 +379,22 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
             .map(|i| vm::FuncId(i as u32))
             .collect(),
     };
+    if opts.stage == DumpStage::Asm {
+        let mut stdout = io::stdout().lock();
+        for id in ids {
+            let text = jit::disasm::listing(&program, id).map_err(|error| {
+                vec![Failure::Compile {
+                    file: file.to_string(),
+                    func: program.func(id).name.clone(),
+                    error,
+                }]
+            })?;
+            let _ = stdout.write_all(text.as_bytes());
+        }
+        return Ok(());
+    }
     let stage = match opts.stage {
+        DumpStage::Asm => unreachable!("handled above"),
         DumpStage::Cfg => Stage::Cfg,
         DumpStage::Dom => Stage::Dom,
         DumpStage::Ssa => Stage::Ssa,

@@ -348,3 +348,21 @@ fn perf_map_names_compiled_functions() {
         );
     }
 }
+
+#[test]
+fn dump_asm_heads_code_with_bytecode_lines() {
+    let p = program("asm_me", TEXTBOOK);
+    let out = bcvm(&["dump", &p, "--stage", "asm"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("function main (asm, "), "{text}");
+    for heading in [
+        "; line 6: jge",
+        "; line 7: add",
+        "; line 11: print",
+        "; line 12: ret",
+    ] {
+        assert!(text.contains(heading), "{heading} missing:\n{text}");
+    }
+    assert!(text.contains("push rbp") && text.contains("ret"), "{text}");
+}

@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod cfg;
 pub mod compiler;
+pub mod disasm;
 pub mod dom;
 pub mod dump;
 pub mod emit;

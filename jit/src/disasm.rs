@@ -1,0 +1,75 @@
+//! `bcvm dump --stage asm`: a function compiled as the JIT would compile
+//! it, disassembled with iced-x86, each run of instructions headed by the
+//! bytecode line it came from.
+
+use crate::budget::Budget;
+use crate::emit;
+use crate::pipeline::{self, Stage};
+use crate::CompileError;
+use dynasmrt::ExecutableBuffer;
+use iced_x86::{Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter};
+use std::fmt::Write;
+use vm::runtime::LinearMemory;
+use vm::tier::{CallState, JitEnv, MemoryView};
+use vm::{FuncId, Program};
+
+/// The listing of `func`'s machine code. It is compiled against scratch
+/// state (a memory of the program's size, no VM) and never run, so the
+/// addresses it embeds are only illustrative.
+pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
+    let mut memory =
+        LinearMemory::new(program.memory_cells).map_err(|e| CompileError::Invalid {
+            phase: crate::Phase::Emit,
+            message: format!("cannot map memory: {e}"),
+        })?;
+    let mut state = CallState::default();
+    let entries = vec![0usize; program.funcs.len()];
+    let mut counts = vec![0u64; 3 * program.funcs.len()];
+    let env = JitEnv {
+        memory: MemoryView {
+            base: memory.as_mut_ptr(),
+            cells: memory.len(),
+        },
+        state: &mut state,
+        entries: entries.as_ptr(),
+        call_counts: counts.as_mut_ptr(),
+        count_stride: 3 * 8,
+    };
+    let mut budget = Budget::unlimited();
+    let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
+    let ir = middle.ssa.expect("the out stage has IR");
+    let emitted = emit::emit(program, &ir, env, &mut budget)?;
+    let code: &[u8] = emitted
+        .compiled
+        .owner
+        .downcast_ref::<ExecutableBuffer>()
+        .map(|b| &b[..emitted.compiled.code_bytes])
+        .unwrap_or(&[]);
+    let f = program.func(func);
+    let mut out = format!("function {} (asm, {} bytes)\n", f.name, code.len());
+    let mut headings = emitted.lines.iter().peekable();
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    let mut instruction = Instruction::default();
+    let mut text = String::new();
+    while decoder.can_decode() {
+        decoder.decode_out(&mut instruction);
+        while let Some(&&(offset, src)) = headings.peek() {
+            if offset as u64 > instruction.ip() {
+                break;
+            }
+            let pos = f.positions[src as usize];
+            let _ = writeln!(
+                out,
+                "; line {}: {}",
+                pos.line,
+                f.code[src as usize].op.mnemonic()
+            );
+            headings.next();
+        }
+        text.clear();
+        formatter.format(&instruction, &mut text);
+        let _ = writeln!(out, "    {:05x}  {text}", instruction.ip());
+    }
+    Ok(out)
+}
