@@ -94,6 +94,10 @@ struct RunArgs {
     /// the Linux perf JIT interface) so `perf report` names compiled code.
     #[arg(long)]
     perf_map: bool,
+    /// Write every compile, phase by phase, to FILE as Chrome trace events
+    /// (open it in Perfetto or chrome://tracing).
+    #[arg(long, value_name = "FILE")]
+    trace_json: Option<String>,
 }
 
 /// Flags of the tier-up policy and the compiler, shared by `run` and `bench`.
@@ -334,7 +338,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         perf_map,
         ..jit::compiler::Jit::default()
     };
-    let (mut vm, _) = make_vm(
+    let (mut vm, records) = make_vm(
         file,
         &program,
         Output::stdout(),
@@ -353,6 +357,12 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     }
     if opts.profile {
         eprint!("{}", vm.profile().table(&program));
+    }
+    if let Some(path) = &opts.trace_json {
+        let trace = jit::compiler::chrome_trace(&records.borrow());
+        if let Err(e) = std::fs::write(path, trace.to_string()) {
+            eprintln!("{file}: error: cannot write {path}: {e}");
+        }
     }
     match failure {
         // Already printed, ahead of the profile.

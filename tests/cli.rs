@@ -366,3 +366,39 @@ fn dump_asm_heads_code_with_bytecode_lines() {
     }
     assert!(text.contains("push rbp") && text.contains("ret"), "{text}");
 }
+
+#[test]
+fn trace_json_nests_phases_inside_each_compile() {
+    let p = program("traced_json", TEXTBOOK);
+    let path = std::env::temp_dir().join(format!("bcvm-trace-{}.json", std::process::id()));
+    let path = path.to_string_lossy().into_owned();
+    let out = bcvm(&["run", "--tier", "jit", "--trace-json", &path, &p, "10"]);
+    assert_eq!(out.stdout, b"45\n", "{}", stderr(&out));
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("trace")).expect("json");
+    let events = trace["traceEvents"].as_array().expect("events");
+    let phases = ["cfg", "dom", "ssa", "sccp", "out-of-ssa", "emit"];
+    assert_eq!(events.len(), 1 + phases.len());
+    let compile = &events[0];
+    assert_eq!(
+        (compile["name"].as_str(), compile["ph"].as_str()),
+        (Some("compile main"), Some("X"))
+    );
+    assert_eq!(compile["args"]["outcome"], "ok");
+    let (start, end) = (
+        compile["ts"].as_f64().unwrap(),
+        compile["ts"].as_f64().unwrap() + compile["dur"].as_f64().unwrap(),
+    );
+    for (event, name) in events[1..].iter().zip(phases) {
+        assert_eq!(event["name"], name);
+        let (ts, dur) = (
+            event["ts"].as_f64().unwrap(),
+            event["dur"].as_f64().unwrap(),
+        );
+        assert!(
+            ts >= start && ts + dur <= end + 1e-6,
+            "{name} outside its compile"
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+}

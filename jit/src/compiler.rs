@@ -26,6 +26,8 @@ pub struct Jit {
     /// Where to append `START SIZE NAME` per compiled function, for `perf`
     /// (`--perf-map`).
     pub perf_map: Option<Box<dyn Write>>,
+    /// Time zero of the records' `started`.
+    pub epoch: Instant,
 }
 
 impl Default for Jit {
@@ -36,6 +38,7 @@ impl Default for Jit {
             trace: None,
             records: Rc::default(),
             perf_map: None,
+            epoch: Instant::now(),
         }
     }
 }
@@ -50,6 +53,8 @@ pub struct CompileRecord {
     /// Wall time per phase, indexed like `Phase::ALL`.
     pub times: [Duration; Phase::ALL.len()],
     pub total: Duration,
+    /// When the compile began, from the compiler's `epoch`.
+    pub started: Duration,
     /// `None` if compiled, else why not.
     pub error: Option<CompileError>,
 }
@@ -133,6 +138,7 @@ impl Compiler for Jit {
             code_bytes: 0,
             times: [Duration::ZERO; Phase::ALL.len()],
             total: Duration::ZERO,
+            started: start.duration_since(self.epoch),
             error: None,
         };
         let result = self.attempt(program, func, env, &mut record);
@@ -152,4 +158,52 @@ impl Compiler for Jit {
         self.records.borrow_mut().push(record);
         result.ok()
     }
+}
+
+/// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in
+/// µs): one per compile, with one per phase nested inside it. Perfetto and
+/// chrome://tracing open the result.
+pub fn chrome_trace(records: &[CompileRecord]) -> serde_json::Value {
+    let mut events = Vec::new();
+    for r in records {
+        let ts = r.started.as_secs_f64() * 1e6;
+        let s = &r.stats;
+        events.push(serde_json::json!({
+            "name": format!("compile {}", r.function),
+            "cat": "compile",
+            "ph": "X",
+            "ts": ts,
+            "dur": r.total.as_secs_f64() * 1e6,
+            "pid": 1,
+            "tid": 1,
+            "args": {
+                "function": r.function,
+                "trigger": r.trigger.name(),
+                "instructions": s.instructions,
+                "blocks": s.blocks,
+                "phis": s.phis,
+                "values_folded": s.sccp.folded,
+                "branches_resolved": s.sccp.branches_resolved,
+                "copies": s.out_of_ssa.copies,
+                "code_bytes": r.code_bytes,
+                "outcome": r.error.as_ref().map_or("ok".to_string(), |e| format!("bailed in {}: {e}", e.phase())),
+            },
+        }));
+        // The phases run one after another from the compile's start.
+        let mut at = ts;
+        for phase in Phase::ALL {
+            let dur = r.times[phase as usize].as_secs_f64() * 1e6;
+            events.push(serde_json::json!({
+                "name": phase.name(),
+                "cat": "phase",
+                "ph": "X",
+                "ts": at,
+                "dur": dur,
+                "pid": 1,
+                "tid": 1,
+            }));
+            at += dur;
+        }
+    }
+    serde_json::json!({ "traceEvents": events, "displayTimeUnit": "ns" })
 }
