@@ -56,27 +56,81 @@ pub struct Emitted {
     pub lines: Vec<(usize, u32)>,
 }
 
-/// Registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
+/// General registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
 const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
+/// XMM registers that hold values (xmm0 and xmm1 are scratch).
+const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
-/// Home registers for the most used non-constant values, by value index.
-fn assign_registers(f: &Function) -> Vec<Option<u8>> {
-    let mut uses = vec![0u32; f.value_count()];
+/// Where a value lives besides its frame slot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Home {
+    Gpr(u8),
+    Xmm(u8),
+}
+
+fn is_float_op(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FSqrt
+            | Op::FEq
+            | Op::FNe
+            | Op::FLt
+            | Op::FLe
+            | Op::FGt
+            | Op::FGe
+    )
+}
+
+/// Home registers for the most used non-constant values: XMM registers
+/// for values used mostly by float operations, general ones for the rest.
+fn assign_registers(f: &Function) -> Vec<Option<Home>> {
+    let (mut int_uses, mut float_uses) = (vec![0u32; f.value_count()], vec![0u32; f.value_count()]);
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
-            f.kind(i).for_each_operand(|v| uses[v.index()] += 1);
+            let kind = f.kind(i);
+            let float = match kind {
+                InstKind::Unary(op, _) | InstKind::Binary(op, ..) => is_float_op(*op),
+                InstKind::FPrint(..) => true,
+                _ => false,
+            };
+            let counts = if float {
+                &mut float_uses
+            } else {
+                &mut int_uses
+            };
+            kind.for_each_operand(|v| counts[v.index()] += 1);
             if let Some(r) = f.inst(i).result {
-                uses[r.index()] += 1;
+                let result_float = float
+                    && !matches!(kind, InstKind::Binary(op, ..) if !matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv))
+                    || matches!(kind, InstKind::Unary(Op::IToF, _));
+                if result_float {
+                    float_uses[r.index()] += 1;
+                } else {
+                    int_uses[r.index()] += 1;
+                }
             }
         }
     }
-    let mut ranked: Vec<usize> = (0..uses.len())
-        .filter(|&v| uses[v] >= 2 && f.constant(Value::new(v)).is_none())
-        .collect();
-    ranked.sort_by_key(|&v| (std::cmp::Reverse(uses[v]), v));
+    let candidates = |want_float: bool| {
+        let mut ranked: Vec<usize> = (0..f.value_count())
+            .filter(|&v| f.constant(Value::new(v)).is_none())
+            .filter(|&v| {
+                int_uses[v] + float_uses[v] >= 2 && (float_uses[v] > int_uses[v]) == want_float
+            })
+            .collect();
+        ranked.sort_by_key(|&v| (std::cmp::Reverse(int_uses[v] + float_uses[v]), v));
+        ranked
+    };
     let mut homes = vec![None; f.value_count()];
-    for (&v, &r) in ranked.iter().zip(&VALUE_REGISTERS) {
-        homes[v] = Some(r);
+    for (&v, &r) in candidates(false).iter().zip(&VALUE_REGISTERS) {
+        homes[v] = Some(Home::Gpr(r));
+    }
+    for (&v, &x) in candidates(true).iter().zip(&VALUE_XMMS) {
+        homes[v] = Some(Home::Xmm(x));
     }
     homes
 }
@@ -84,7 +138,7 @@ fn assign_registers(f: &Function) -> Vec<Option<u8>> {
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
-    homes: Vec<Option<u8>>,
+    homes: Vec<Option<Home>>,
     program: &'a Program,
     env: JitEnv,
     labels: Vec<DynamicLabel>,
@@ -191,7 +245,8 @@ impl Emitter<'_> {
     fn load(&mut self, r: u8, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
             (Some(c), _) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
-            (None, Some(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
+            (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
+            (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movq Rq(r), Rx(home)),
             (None, None) => {
                 let at = self.slot(v);
                 dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
@@ -203,7 +258,8 @@ impl Emitter<'_> {
     fn store(&mut self, v: Option<Value>, r: u8) {
         let Some(v) = v else { return };
         match self.homes[v.index()] {
-            Some(home) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
+            Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
+            Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movq Rx(home), Rq(r)),
             None => {
                 let at = self.slot(v);
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
@@ -211,12 +267,46 @@ impl Emitter<'_> {
         }
     }
 
+    /// Loads value `v` into XMM register `x` (clobbers rax for a constant).
+    fn load_xmm(&mut self, x: u8, v: Value) {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (Some(c), _) => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(x), rax)
+            }
+            (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(home)),
+            (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
+            (None, None) => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
+            }
+        }
+    }
+
+    /// Stores XMM register `x` into value `v`'s location.
+    fn store_xmm(&mut self, v: Option<Value>, x: u8) {
+        let Some(v) = v else { return };
+        match self.homes[v.index()] {
+            Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; movq Rq(home), Rx(x)),
+            Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movapd Rx(home), Rx(x)),
+            None => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x));
+            }
+        }
+    }
+
     /// Values in registers to their slots (before a call clobbers them).
     fn spill(&mut self) {
         for v in 0..self.homes.len() {
-            if let Some(home) = self.homes[v] {
-                let at = self.slot(Value::new(v));
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(home));
+            let at = self.slot(Value::new(v));
+            match self.homes[v] {
+                Some(Home::Gpr(home)) => {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(home))
+                }
+                Some(Home::Xmm(home)) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(home))
+                }
+                None => {}
             }
         }
     }
@@ -224,9 +314,15 @@ impl Emitter<'_> {
     /// Values back into their registers (after a call).
     fn reload(&mut self) {
         for v in 0..self.homes.len() {
-            if let Some(home) = self.homes[v] {
-                let at = self.slot(Value::new(v));
-                dynasm!(self.ops ; .arch x64 ; mov Rq(home), QWORD [rbp + at]);
+            let at = self.slot(Value::new(v));
+            match self.homes[v] {
+                Some(Home::Gpr(home)) => {
+                    dynasm!(self.ops ; .arch x64 ; mov Rq(home), QWORD [rbp + at])
+                }
+                Some(Home::Xmm(home)) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd Rx(home), QWORD [rbp + at])
+                }
+                None => {}
             }
         }
     }
@@ -397,9 +493,40 @@ impl Emitter<'_> {
                 self.store(result, RAX);
             }
             InstKind::Phi(_) => return Err(fail("a phi reached the emitter")),
+            InstKind::Unary(Op::FSqrt, a) => {
+                self.load_xmm(0, *a);
+                dynasm!(self.ops ; .arch x64 ; sqrtsd xmm0, xmm0);
+                self.store_xmm(result, 0);
+            }
+            InstKind::Unary(Op::IToF, a) => {
+                self.load(RAX, *a);
+                dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax);
+                self.store_xmm(result, 0);
+            }
             InstKind::Unary(op, a) => {
                 self.load(RAX, *a);
                 self.unary(*op);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(op @ (Op::FAdd | Op::FSub | Op::FMul | Op::FDiv), a, b) => {
+                self.load_xmm(0, *a);
+                self.load_xmm(1, *b);
+                match op {
+                    Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
+                    Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
+                    Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
+                    _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
+                }
+                self.store_xmm(result, 0);
+            }
+            InstKind::Binary(
+                op @ (Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe),
+                a,
+                b,
+            ) => {
+                self.load_xmm(0, *a);
+                self.load_xmm(1, *b);
+                self.float_compare(*op);
                 self.store(result, RAX);
             }
             InstKind::Binary(op, a, b) => {
@@ -556,35 +683,28 @@ impl Emitter<'_> {
                 }
                 dynasm!(self.ops ; .arch x64 ; movzx eax, al);
             }
-            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => {
-                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx);
-                match op {
-                    Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
-                    Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
-                    Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
-                    _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
-                }
-                dynasm!(self.ops ; .arch x64 ; movq rax, xmm0);
-            }
-            // ucomisd sets ZF, PF and CF all three for an unordered pair,
-            // so only `fne` may come out true with a NaN.
-            Op::FEq => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1
-                ; sete al ; setnp cl ; and al, cl ; movzx eax, al),
-            Op::FNe => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1
-                ; setne al ; setp cl ; or al, cl ; movzx eax, al),
-            Op::FLt => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm1, xmm0 ; seta al ; movzx eax, al),
-            Op::FLe => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm1, xmm0 ; setae al ; movzx eax, al),
-            Op::FGt => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1 ; seta al ; movzx eax, al),
-            Op::FGe => dynasm!(self.ops
-                ; .arch x64 ; movq xmm0, rax ; movq xmm1, rcx ; ucomisd xmm0, xmm1 ; setae al ; movzx eax, al),
             op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
         }
         Ok(())
+    }
+
+    /// A float comparison of xmm0 with xmm1 into rax (0 or 1). ucomisd sets
+    /// ZF, PF and CF all three for an unordered pair, so only `fne` may
+    /// come out true with a NaN.
+    fn float_compare(&mut self, op: Op) {
+        match op {
+            Op::FEq => {
+                dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; sete al ; setnp cl ; and al, cl)
+            }
+            Op::FNe => {
+                dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setne al ; setp cl ; or al, cl)
+            }
+            Op::FLt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; seta al),
+            Op::FLe => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; setae al),
+            Op::FGt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; seta al),
+            _ => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setae al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
     }
 
     /// Jumps to `taken` if `op` holds on rax and rcx.
