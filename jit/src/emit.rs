@@ -467,6 +467,17 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; done: ; test rdx, rdx ; jnz =>epilogue);
     }
 
+    /// Release builds do not run the verifier, so a branch to a removed
+    /// block (a compiler bug) must be refused here rather than left for
+    /// the assembler to trip over.
+    fn check_target(&self, target: Block) -> Result<(), CompileError> {
+        if self.f.block(target).live {
+            Ok(())
+        } else {
+            Err(fail(format!("branch to removed block {target}")))
+        }
+    }
+
     fn jump(&mut self, target: Block, next: Option<Block>) {
         if next != Some(target) {
             let label = self.labels[target.index()];
@@ -588,13 +599,18 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD *index as i64);
                 self.output(jit_puts as *const (), None);
             }
-            InstKind::Jump(target) => self.jump(*target, next),
+            InstKind::Jump(target) => {
+                self.check_target(*target)?;
+                self.jump(*target, next)
+            }
             InstKind::Branch {
                 op,
                 args,
                 taken,
                 fallthrough,
             } => {
+                self.check_target(*taken)?;
+                self.check_target(*fallthrough)?;
                 self.load(RAX, args[0]);
                 self.load(RCX, args[1]);
                 self.branch(*op, self.labels[taken.index()]);

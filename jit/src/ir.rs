@@ -127,9 +127,12 @@ impl InstKind {
             }
             InstKind::Branch { op, args, .. } => {
                 args[0] = f(args[0]);
-                if !matches!(op, Op::Jz | Op::Jnz) {
-                    args[1] = f(args[1]);
-                }
+                // `jz`/`jnz` read one operand, kept in both slots.
+                args[1] = if matches!(op, Op::Jz | Op::Jnz) {
+                    args[0]
+                } else {
+                    f(args[1])
+                };
             }
         }
     }

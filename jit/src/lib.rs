@@ -11,6 +11,7 @@ pub mod dump;
 pub mod emit;
 pub mod entity;
 pub mod eval;
+pub mod fuzz;
 pub mod ir;
 pub mod out_of_ssa;
 pub mod pipeline;

@@ -1,0 +1,331 @@
+//! Random valid `.bc` programs for differential testing, deterministic per
+//! seed and always terminating: loops have dedicated counters and bounded
+//! trip counts, calls go down an acyclic call graph (plus one bounded
+//! recursion), and control flow only jumps backward to close a loop.
+//!
+//! Registers are typed, integer or float, so that a NaN's bits (which the
+//! spec leaves open) never reach `print`: floats are only ever printed with
+//! `fprint`, and stored to memory never. Everything else goes: every
+//! arithmetic instruction, `div`/`rem` by values that may be zero (and by a
+//! constant zero), shifts by counts past 63, NaN, infinities and -0.0,
+//! loads and stores in and out of bounds, register swaps and rotations
+//! across loop iterations, constant-heavy code, immediates everywhere.
+
+use std::fmt::Write;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+}
+
+const INTS: usize = 10;
+const FLOATS: usize = 6;
+const MEMORY: i64 = 32;
+
+struct Gen {
+    rng: Rng,
+    out: String,
+    label: usize,
+    /// Loop counters in use (nested loops get their own).
+    depth: usize,
+    /// Functions this one may call: (name, parameter count).
+    callees: Vec<(String, usize)>,
+    budget: usize,
+}
+
+impl Gen {
+    fn int(&mut self) -> String {
+        format!("%i{}", self.rng.below(INTS as u64))
+    }
+
+    fn float(&mut self) -> String {
+        format!("%f{}", self.rng.below(FLOATS as u64))
+    }
+
+    fn int_literal(&mut self) -> String {
+        let r = &mut self.rng;
+        match r.below(8) {
+            0 => format!("{}", r.below(130)),
+            1 => "0x8000000000000000".to_string(),
+            2 => "-1".to_string(),
+            3 => format!("0x{:x}", r.next()),
+            4 => format!("-{}", r.below(1000)),
+            5 => "0".to_string(),
+            _ => format!("{}", r.below(20)),
+        }
+    }
+
+    fn float_literal(&mut self) -> String {
+        (*self.rng.pick(&[
+            "0.0", "-0.0", "1.5", "-2.25", "1e308", "-1e-300", "inf", "-inf", "nan", "3.0", "0.1",
+        ]))
+        .to_string()
+    }
+
+    /// An integer operand: a register or an immediate.
+    fn int_operand(&mut self) -> String {
+        if self.rng.chance(30) {
+            self.int_literal()
+        } else {
+            self.int()
+        }
+    }
+
+    fn float_operand(&mut self) -> String {
+        if self.rng.chance(25) {
+            self.float_literal()
+        } else {
+            self.float()
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str("    ");
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn fresh_label(&mut self, kind: &str) -> String {
+        self.label += 1;
+        format!("{kind}{}", self.label)
+    }
+
+    fn statement(&mut self, nesting: usize) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let choice = self.rng.below(100);
+        match choice {
+            0..=24 => {
+                let op = *self.rng.pick(&[
+                    "add", "sub", "mul", "and", "or", "xor", "shl", "shr", "ushr", "eq", "ne",
+                    "lt", "le", "gt", "ge",
+                ]);
+                let (d, a, b) = (self.int(), self.int_operand(), self.int_operand());
+                self.line(&format!("{op} {d}, {a}, {b}"));
+            }
+            25..=29 => {
+                let op = *self.rng.pick(&["div", "rem"]);
+                let (d, a) = (self.int(), self.int_operand());
+                // Mostly nonzero divisors, sometimes whatever is there.
+                let b = if self.rng.chance(85) {
+                    format!("{}", 1 + self.rng.below(9))
+                } else {
+                    self.int_operand()
+                };
+                self.line(&format!("{op} {d}, {a}, {b}"));
+            }
+            30..=33 => {
+                let op = *self.rng.pick(&["neg", "not"]);
+                let (d, a) = (self.int(), self.int_operand());
+                self.line(&format!("{op} {d}, {a}"));
+            }
+            34..=43 => {
+                let op = *self.rng.pick(&["fadd", "fsub", "fmul", "fdiv"]);
+                let (d, a, b) = (self.float(), self.float_operand(), self.float_operand());
+                self.line(&format!("{op} {d}, {a}, {b}"));
+            }
+            44..=46 => {
+                let op = *self.rng.pick(&["feq", "fne", "flt", "fle", "fgt", "fge"]);
+                let (d, a, b) = (self.int(), self.float_operand(), self.float_operand());
+                self.line(&format!("{op} {d}, {a}, {b}"));
+            }
+            47..=49 => match self.rng.below(4) {
+                0 => {
+                    let (d, a) = (self.float(), self.int_operand());
+                    self.line(&format!("itof {d}, {a}"));
+                }
+                1 => {
+                    let (d, a) = (self.int(), self.float_operand());
+                    self.line(&format!("ftoi {d}, {a}"));
+                }
+                2 => {
+                    let (d, a) = (self.float(), self.float_operand());
+                    self.line(&format!("fsqrt {d}, {a}"));
+                }
+                _ => {
+                    let (d, a) = (self.float(), self.float_operand());
+                    self.line(&format!("fneg {d}, {a}"));
+                }
+            },
+            50..=55 => {
+                let (d, s) = if self.rng.chance(70) {
+                    (self.int(), self.int_operand())
+                } else {
+                    (self.float(), self.float_operand())
+                };
+                self.line(&format!("mov {d}, {s}"));
+            }
+            56..=61 => self.memory(),
+            62..=66 => {
+                let x = self.int();
+                self.line(&format!("print {x}"));
+            }
+            67 => {
+                let x = self.float_operand();
+                let p = self.rng.below(18);
+                self.line(&format!("fprint {x}, {p}"));
+            }
+            68..=75 if nesting < 3 => self.diamond(nesting),
+            76..=83 if nesting < 3 => self.counted_loop(nesting),
+            84..=90 if !self.callees.is_empty() => {
+                let (name, n) = self.rng.pick(&self.callees).clone();
+                let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
+                if name == "rec" {
+                    // Keep the recursion short.
+                    let a = args[0].clone();
+                    self.line(&format!("and %depth, {a}, 15"));
+                    args[0] = "%depth".to_string();
+                }
+                let d = self.int();
+                let sep = if args.is_empty() { "" } else { ", " };
+                self.line(&format!("call {d}, {name}{sep}{}", args.join(", ")));
+            }
+            _ => {
+                let op = *self.rng.pick(&["add", "xor", "mul"]);
+                let d = self.int();
+                let a = self.int_literal();
+                let b = self.int_literal();
+                self.line(&format!("{op} {d}, {a}, {b}"));
+            }
+        }
+    }
+
+    fn memory(&mut self) {
+        // Mostly in bounds (masked), sometimes anywhere.
+        let addr = self.int();
+        let tmp = "%addr";
+        if self.rng.chance(90) {
+            self.line(&format!("and {tmp}, {addr}, {}", MEMORY - 1));
+        } else {
+            self.line(&format!("mov {tmp}, {addr}"));
+        }
+        let offset = match self.rng.below(3) {
+            0 => String::new(),
+            1 => format!("+{}", self.rng.below(4)),
+            _ => format!("-{}", self.rng.below(2)),
+        };
+        if self.rng.chance(50) {
+            let d = self.int();
+            self.line(&format!("load {d}, [{tmp}{offset}]"));
+        } else {
+            let v = self.int_operand();
+            self.line(&format!("store [{tmp}{offset}], {v}"));
+        }
+    }
+
+    fn diamond(&mut self, nesting: usize) {
+        let (otherwise, join) = (self.fresh_label("else"), self.fresh_label("join"));
+        let op = *self.rng.pick(&["jeq", "jne", "jlt", "jle", "jgt", "jge"]);
+        let (a, b) = (self.int_operand(), self.int_operand());
+        if self.rng.chance(20) {
+            let z = *self.rng.pick(&["jz", "jnz"]);
+            self.line(&format!("{z} {a}, {otherwise}"));
+        } else {
+            self.line(&format!("{op} {a}, {b}, {otherwise}"));
+        }
+        for _ in 0..1 + self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        self.line(&format!("jmp {join}"));
+        self.out.push_str(&format!("{otherwise}:\n"));
+        for _ in 0..self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        self.out.push_str(&format!("{join}:\n"));
+    }
+
+    fn counted_loop(&mut self, nesting: usize) {
+        let counter = format!("%c{}", self.depth);
+        self.depth += 1;
+        let top = self.fresh_label("loop");
+        let trips = 1 + self.rng.below(5);
+        self.line(&format!("mov {counter}, 0"));
+        self.out.push_str(&format!("{top}:\n"));
+        for _ in 0..1 + self.rng.below(4) {
+            self.statement(nesting + 1);
+        }
+        if self.rng.chance(40) {
+            // A swap or rotation carried around the loop.
+            let (a, b, c) = (self.int(), self.int(), self.int());
+            self.line(&format!("mov %t, {a}"));
+            self.line(&format!("mov {a}, {b}"));
+            if self.rng.chance(50) {
+                self.line(&format!("mov {b}, {c}"));
+                self.line(&format!("mov {c}, %t"));
+            } else {
+                self.line(&format!("mov {b}, %t"));
+            }
+        }
+        self.line(&format!("add {counter}, {counter}, 1"));
+        self.line(&format!("jlt {counter}, {trips}, {top}"));
+        self.depth -= 1;
+    }
+}
+
+/// A random program for `seed`. It loads, and it terminates in every tier
+/// (possibly with a trap).
+pub fn random_program(seed: u64) -> String {
+    let mut g = Gen {
+        rng: Rng(seed),
+        out: format!(".memory {MEMORY}\n"),
+        label: 0,
+        depth: 0,
+        callees: Vec::new(),
+        budget: 0,
+    };
+    // A bounded recursion, callable by everyone.
+    g.out.push_str("func rec(%n)\n    jle %n, 0, done\n    sub %m, %n, 1\n    call %r, rec, %m\n    add %r, %r, %n\n    ret %r\ndone:\n    ret 0\nend\n");
+    let functions = 1 + g.rng.below(4) as usize;
+    let mut defined: Vec<(String, usize)> = vec![("rec".to_string(), 1)];
+    for k in 0..functions {
+        let name = format!("f{k}");
+        let params = g.rng.below(4) as usize;
+        let list: Vec<String> = (0..params).map(|p| format!("%i{p}")).collect();
+        let _ = writeln!(g.out, "func {name}({})", list.join(", "));
+        g.callees = defined.clone();
+        g.budget = 10 + g.rng.below(30) as usize;
+        while g.budget > 0 {
+            g.statement(0);
+        }
+        let r = g.int();
+        g.line(&format!("ret {r}"));
+        g.out.push_str("end\n");
+        defined.push((name, params));
+    }
+    g.out.push_str("func main()\n");
+    g.callees = defined;
+    g.budget = 15 + g.rng.below(20) as usize;
+    while g.budget > 0 {
+        g.statement(0);
+    }
+    for i in 0..3 {
+        g.line(&format!("print %i{i}"));
+    }
+    g.line("call %x, rec, 7");
+    g.line("print %x");
+    g.line("ret 0");
+    g.out.push_str("end\n");
+    g.out
+}
