@@ -123,6 +123,33 @@ fn bench_phases(c: &mut Criterion, name: &str, funcs: &[(&Program, FuncId)]) {
             BatchSize::LargeInput,
         )
     });
+    let destroyed = ir_at(Stage::Out);
+    // Emission needs addresses to embed; the code is never run.
+    let mut state = vm::tier::CallState::default();
+    let entries = vec![0usize; 4096];
+    let mut counts = vec![0u64; 3 * 4096];
+    let mut memory = vm::runtime::LinearMemory::new(64).expect("memory");
+    let env = vm::tier::JitEnv {
+        memory: vm::tier::MemoryView {
+            base: memory.as_mut_ptr(),
+            cells: memory.len(),
+        },
+        state: &mut state,
+        entries: entries.as_ptr(),
+        call_counts: counts.as_mut_ptr(),
+        count_stride: 24,
+    };
+    group.bench_function(Phase::Emit.name(), |b| {
+        b.iter_with_large_drop(|| {
+            destroyed
+                .iter()
+                .zip(funcs)
+                .map(|(f, (p, _))| {
+                    jit::emit::emit(p, f, env, &mut Budget::unlimited()).expect("emits")
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     group.bench_function("whole", |b| {
         b.iter_with_large_drop(|| {
             funcs
