@@ -135,10 +135,81 @@ fn assign_registers(f: &Function) -> Vec<Option<Home>> {
     homes
 }
 
+/// For each instruction that calls out (a call, or an output helper), the
+/// home-register values live after it, as a bitmask over `homed` (which
+/// lists the values that have a home). Backward liveness over the blocks,
+/// then a backward walk through each block.
+fn live_across_calls(f: &Function, homes: &[Option<Home>]) -> Vec<u32> {
+    let bit: Vec<u32> = homes
+        .iter()
+        .scan(0u32, |next, h| {
+            Some(match h {
+                Some(_) => {
+                    *next += 1;
+                    1 << (*next - 1)
+                }
+                None => 0,
+            })
+        })
+        .collect();
+    let uses_of = |i: crate::entity::Inst| {
+        let mut m = 0u32;
+        f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
+        m
+    };
+    let def_of = |i: crate::entity::Inst| f.inst(i).result.map_or(0, |r| bit[r.index()]);
+    let n = f.blocks.len();
+    let (mut gen, mut kill) = (vec![0u32; n], vec![0u32; n]);
+    for b in f.live_blocks() {
+        for &i in f.block(b).insts.iter().rev() {
+            let d = def_of(i);
+            gen[b.index()] = (gen[b.index()] & !d) | uses_of(i);
+            kill[b.index()] |= d;
+        }
+    }
+    let mut live_in = vec![0u32; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in f.live_blocks() {
+            let out = f
+                .block(b)
+                .succs
+                .iter()
+                .fold(0, |m, s| m | live_in[s.index()]);
+            let new = gen[b.index()] | (out & !kill[b.index()]);
+            if new != live_in[b.index()] {
+                live_in[b.index()] = new;
+                changed = true;
+            }
+        }
+    }
+    let mut after = vec![0u32; f.insts.len()];
+    for b in f.live_blocks() {
+        let mut live = f
+            .block(b)
+            .succs
+            .iter()
+            .fold(0, |m, s| m | live_in[s.index()]);
+        for &i in f.block(b).insts.iter().rev() {
+            after[i.index()] = live & !def_of(i);
+            live = (live & !def_of(i)) | uses_of(i);
+        }
+    }
+    after
+}
+
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
     homes: Vec<Option<Home>>,
+    /// Per instruction: the homed values live after it (see
+    /// `live_across_calls`), as a mask over `homed`.
+    live_after: Vec<u32>,
+    /// The values that have a home, in bit order of `live_after`.
+    homed: Vec<Value>,
+    /// The instruction being emitted.
+    current: usize,
     program: &'a Program,
     env: JitEnv,
     labels: Vec<DynamicLabel>,
@@ -188,7 +259,10 @@ pub fn emit(
     let mut e = Emitter {
         ops,
         f,
-        homes: assign_registers(f),
+        homes: Vec::new(),
+        live_after: Vec::new(),
+        homed: Vec::new(),
+        current: 0,
         program,
         env,
         labels,
@@ -196,6 +270,12 @@ pub fn emit(
         epilogue,
         lines: Vec::new(),
     };
+    e.homes = assign_registers(f);
+    e.live_after = live_across_calls(f, &e.homes);
+    e.homed = (0..f.value_count())
+        .map(Value::new)
+        .filter(|v| e.homes[v.index()].is_some())
+        .collect();
     let start = e.ops.offset();
     e.prologue(frame);
     let order: Vec<Block> = std::iter::once(f.entry)
@@ -211,6 +291,7 @@ pub fn emit(
             if src != NO_SRC && e.lines.last().is_none_or(|&(_, s)| s != src) {
                 e.lines.push((e.ops.offset().0, src));
             }
+            e.current = i.index();
             e.inst(&f.inst(i).kind, f.inst(i).result, src, next)?;
         }
     }
@@ -295,11 +376,17 @@ impl Emitter<'_> {
         }
     }
 
-    /// Values in registers to their slots (before a call clobbers them).
+    /// Values in registers that the current instruction's call must not
+    /// lose (those live after it) to their slots.
     fn spill(&mut self) {
-        for v in 0..self.homes.len() {
-            let at = self.slot(Value::new(v));
-            match self.homes[v] {
+        let live = self.live_after[self.current];
+        for k in 0..self.homed.len() {
+            if live & (1 << k) == 0 {
+                continue;
+            }
+            let v = self.homed[k];
+            let at = self.slot(v);
+            match self.homes[v.index()] {
                 Some(Home::Gpr(home)) => {
                     dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(home))
                 }
@@ -311,11 +398,16 @@ impl Emitter<'_> {
         }
     }
 
-    /// Values back into their registers (after a call).
+    /// Those values back into their registers after the call.
     fn reload(&mut self) {
-        for v in 0..self.homes.len() {
-            let at = self.slot(Value::new(v));
-            match self.homes[v] {
+        let live = self.live_after[self.current];
+        for k in 0..self.homed.len() {
+            if live & (1 << k) == 0 {
+                continue;
+            }
+            let v = self.homed[k];
+            let at = self.slot(v);
+            match self.homes[v.index()] {
                 Some(Home::Gpr(home)) => {
                     dynasm!(self.ops ; .arch x64 ; mov Rq(home), QWORD [rbp + at])
                 }
