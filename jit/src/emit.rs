@@ -13,9 +13,11 @@
 //! touching the rest.
 //!
 //! The calling convention is `vm::tier::Entry`. Registers held for the whole
-//! function (callee-saved): `r12` the VM pointer, `r13` the arguments,
-//! `r14` the linear memory's base, `rbx` its number of cells, `r15` the
-//! VM's `CallState`. A call to a function that is already compiled makes
+//! function (callee-saved, each saved only by functions that need it):
+//! `r12` the VM pointer, `r14` the linear memory's base and `rbx` its
+//! number of cells (functions that load or store), `r15` the VM's
+//! `CallState` (functions that call). Parameters are read through `rdx`
+//! before anything else runs. A call to a function that is already compiled makes
 //! the interpreter's depth and stack checks inline, counts the call and
 //! calls the callee's entry directly; anything else (not compiled yet, a
 //! limit reached) goes through `jit_call`, which does what the interpreter
@@ -41,8 +43,19 @@ use vm::Program;
 /// interpreter): their stack probing would cost more than it saves.
 const MAX_FRAME_BYTES: usize = 1 << 20;
 const PAGE: usize = 4096;
-/// Bytes pushed below `rbp` by the prologue (rbx, r12, r13, r14, r15).
-const SAVED: i32 = 40;
+/// The callee-saved registers a function uses, and so saves.
+#[derive(Clone, Copy)]
+struct Saved {
+    memory: bool,
+    calls: bool,
+}
+
+impl Saved {
+    /// Bytes pushed below `rbp`: r12, then r15 and rbx, r14 as needed.
+    fn bytes(self) -> i32 {
+        8 * (1 + self.calls as i32 + 2 * self.memory as i32)
+    }
+}
 
 const RAX: u8 = 0;
 const RCX: u8 = 1;
@@ -202,6 +215,7 @@ fn live_across_calls(f: &Function, homes: &[Option<Home>]) -> Vec<u32> {
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
+    saved: Saved,
     homes: Vec<Option<Home>>,
     /// Per instruction: the homed values live after it (see
     /// `live_across_calls`), as a mask over `homed`.
@@ -245,9 +259,18 @@ pub fn emit(
     // Values, one slot to save the caller's stack top across a direct call,
     // outgoing arguments; rounded so calls see a 16-byte aligned stack.
     let raw = 8 * (f.value_count() + 1 + max_args);
-    // At entry rsp is 8 mod 16 (the return address); rbp and the five
-    // saved registers make it 8 mod 16 again, so SAVED + frame must be 0.
-    let frame = (raw + SAVED as usize).next_multiple_of(16) - SAVED as usize;
+    let insts = || {
+        f.live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(|&i| f.kind(i)))
+    };
+    let saved = Saved {
+        memory: insts().any(|k| matches!(k, InstKind::Load(..) | InstKind::Store(..))),
+        calls: insts().any(|k| matches!(k, InstKind::Call(..))),
+    };
+    // At entry rsp is 8 mod 16 (the return address) and pushing rbp makes it
+    // 0, so the saved registers and the frame together must be 0 mod 16.
+    let pushed = saved.bytes() as usize;
+    let frame = (raw + pushed).next_multiple_of(16) - pushed;
     if frame > MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {frame} bytes is too large")));
     }
@@ -259,6 +282,7 @@ pub fn emit(
     let mut e = Emitter {
         ops,
         f,
+        saved,
         homes: Vec::new(),
         live_after: Vec::new(),
         homed: Vec::new(),
@@ -319,7 +343,7 @@ pub fn emit(
 
 impl Emitter<'_> {
     fn slot(&self, v: Value) -> i32 {
-        -(SAVED + 8 * (v.0 as i32 + 1))
+        -(self.saved.bytes() + 8 * (v.0 as i32 + 1))
     }
 
     /// Loads value `v` into general register `r`.
@@ -437,17 +461,22 @@ impl Emitter<'_> {
             ; .arch x64
             ; push rbp
             ; mov rbp, rsp
-            ; push rbx
             ; push r12
-            ; push r13
-            ; push r14
-            ; push r15
             ; mov r12, rdi
-            ; mov r13, rsi
-            ; mov r14, QWORD memory.base as i64
-            ; mov rbx, QWORD memory.cells as i64
-            ; mov r15, QWORD state
+            ; mov rdx, rsi
         );
+        if self.saved.calls {
+            dynasm!(self.ops ; .arch x64 ; push r15 ; mov r15, QWORD state);
+        }
+        if self.saved.memory {
+            dynasm!(self.ops
+                ; .arch x64
+                ; push rbx
+                ; push r14
+                ; mov r14, QWORD memory.base as i64
+                ; mov rbx, QWORD memory.cells as i64
+            );
+        }
         // Grow the stack a page at a time, touching each, so a large frame
         // never jumps past a guard page.
         let mut left = frame;
@@ -460,18 +489,15 @@ impl Emitter<'_> {
 
     fn epilogue_code(&mut self) {
         let label = self.epilogue;
-        dynasm!(self.ops
-            ; .arch x64
-            ; =>label
-            ; lea rsp, [rbp - SAVED]
-            ; pop r15
-            ; pop r14
-            ; pop r13
-            ; pop r12
-            ; pop rbx
-            ; pop rbp
-            ; ret
-        );
+        let saved = self.saved.bytes();
+        dynasm!(self.ops ; .arch x64 ; =>label ; lea rsp, [rbp - saved]);
+        if self.saved.memory {
+            dynasm!(self.ops ; .arch x64 ; pop r14 ; pop rbx);
+        }
+        if self.saved.calls {
+            dynasm!(self.ops ; .arch x64 ; pop r15);
+        }
+        dynasm!(self.ops ; .arch x64 ; pop r12 ; pop rbp ; ret);
     }
 
     fn trap_stubs(&mut self) {
@@ -521,7 +547,7 @@ impl Emitter<'_> {
         let count_at =
             self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
         let frame_size = self.program.func(callee).frame_size() as i32;
-        let save = -(SAVED + 8 * (self.f.value_count() as i32 + 1));
+        let save = -(self.saved.bytes() + 8 * (self.f.value_count() as i32 + 1));
         let site = self.site(src);
         let epilogue = self.epilogue;
         dynasm!(self.ops
@@ -588,7 +614,7 @@ impl Emitter<'_> {
             InstKind::Const(_) => {}
             InstKind::Param(i) => {
                 let at = 8 * *i as i32;
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r13 + at]);
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + at]);
                 self.store(result, RAX);
             }
             InstKind::Copy(a) => {
