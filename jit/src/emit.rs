@@ -116,6 +116,10 @@ fn assign_registers(f: &Function) -> Vec<Option<Home>> {
                 &mut int_uses
             };
             kind.for_each_operand(|v| counts[v.index()] += 1);
+            // A constant's definition costs nothing at run time.
+            if matches!(kind, InstKind::Const(_)) {
+                continue;
+            }
             if let Some(r) = f.inst(i).result {
                 let result_float = float
                     && !matches!(kind, InstKind::Binary(op, ..) if !matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv))
@@ -129,10 +133,18 @@ fn assign_registers(f: &Function) -> Vec<Option<Home>> {
         }
     }
     let candidates = |want_float: bool| {
+        // Integer constants are immediates; a float constant is worth a
+        // register even for one use, which may sit in a loop (as an
+        // immediate it costs two moves per use).
         let mut ranked: Vec<usize> = (0..f.value_count())
-            .filter(|&v| f.constant(Value::new(v)).is_none())
+            .filter(|&v| want_float || f.constant(Value::new(v)).is_none())
             .filter(|&v| {
-                int_uses[v] + float_uses[v] >= 2 && (float_uses[v] > int_uses[v]) == want_float
+                let enough = if f.constant(Value::new(v)).is_some() {
+                    1
+                } else {
+                    2
+                };
+                int_uses[v] + float_uses[v] >= enough && (float_uses[v] > int_uses[v]) == want_float
             })
             .collect();
         ranked.sort_by_key(|&v| (std::cmp::Reverse(int_uses[v] + float_uses[v]), v));
@@ -375,11 +387,11 @@ impl Emitter<'_> {
     /// Loads value `v` into XMM register `x` (clobbers rax for a constant).
     fn load_xmm(&mut self, x: u8, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
+            (_, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
             (Some(c), _) => {
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(x), rax)
             }
             (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(home)),
-            (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
             (None, None) => {
                 let at = self.slot(v);
                 dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
@@ -611,7 +623,13 @@ impl Emitter<'_> {
         next: Option<Block>,
     ) -> Result<(), CompileError> {
         match kind {
-            InstKind::Const(_) => {}
+            // A constant with a home is put there once, where it is defined
+            // (the entry block, which dominates every use).
+            InstKind::Const(c) => {
+                if let Some(Home::Xmm(home)) = result.and_then(|r| self.homes[r.index()]) {
+                    dynasm!(self.ops ; .arch x64 ; mov rax, QWORD *c as i64 ; movq Rx(home), rax);
+                }
+            }
             InstKind::Param(i) => {
                 let at = 8 * *i as i32;
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + at]);
