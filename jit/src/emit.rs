@@ -224,6 +224,38 @@ fn live_across_calls(f: &Function, homes: &[Option<Home>]) -> Vec<u32> {
     after
 }
 
+/// Flag conditions of the fused compare-and-branch.
+#[derive(Clone, Copy)]
+enum Cond {
+    E,
+    Ne,
+    L,
+    Le,
+    G,
+    Ge,
+    A,
+    Ae,
+    B,
+    Be,
+}
+
+impl Cond {
+    fn negated(self) -> Cond {
+        match self {
+            Cond::E => Cond::Ne,
+            Cond::Ne => Cond::E,
+            Cond::L => Cond::Ge,
+            Cond::Le => Cond::G,
+            Cond::G => Cond::Le,
+            Cond::Ge => Cond::L,
+            Cond::A => Cond::Be,
+            Cond::Ae => Cond::B,
+            Cond::B => Cond::Ae,
+            Cond::Be => Cond::A,
+        }
+    }
+}
+
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
@@ -312,6 +344,12 @@ pub fn emit(
         .map(Value::new)
         .filter(|v| e.homes[v.index()].is_some())
         .collect();
+    let mut use_counts = vec![0u32; f.value_count()];
+    for b in f.live_blocks() {
+        for &i in &f.block(b).insts {
+            f.kind(i).for_each_operand(|v| use_counts[v.index()] += 1);
+        }
+    }
     let start = e.ops.offset();
     e.prologue(frame);
     let order: Vec<Block> = std::iter::once(f.entry)
@@ -321,14 +359,24 @@ pub fn emit(
         let next = order.get(k + 1).copied();
         let label = e.labels[b.index()];
         dynasm!(e.ops ; .arch x64 ; =>label);
-        for &i in &f.block(b).insts {
+        let insts = &f.block(b).insts;
+        let mut k = 0;
+        while k < insts.len() {
+            let i = insts[k];
             budget.charge(Phase::Emit, 1)?;
             let src = f.inst(i).src;
             if src != NO_SRC && e.lines.last().is_none_or(|&(_, s)| s != src) {
                 e.lines.push((e.ops.offset().0, src));
             }
             e.current = i.index();
+            if let Some(&branch) = insts.get(k + 1) {
+                if e.compare_and_branch(i, branch, &use_counts, next)? {
+                    k += 2;
+                    continue;
+                }
+            }
             e.inst(&f.inst(i).kind, f.inst(i).result, src, next)?;
+            k += 1;
         }
     }
     e.trap_stubs();
@@ -857,6 +905,85 @@ impl Emitter<'_> {
             _ => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setae al),
         }
         dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+    }
+
+    /// A comparison whose only use is the `jz`/`jnz` right after it: the
+    /// compare sets the flags and one conditional jump reads them, with no
+    /// 0/1 value in between. Returns whether it emitted the pair.
+    fn compare_and_branch(
+        &mut self,
+        compare: crate::entity::Inst,
+        branch: crate::entity::Inst,
+        use_counts: &[u32],
+        next: Option<Block>,
+    ) -> Result<bool, CompileError> {
+        let (InstKind::Binary(op, a, b), Some(r)) =
+            (self.f.kind(compare), self.f.inst(compare).result)
+        else {
+            return Ok(false);
+        };
+        let InstKind::Branch {
+            op: test @ (Op::Jz | Op::Jnz),
+            args,
+            taken,
+            fallthrough,
+        } = self.f.kind(branch)
+        else {
+            return Ok(false);
+        };
+        if args[0] != r || use_counts[r.index()] != 1 {
+            return Ok(false);
+        }
+        let (op, a, b, taken, fallthrough) = (*op, *a, *b, *taken, *fallthrough);
+        let when_true = *test == Op::Jnz;
+        // The flags' condition under which the comparison is true; with
+        // ucomisd an unordered pair sets CF, ZF and PF, so `a`/`ae` (and
+        // their negations `be`/`b`) already treat NaN right.
+        let cond = match op {
+            Op::Eq => Cond::E,
+            Op::Ne => Cond::Ne,
+            Op::Lt => Cond::L,
+            Op::Le => Cond::Le,
+            Op::Gt => Cond::G,
+            Op::Ge => Cond::Ge,
+            Op::FGt | Op::FLt => Cond::A,
+            Op::FGe | Op::FLe => Cond::Ae,
+            _ => return Ok(false),
+        };
+        self.check_target(taken)?;
+        self.check_target(fallthrough)?;
+        match op {
+            Op::FGt | Op::FGe | Op::FLt | Op::FLe => {
+                self.load_xmm(0, a);
+                self.load_xmm(1, b);
+                if matches!(op, Op::FLt | Op::FLe) {
+                    dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0);
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1);
+                }
+            }
+            _ => {
+                self.load(RAX, a);
+                self.load(RCX, b);
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+            }
+        }
+        let cond = if when_true { cond } else { cond.negated() };
+        let label = self.labels[taken.index()];
+        match cond {
+            Cond::E => dynasm!(self.ops ; .arch x64 ; je =>label),
+            Cond::Ne => dynasm!(self.ops ; .arch x64 ; jne =>label),
+            Cond::L => dynasm!(self.ops ; .arch x64 ; jl =>label),
+            Cond::Le => dynasm!(self.ops ; .arch x64 ; jle =>label),
+            Cond::G => dynasm!(self.ops ; .arch x64 ; jg =>label),
+            Cond::Ge => dynasm!(self.ops ; .arch x64 ; jge =>label),
+            Cond::A => dynasm!(self.ops ; .arch x64 ; ja =>label),
+            Cond::Ae => dynasm!(self.ops ; .arch x64 ; jae =>label),
+            Cond::B => dynasm!(self.ops ; .arch x64 ; jb =>label),
+            Cond::Be => dynasm!(self.ops ; .arch x64 ; jbe =>label),
+        }
+        self.jump(fallthrough, next);
+        Ok(true)
     }
 
     /// Jumps to `taken` if `op` holds on rax and rcx.
