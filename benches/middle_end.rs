@@ -125,20 +125,8 @@ fn bench_phases(c: &mut Criterion, name: &str, funcs: &[(&Program, FuncId)]) {
     });
     let destroyed = ir_at(Stage::Out);
     // Emission needs addresses to embed; the code is never run.
-    let mut state = vm::tier::CallState::default();
-    let entries = vec![0usize; 4096];
-    let mut counts = vec![0u64; 3 * 4096];
-    let mut memory = vm::runtime::LinearMemory::new(64).expect("memory");
-    let env = vm::tier::JitEnv {
-        memory: vm::tier::MemoryView {
-            base: memory.as_mut_ptr(),
-            cells: memory.len(),
-        },
-        state: &mut state,
-        entries: entries.as_ptr(),
-        call_counts: counts.as_mut_ptr(),
-        count_stride: 24,
-    };
+    let mut scratch = jit::emit::ScratchEnv::new(funcs[0].0).expect("memory");
+    let env = scratch.env();
     group.bench_function(Phase::Emit.name(), |b| {
         b.iter_with_large_drop(|| {
             destroyed

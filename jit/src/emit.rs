@@ -463,42 +463,33 @@ impl Emitter<'_> {
     /// Values in registers that the current instruction's call must not
     /// lose (those live after it) to their slots.
     fn spill(&mut self) {
-        let live = self.live_after[self.current];
-        for k in 0..self.homed.len() {
-            if live & (1 << k) == 0 {
-                continue;
-            }
-            let v = self.homed[k];
-            let at = self.slot(v);
-            match self.homes[v.index()] {
-                Some(Home::Gpr(home)) => {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(home))
-                }
-                Some(Home::Xmm(home)) => {
-                    dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(home))
-                }
-                None => {}
-            }
-        }
+        self.move_homes(true);
     }
 
     /// Those values back into their registers after the call.
     fn reload(&mut self) {
+        self.move_homes(false);
+    }
+
+    fn move_homes(&mut self, to_slots: bool) {
         let live = self.live_after[self.current];
-        for k in 0..self.homed.len() {
-            if live & (1 << k) == 0 {
-                continue;
-            }
+        for k in (0..self.homed.len()).filter(|k| live & (1 << k) != 0) {
             let v = self.homed[k];
             let at = self.slot(v);
-            match self.homes[v.index()] {
-                Some(Home::Gpr(home)) => {
-                    dynasm!(self.ops ; .arch x64 ; mov Rq(home), QWORD [rbp + at])
+            match (self.homes[v.index()], to_slots) {
+                (Some(Home::Gpr(r)), true) => {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r))
                 }
-                Some(Home::Xmm(home)) => {
-                    dynasm!(self.ops ; .arch x64 ; movsd Rx(home), QWORD [rbp + at])
+                (Some(Home::Gpr(r)), false) => {
+                    dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
                 }
-                None => {}
+                (Some(Home::Xmm(x)), true) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x))
+                }
+                (Some(Home::Xmm(x)), false) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
+                }
+                (None, _) => {}
             }
         }
     }
@@ -997,6 +988,40 @@ impl Emitter<'_> {
             Op::Jle => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jle =>taken),
             Op::Jgt => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jg =>taken),
             _ => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jge =>taken),
+        }
+    }
+}
+
+/// What the emitter needs to embed when there is no VM (disassembly,
+/// benchmarks, tests): code compiled against it is never run.
+pub struct ScratchEnv {
+    memory: vm::runtime::LinearMemory,
+    state: Box<vm::tier::CallState>,
+    entries: Vec<usize>,
+    counts: Vec<u64>,
+}
+
+impl ScratchEnv {
+    pub fn new(program: &Program) -> std::io::Result<ScratchEnv> {
+        let n = program.funcs.len();
+        Ok(ScratchEnv {
+            memory: vm::runtime::LinearMemory::new(program.memory_cells)?,
+            state: Box::default(),
+            entries: vec![0; n],
+            counts: vec![0; 3 * n],
+        })
+    }
+
+    pub fn env(&mut self) -> JitEnv {
+        JitEnv {
+            memory: vm::tier::MemoryView {
+                base: self.memory.as_mut_ptr(),
+                cells: self.memory.len(),
+            },
+            state: &mut *self.state,
+            entries: self.entries.as_ptr(),
+            call_counts: self.counts.as_mut_ptr(),
+            count_stride: std::mem::size_of::<vm::profile::FuncProfile>(),
         }
     }
 }

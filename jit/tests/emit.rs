@@ -2,9 +2,9 @@
 //! makes lives in memory that is never writable and executable at once.
 
 use jit::compiler::Jit;
+use jit::emit::ScratchEnv;
 use std::path::Path;
-use vm::runtime::LinearMemory;
-use vm::tier::{CallState, Compiler, JitEnv, MemoryView, Trigger};
+use vm::tier::{Compiler, Trigger};
 
 fn programs() -> Vec<vm::Program> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
@@ -23,22 +23,10 @@ fn programs() -> Vec<vm::Program> {
 #[test]
 fn every_function_in_programs_compiles() {
     let mut compiled = Vec::new();
-    let mut memories = Vec::new();
+    let mut scratches = Vec::new();
     for program in programs() {
-        let mut memory = LinearMemory::new(program.memory_cells).expect("memory");
-        let entries = vec![0usize; program.funcs.len()];
-        let mut counts = vec![0u64; 3 * program.funcs.len()];
-        let mut state = CallState::default();
-        let env = JitEnv {
-            memory: MemoryView {
-                base: memory.as_mut_ptr(),
-                cells: memory.len(),
-            },
-            state: &mut state,
-            entries: entries.as_ptr(),
-            call_counts: counts.as_mut_ptr(),
-            count_stride: 24,
-        };
+        let mut scratch = ScratchEnv::new(&program).expect("memory");
+        let env = scratch.env();
         for i in 0..program.funcs.len() {
             let id = vm::FuncId(i as u32);
             let code = Jit::default().compile(&program, id, Trigger::Eager, env);
@@ -46,7 +34,7 @@ fn every_function_in_programs_compiles() {
             assert!(code.code_bytes > 0);
             compiled.push(code);
         }
-        memories.push(memory);
+        scratches.push(scratch);
     }
     // With all that code mapped, no mapping of this process may be both
     // writable and executable.
