@@ -28,6 +28,9 @@ pub struct Jit {
     pub perf_map: Option<Box<dyn Write>>,
     /// Time zero of the records' `started`.
     pub epoch: Instant,
+    /// Run sparse conditional constant propagation (on by default; the
+    /// differential tests also compile without it).
+    pub constant_propagation: bool,
 }
 
 impl Default for Jit {
@@ -39,6 +42,7 @@ impl Default for Jit {
             records: Rc::default(),
             perf_map: None,
             epoch: Instant::now(),
+            constant_propagation: true,
         }
     }
 }
@@ -103,7 +107,13 @@ impl Jit {
         record: &mut CompileRecord,
     ) -> Result<Compiled, CompileError> {
         let mut budget = Budget::new(self.units, self.time);
-        let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
+        let middle = pipeline::run_with(
+            program,
+            func,
+            Stage::Out,
+            &mut budget,
+            self.constant_propagation,
+        )?;
         record.stats = middle.stats;
         record.times = middle.times;
         let ir = middle.ssa.ok_or_else(|| CompileError::Invalid {

@@ -66,6 +66,18 @@ pub fn run(
     stop: Stage,
     budget: &mut Budget,
 ) -> Result<MiddleEnd, CompileError> {
+    run_with(program, id, stop, budget, true)
+}
+
+/// `run`, optionally without constant propagation (which the differential
+/// tests compare against: the two must behave the same).
+pub fn run_with(
+    program: &Program,
+    id: FuncId,
+    stop: Stage,
+    budget: &mut Budget,
+    constant_propagation: bool,
+) -> Result<MiddleEnd, CompileError> {
     let func = program.func(id);
     let start = Instant::now();
     budget.charge(Phase::Cfg, func.code.len() as u64)?;
@@ -115,7 +127,7 @@ pub fn run(
     out.dom = Some(dom);
     out.frontiers = Some(frontiers);
     let mut ir = ssa;
-    if stop >= Stage::Sccp {
+    if stop >= Stage::Sccp && constant_propagation {
         let start = Instant::now();
         out.stats.sccp = sccp::propagate(&mut ir, budget)?;
         out.record(Phase::Sccp, start);

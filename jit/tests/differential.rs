@@ -1,6 +1,7 @@
 //! Differential testing: random programs (`jit::fuzz`) run in the
-//! interpreter, compiled eagerly, and under tier-up with both thresholds 1;
-//! stdout, the trap and its position must agree exactly.
+//! interpreter, compiled eagerly (with and without constant propagation),
+//! and under tier-up with both thresholds 1; stdout, the trap and its
+//! position must agree exactly.
 
 use jit::compiler::Jit;
 use vm::runtime::SharedBuffer;
@@ -18,6 +19,13 @@ fn run(program: &Program, tier: &str) -> Outcome {
     let mut vm = Vm::new(program, Output::capture(buffer.clone()), Limits::default()).expect("vm");
     match tier {
         "jit" => vm.set_compiler(Box::new(Jit::default()), Thresholds::NEVER, true),
+        "jit-no-sccp" => {
+            let jit = Jit {
+                constant_propagation: false,
+                ..Jit::default()
+            };
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
         "auto" => vm.set_compiler(
             Box::new(Jit::default()),
             Thresholds {
@@ -46,7 +54,7 @@ fn check_seeds(seeds: std::ops::Range<u64>) -> Vec<String> {
         let program = vm::load(text.as_bytes())
             .unwrap_or_else(|e| panic!("seed {seed} does not load: {:?}\n{text}", e.diagnostics));
         let oracle = run(&program, "interp");
-        for tier in ["jit", "auto"] {
+        for tier in ["jit", "jit-no-sccp", "auto"] {
             let got = run(&program, tier);
             if got != oracle {
                 divergences.push(format!(
