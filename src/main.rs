@@ -104,11 +104,11 @@ struct RunArgs {
 #[derive(Args, Clone)]
 struct CompilerArgs {
     /// With `--tier auto`: compile a function when its calls reach N.
-    #[arg(long, default_value_t = 1000, value_name = "N")]
+    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jit_threshold_calls: u64,
     /// With `--tier auto`: compile a function when its taken backward
     /// branches reach N (it runs compiled from its next call).
-    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jit_threshold_loops: u64,
     /// Work units the compiler may spend on one function; a function over
     /// budget stays in the interpreter.
