@@ -38,12 +38,21 @@ impl Rng {
     }
 }
 
-const INTS: usize = 10;
+/// Integer registers per program: usually 10, sometimes many more than the
+/// machine has, so values must live in memory too.
+fn int_registers(rng: &mut Rng) -> u64 {
+    if rng.chance(25) {
+        20 + rng.below(21)
+    } else {
+        10
+    }
+}
 const FLOATS: usize = 6;
 const MEMORY: i64 = 32;
 
 struct Gen {
     rng: Rng,
+    ints: u64,
     out: String,
     label: usize,
     /// Loop counters in use (nested loops get their own).
@@ -55,7 +64,7 @@ struct Gen {
 
 impl Gen {
     fn int(&mut self) -> String {
-        format!("%i{}", self.rng.below(INTS as u64))
+        format!("%i{}", self.rng.below(self.ints))
     }
 
     fn float(&mut self) -> String {
@@ -188,7 +197,8 @@ impl Gen {
                 self.line(&format!("fprint {x}, {p}"));
             }
             68..=75 if nesting < 3 => self.diamond(nesting),
-            76..=83 if nesting < 3 => self.counted_loop(nesting),
+            76..=81 if nesting < 3 => self.counted_loop(nesting),
+            82..=83 if nesting < 3 => self.two_entry_loop(nesting),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -256,6 +266,29 @@ impl Gen {
         self.out.push_str(&format!("{join}:\n"));
     }
 
+    /// An irreducible loop: entered at its top by falling through, or in
+    /// its middle by a branch, so neither entry dominates the other.
+    fn two_entry_loop(&mut self, nesting: usize) {
+        let counter = format!("%c{}", self.depth);
+        self.depth += 1;
+        let (top, middle) = (self.fresh_label("top"), self.fresh_label("mid"));
+        let trips = 1 + self.rng.below(4);
+        let entry = self.int_operand();
+        self.line(&format!("mov {counter}, 0"));
+        self.line(&format!("jz {entry}, {middle}"));
+        self.out.push_str(&format!("{top}:\n"));
+        for _ in 0..1 + self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        self.out.push_str(&format!("{middle}:\n"));
+        for _ in 0..1 + self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        self.line(&format!("add {counter}, {counter}, 1"));
+        self.line(&format!("jlt {counter}, {trips}, {top}"));
+        self.depth -= 1;
+    }
+
     fn counted_loop(&mut self, nesting: usize) {
         let counter = format!("%c{}", self.depth);
         self.depth += 1;
@@ -287,8 +320,11 @@ impl Gen {
 /// A random program for `seed`. It loads, and it terminates in every tier
 /// (possibly with a trap).
 pub fn random_program(seed: u64) -> String {
+    let mut rng = Rng(seed);
+    let ints = int_registers(&mut rng);
     let mut g = Gen {
-        rng: Rng(seed),
+        rng,
+        ints,
         out: format!(".memory {MEMORY}\n"),
         label: 0,
         depth: 0,
