@@ -1,6 +1,7 @@
-//! bcvm's compiler tier. The middle end (this crate's phases up to
-//! `out_of_ssa`) makes no machine code, so each phase can be tested,
-//! executed (by `eval`) and measured on its own.
+//! bcvm's compiler tier. The middle end (`cfg`, `dom`, `ssa`, `sccp`,
+//! `out_of_ssa`, driven by `pipeline`) makes no machine code, so each phase
+//! can be tested, executed (by `eval`) and measured on its own; `emit` turns
+//! its output into x86-64, and `compiler` is what the VM calls.
 
 pub mod budget;
 pub mod cfg;
