@@ -402,3 +402,34 @@ fn trace_json_nests_phases_inside_each_compile() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// Calls are counted in every tier (compiled code counts its direct calls
+/// when profiling), so the calls column is the same whatever runs what.
+#[test]
+fn profile_counts_calls_in_every_tier() {
+    let p = program(
+        "fib_profiled",
+        "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 10\n    print %r\n    ret 0\nend\n",
+    );
+    let calls = |tier: &str| -> Vec<(String, String)> {
+        let out = bcvm(&["run", "--tier", tier, "--profile", &p]);
+        assert_eq!(out.stdout, b"55\n", "{tier}");
+        stderr(&out)
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f[0].to_string(), f[1].to_string())
+            })
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect()
+    };
+    let expected = vec![
+        ("fib".to_string(), "177".to_string()),
+        ("main".to_string(), "1".to_string()),
+    ];
+    for tier in ["interp", "jit", "auto"] {
+        assert_eq!(calls(tier), expected, "{tier}");
+    }
+}

@@ -9,32 +9,17 @@ use crate::CompileError;
 use dynasmrt::ExecutableBuffer;
 use iced_x86::{Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter};
 use std::fmt::Write;
-use vm::runtime::LinearMemory;
-use vm::tier::{CallState, JitEnv, MemoryView};
 use vm::{FuncId, Program};
 
 /// The listing of `func`'s machine code. It is compiled against scratch
 /// state (a memory of the program's size, no VM) and never run, so the
 /// addresses it embeds are only illustrative.
 pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
-    let mut memory =
-        LinearMemory::new(program.memory_cells).map_err(|e| CompileError::Invalid {
-            phase: crate::Phase::Emit,
-            message: format!("cannot map memory: {e}"),
-        })?;
-    let mut state = CallState::default();
-    let entries = vec![0usize; program.funcs.len()];
-    let mut counts = vec![0u64; 3 * program.funcs.len()];
-    let env = JitEnv {
-        memory: MemoryView {
-            base: memory.as_mut_ptr(),
-            cells: memory.len(),
-        },
-        state: &mut state,
-        entries: entries.as_ptr(),
-        call_counts: counts.as_mut_ptr(),
-        count_stride: 3 * 8,
-    };
+    let mut scratch = emit::ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: crate::Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    let env = scratch.env();
     let mut budget = Budget::unlimited();
     let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
     let ir = middle.ssa.expect("the out stage has IR");

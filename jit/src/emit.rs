@@ -618,8 +618,12 @@ impl Emitter<'_> {
             ; mov QWORD [rbp + save], rdx
             ; mov QWORD [r15 + STATE_DEPTH], rcx
             ; mov QWORD [r15 + STATE_STACK_TOP], r8
-            ; mov r9, QWORD count_at
-            ; add QWORD [r9], 1
+        );
+        if self.env.count_calls {
+            dynasm!(self.ops ; .arch x64 ; mov r9, QWORD count_at ; add QWORD [r9], 1);
+        }
+        dynasm!(self.ops
+            ; .arch x64
             ; mov rdi, r12
             ; mov rsi, rsp
             ; call rax
@@ -1022,6 +1026,7 @@ impl ScratchEnv {
             entries: self.entries.as_ptr(),
             call_counts: self.counts.as_mut_ptr(),
             count_stride: std::mem::size_of::<vm::profile::FuncProfile>(),
+            count_calls: false,
         }
     }
 }

@@ -186,6 +186,7 @@ impl<'p> Vm<'p> {
             entries: self.tiers.entries.as_ptr(),
             call_counts: self.profile.funcs.as_mut_ptr().cast(),
             count_stride: std::mem::size_of::<crate::profile::FuncProfile>(),
+            count_calls: self.count_instructions,
         }
     }
 

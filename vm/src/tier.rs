@@ -101,6 +101,9 @@ pub struct JitEnv {
     /// Each function's call count: `call_counts + stride * id` bytes.
     pub call_counts: *mut u64,
     pub count_stride: usize,
+    /// Whether direct calls must count (only `--profile` reads the counts
+    /// of functions that are already compiled).
+    pub count_calls: bool,
 }
 
 /// A compiler. Each function is offered at most once, at the moment its
