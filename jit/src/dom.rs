@@ -52,13 +52,6 @@ impl DomTree {
             && self.pre[a] <= self.pre[b]
             && self.post[b] <= self.post[a]
     }
-
-    /// Reachable blocks in dominator-tree preorder.
-    pub fn preorder(&self) -> Vec<Block> {
-        let mut order: Vec<Block> = self.rpo.clone();
-        order.sort_by_key(|b| self.pre[b.index()]);
-        order
-    }
 }
 
 /// Reverse postorder of the blocks reachable from the entry, iteratively.

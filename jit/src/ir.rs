@@ -73,13 +73,6 @@ impl InstKind {
         }
     }
 
-    /// Operands, in order.
-    pub fn operands(&self) -> Vec<Value> {
-        let mut out = Vec::new();
-        self.for_each_operand(|v| out.push(v));
-        out
-    }
-
     pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
         match self {
             InstKind::Param(_) | InstKind::Const(_) | InstKind::PutS(_) | InstKind::Jump(_) => {}

@@ -244,22 +244,27 @@ impl Op {
         matches!(self, Op::Jmp | Op::Ret)
     }
 
-    /// The register an instruction of this opcode writes: its `a` operand.
+    /// Whether an instruction of this opcode writes a register (its `a`).
     pub fn writes(self) -> bool {
-        !matches!(
-            self,
-            Op::Store
-                | Op::Jmp
-                | Op::Jz
-                | Op::Jnz
-                | Op::Jeq
-                | Op::Jne
-                | Op::Jlt
-                | Op::Jle
-                | Op::Jgt
-                | Op::Jge
-                | Op::Ret
-        ) && !matches!(self, Op::Print | Op::FPrint | Op::PutC | Op::PutS)
+        !(self.is_cond_branch()
+            || matches!(
+                self,
+                Op::Store
+                    | Op::Jmp
+                    | Op::Ret
+                    | Op::Print
+                    | Op::FPrint
+                    | Op::PutC
+                    | Op::PutS
+                    | Op::JmpJz
+                    | Op::JmpJnz
+                    | Op::JmpJeq
+                    | Op::JmpJne
+                    | Op::JmpJlt
+                    | Op::JmpJle
+                    | Op::JmpJgt
+                    | Op::JmpJge
+            ))
     }
 
     /// The branch target of a branch instruction.
@@ -393,10 +398,6 @@ impl Program {
                 f(ins.c);
             }
         }
-    }
-
-    pub fn instruction_count(&self) -> usize {
-        self.funcs.iter().map(|f| f.code.len()).sum()
     }
 }
 

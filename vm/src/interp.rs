@@ -75,10 +75,6 @@ impl Tiers<'_> {
             return;
         }
         self.offered[f.index()] = true;
-        let env = JitEnv {
-            entries: self.entries.as_ptr(),
-            ..env
-        };
         if let Some(compiler) = &mut self.compiler {
             self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
             if let Some(code) = &self.compiled[f.index()] {
@@ -155,11 +151,6 @@ impl<'p> Vm<'p> {
         self.tiers.compiler = Some(compiler);
         self.tiers.thresholds = thresholds;
         self.tiers.eager = eager;
-    }
-
-    /// The machine code of `f`, if it has been compiled.
-    pub fn compiled(&self, f: FuncId) -> Option<&Compiled> {
-        self.tiers.compiled[f.index()].as_ref()
     }
 
     /// Offers `f` to the compiler if the policy wants it now.

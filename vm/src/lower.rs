@@ -33,6 +33,8 @@ pub fn lower(src: &SrcProgram) -> Program {
 struct FuncLowering<'a> {
     regs: FxHashMap<&'a str, Slot>,
     reg_names: Vec<String>,
+    /// Every register, so constants can take the slots after them.
+    nregs: u32,
     consts: Vec<u64>,
     const_slots: FxHashMap<u64, u32>,
     labels: FxHashMap<&'a str, u32>,
@@ -54,13 +56,32 @@ impl<'a> FuncLowering<'a> {
         let mut this = FuncLowering {
             regs: FxHashMap::default(),
             reg_names: Vec::new(),
+            nregs: 0,
             consts: Vec::new(),
             const_slots: FxHashMap::default(),
             labels,
         };
+        // Registers first (parameters, then in order of appearance), so
+        // that each constant gets its final slot when it is met.
         for &(name, _) in &f.params {
             this.reg(name);
         }
+        for item in &f.items {
+            let Item::Instr(instr) = item else { continue };
+            for (operand, _) in &instr.operands {
+                match *operand {
+                    Operand::Reg(name)
+                    | Operand::Mem {
+                        base: MemBase::Reg(name),
+                        ..
+                    } => {
+                        this.reg(name);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        this.nregs = this.reg_names.len() as u32;
         this
     }
 
@@ -73,7 +94,6 @@ impl<'a> FuncLowering<'a> {
         let mut code = Vec::new();
         let mut positions: Vec<Pos> = Vec::new();
         let mut labels: Vec<(String, u32)> = Vec::new();
-        let first_call_arg = program.call_args.len();
         for item in &f.items {
             match item {
                 Item::Label(name, _) => labels.push((name.to_string(), code.len() as u32)),
@@ -84,15 +104,7 @@ impl<'a> FuncLowering<'a> {
                 Item::Broken(_) => unreachable!("verified program"),
             }
         }
-        // Constants are numbered from 0 while lowering; they live after the
-        // registers, so shift every constant reference once the count is known.
-        let nregs = self.reg_names.len() as u32;
-        for ins in &mut code {
-            relocate(ins, nregs);
-        }
-        for slot in &mut program.call_args[first_call_arg..] {
-            *slot = finish(*slot, nregs);
-        }
+        let nregs = self.nregs;
         let interp_code = fuse_jumps(&code);
         let nparams = f.params.len() as u32;
         let mut frame_template = vec![0; (nregs - nparams) as usize];
@@ -131,10 +143,10 @@ impl<'a> FuncLowering<'a> {
             self.consts.push(bits);
             next
         });
-        CONST_TAG | index
+        self.nregs + index
     }
 
-    /// A value operand's slot, constants tagged until relocation.
+    /// A value operand's slot.
     fn value(&mut self, operand: &Operand<'a>) -> Slot {
         match *operand {
             Operand::Reg(name) => self.reg(name),
@@ -222,40 +234,6 @@ impl<'a> FuncLowering<'a> {
                 Instr::new(op, a, b, c)
             }
         }
-    }
-}
-
-/// Marks a constant slot before the function's register count is known.
-const CONST_TAG: u32 = 1 << 31;
-
-fn finish(slot: Slot, nregs: u32) -> Slot {
-    if slot & CONST_TAG != 0 {
-        nregs + (slot & !CONST_TAG)
-    } else {
-        slot
-    }
-}
-
-/// Rewrites the slot operands of `ins` (not its targets, callee or indices).
-fn relocate(ins: &mut Instr, nregs: u32) {
-    let (a, b, c) = match ins.op {
-        Op::Jmp | Op::PutS => (false, false, false),
-        Op::Jz | Op::Jnz | Op::Ret | Op::Print | Op::PutC | Op::FPrint => (true, false, false),
-        Op::Call => (true, false, false),
-        _ if ins.op.is_cond_branch() => (true, true, false),
-        Op::Neg | Op::Not | Op::FNeg | Op::FSqrt | Op::IToF | Op::FToI | Op::Mov => {
-            (true, true, false)
-        }
-        _ => (true, true, true),
-    };
-    if a {
-        ins.a = finish(ins.a, nregs);
-    }
-    if b {
-        ins.b = finish(ins.b, nregs);
-    }
-    if c {
-        ins.c = finish(ins.c, nregs);
     }
 }
 
