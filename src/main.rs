@@ -2,6 +2,8 @@
 //! file alone decides how it is printed and which exit status it gives
 //! (0 success, 1 trap, 2 load or usage error, per the spec).
 
+mod fuzz;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;
 use std::io::{self, Write};
@@ -33,6 +35,12 @@ enum Command {
     Dump(DumpArgs),
     /// Run a program in each tier several times and compare their times.
     Bench(BenchArgs),
+    /// Differential testing: run random programs in every tier until time
+    /// is up; save, and reduce, every one on which the tiers disagree.
+    Fuzz(fuzz::FuzzArgs),
+    /// Reduce a program on which the tiers disagree to a smaller one on
+    /// which they still do.
+    Reduce(fuzz::ReduceArgs),
 }
 
 #[derive(Args)]
@@ -121,6 +129,10 @@ struct CompilerArgs {
     /// it traps with `stack overflow`.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
     max_call_depth: u32,
+    /// Compile without sparse conditional constant propagation (to compare
+    /// the middle end with and without it).
+    #[arg(long)]
+    no_sccp: bool,
 }
 
 #[derive(Args)]
@@ -215,6 +227,8 @@ fn execute(cli: Cli) -> ExitCode {
         Command::Check { files } => check(&files),
         Command::Dump(args) => dump(&args),
         Command::Bench(args) => bench(&args),
+        Command::Fuzz(args) => fuzz::fuzz(&args),
+        Command::Reduce(args) => fuzz::reduce(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -294,6 +308,7 @@ fn make_vm<'p>(
     let jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
+        constant_propagation: !opts.no_sccp,
         ..jit
     };
     let records = jit.records.clone();

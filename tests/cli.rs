@@ -433,3 +433,52 @@ fn profile_counts_calls_in_every_tier() {
         assert_eq!(calls(tier), expected, "{tier}");
     }
 }
+
+#[test]
+fn fuzz_reports_a_campaign_without_divergences() {
+    let dir = std::env::temp_dir().join(format!("bcvm-fuzz-{}", std::process::id()));
+    let out = bcvm(&[
+        "fuzz",
+        "--seconds",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = String::from_utf8_lossy(&out.stdout);
+    let programs: u64 = report
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {report:?}"));
+    assert!(programs > 0, "{report}");
+    assert!(report.contains("instructions interpreted"), "{report}");
+    assert!(report.ends_with(", 0 divergences\n"), "{report}");
+    assert!(!dir.exists(), "nothing to save");
+}
+
+#[test]
+fn no_sccp_compiles_the_same_program_to_the_same_answer() {
+    let out = bcvm(&[
+        "run",
+        "programs/sum.bc",
+        "100",
+        "--tier",
+        "jit",
+        "--no-sccp",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"4950\n");
+}
+
+#[test]
+fn reduce_refuses_a_program_the_tiers_agree_on() {
+    let out = bcvm(&["reduce", "programs/sum.bc", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "programs/sum.bc: error: the tiers agree on this program: nothing to reduce\n"
+    );
+}

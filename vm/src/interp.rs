@@ -21,6 +21,12 @@ pub struct Limits {
     /// The register stack's size limit, in 8-byte slots; a call whose frame
     /// would not fit traps with `stack overflow`.
     pub max_stack_slots: usize,
+    /// Calls and taken backward branches the interpreter may make in its
+    /// counting mode (`Vm::run(.., true)`) before it stops with
+    /// `TrapKind::OutOfFuel`: a bound for running programs that may not
+    /// terminate (mutated or reduced test cases). Compiled code, and the
+    /// interpreter's normal mode, ignore it; the command line never sets it.
+    pub fuel: u64,
 }
 
 impl Default for Limits {
@@ -28,6 +34,7 @@ impl Default for Limits {
         Limits {
             max_call_depth: 100_000,
             max_stack_slots: 1 << 28,
+            fuel: u64::MAX,
         }
     }
 }
@@ -99,6 +106,8 @@ pub struct Vm<'p> {
     /// The trap compiled code reported, until `invoke` returns it.
     pub(crate) trap: Option<Trap>,
     count_instructions: bool,
+    /// What is left of `limits.fuel` in this run.
+    fuel_left: u64,
 }
 
 impl<'p> Vm<'p> {
@@ -128,6 +137,7 @@ impl<'p> Vm<'p> {
             }),
             trap: None,
             count_instructions: false,
+            fuel_left: limits.fuel,
         })
     }
 
@@ -194,6 +204,7 @@ impl<'p> Vm<'p> {
         self.state.max_slots = self.limits.max_stack_slots;
         self.trap = None;
         self.count_instructions = count_instructions;
+        self.fuel_left = self.limits.fuel;
         self.ensure_stack(self.program.func(main).frame_size());
         for (slot, &arg) in self.stack.iter_mut().zip(args) {
             *slot = arg as u64;
@@ -324,6 +335,7 @@ impl<'p> Vm<'p> {
             tiers,
             stack,
             frames,
+            fuel_left,
             ..
         } = self;
         let program: &Program = program;
@@ -371,10 +383,21 @@ impl<'p> Vm<'p> {
                 }
             }};
         }
+        macro_rules! burn_fuel {
+            () => {{
+                if *fuel_left == 0 {
+                    trap!(TrapKind::OutOfFuel);
+                }
+                *fuel_left -= 1;
+            }};
+        }
         macro_rules! jump {
             ($target:expr) => {{
                 let target = $target as usize;
                 if target < pc_ {
+                    if PROFILE {
+                        burn_fuel!();
+                    }
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
@@ -540,6 +563,7 @@ impl<'p> Vm<'p> {
                     let arg_slots = &program.call_args
                         [ins.c as usize..ins.c as usize + callee.nparams as usize];
                     if PROFILE {
+                        burn_fuel!();
                         counts[fid_.index()].instructions += executed_;
                         executed_ = 0;
                     }
@@ -768,6 +792,39 @@ mod tests {
             (p(main).calls, p(main).back_edges, p(main).instructions),
             (1, 5, 19)
         );
+    }
+
+    #[test]
+    fn fuel_bounds_calls_and_back_edges_in_counting_mode() {
+        let program = crate::load(LOOPS.as_bytes()).unwrap();
+        let limits = |fuel| Limits {
+            fuel,
+            ..Limits::default()
+        };
+        // Five calls of `inc` and five backward jumps.
+        let mut vm = Vm::new(
+            &program,
+            Output::capture(SharedBuffer::default()),
+            limits(10),
+        )
+        .unwrap();
+        assert_eq!(vm.run(&[5], true), Ok(0));
+        let mut vm = Vm::new(
+            &program,
+            Output::capture(SharedBuffer::default()),
+            limits(9),
+        )
+        .unwrap();
+        let trap = vm.run(&[5], true).unwrap_err();
+        assert_eq!(trap.kind, TrapKind::OutOfFuel);
+        // Outside counting mode fuel is not spent.
+        let mut vm = Vm::new(
+            &program,
+            Output::capture(SharedBuffer::default()),
+            limits(0),
+        )
+        .unwrap();
+        assert_eq!(vm.run(&[5], false), Ok(0));
     }
 
     #[test]

@@ -180,6 +180,8 @@ pub enum TrapKind {
     DivisionByZero,
     OutOfBounds,
     StackOverflow,
+    /// Not in the spec: only a run given `Limits::fuel` ends this way.
+    OutOfFuel,
 }
 
 impl fmt::Display for TrapKind {
@@ -188,6 +190,7 @@ impl fmt::Display for TrapKind {
             TrapKind::DivisionByZero => "division by zero",
             TrapKind::OutOfBounds => "memory access out of bounds",
             TrapKind::StackOverflow => "stack overflow",
+            TrapKind::OutOfFuel => "out of fuel",
         })
     }
 }

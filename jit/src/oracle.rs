@@ -1,0 +1,138 @@
+//! The tier oracle: a program runs in the interpreter, which is the
+//! reference, and in every compiling configuration; what it printed and how
+//! it stopped (the rendered trap line, which fixes the exit status) must be
+//! the same in all of them. Used by the differential tests, `bcvm fuzz` and
+//! the `fuzz_stats` example.
+
+use crate::compiler::Jit;
+use vm::runtime::SharedBuffer;
+use vm::tier::Thresholds;
+use vm::{Limits, Output, Program, Vm};
+
+/// One way of running a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Config {
+    /// `--tier interp`: the reference.
+    Interp,
+    /// `--tier jit`: every function compiled before its first call.
+    Jit,
+    /// `--tier jit --no-sccp`: the middle end without constant propagation.
+    JitNoSccp,
+    /// `--tier auto` with both thresholds 1.
+    Auto,
+}
+
+impl Config {
+    pub const ALL: [Config; 4] = [Config::Interp, Config::Jit, Config::JitNoSccp, Config::Auto];
+
+    /// The `bcvm run` flags that select this configuration.
+    pub fn flags(self) -> &'static [&'static str] {
+        match self {
+            Config::Interp => &["--tier", "interp"],
+            Config::Jit => &["--tier", "jit"],
+            Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
+            Config::Auto => &[
+                "--tier",
+                "auto",
+                "--jit-threshold-calls",
+                "1",
+                "--jit-threshold-loops",
+                "1",
+            ],
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Config::Interp => "interp",
+            Config::Jit => "jit",
+            Config::JitNoSccp => "jit-no-sccp",
+            Config::Auto => "auto",
+        }
+    }
+}
+
+/// What a run showed the outside world.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: Vec<u8>,
+    /// The trap line as `bcvm run` prints it; `None` for a clean exit.
+    pub trap: Option<String>,
+}
+
+/// Runs `program`'s `main` (which takes no arguments) in `config`; also
+/// returns the bytecode instructions the interpreter executed, counted in
+/// `Config::Interp` only (the mode in which `limits.fuel` applies).
+pub fn run(program: &Program, config: Config, limits: Limits) -> (Outcome, u64) {
+    let buffer = SharedBuffer::default();
+    let mut vm = match Vm::new(program, Output::capture(buffer.clone()), limits) {
+        Ok(vm) => vm,
+        Err(e) => {
+            let trap = Some(format!("cannot map the linear memory: {e}"));
+            return (
+                Outcome {
+                    stdout: Vec::new(),
+                    trap,
+                },
+                0,
+            );
+        }
+    };
+    match config {
+        Config::Interp => {}
+        Config::Jit => vm.set_compiler(Box::new(Jit::default()), Thresholds::NEVER, true),
+        Config::JitNoSccp => {
+            let jit = Jit {
+                constant_propagation: false,
+                ..Jit::default()
+            };
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::Auto => {
+            let thresholds = Thresholds {
+                calls: 1,
+                back_edges: 1,
+            };
+            vm.set_compiler(Box::new(Jit::default()), thresholds, false)
+        }
+    }
+    let counting = config == Config::Interp;
+    let trap = vm
+        .run(&[], counting)
+        .err()
+        .map(|t| t.render(program, "fuzz.bc"));
+    vm.out.flush();
+    let executed = if counting {
+        vm.profile().funcs.iter().map(|f| f.instructions).sum()
+    } else {
+        0
+    };
+    let stdout = buffer.contents();
+    (Outcome { stdout, trap }, executed)
+}
+
+/// The verdict on one program.
+pub struct Verdict {
+    /// What the interpreter did.
+    pub reference: Outcome,
+    /// Instructions the interpreter executed.
+    pub executed: u64,
+    /// Every configuration that disagreed with the interpreter, and how.
+    pub divergent: Vec<(Config, Outcome)>,
+}
+
+/// Runs `program` in every configuration and compares each with the
+/// interpreter.
+pub fn check(program: &Program) -> Verdict {
+    let (reference, executed) = run(program, Config::Interp, Limits::default());
+    let divergent = Config::ALL[1..]
+        .iter()
+        .map(|&config| (config, run(program, config, Limits::default()).0))
+        .filter(|(_, outcome)| *outcome != reference)
+        .collect();
+    Verdict {
+        reference,
+        executed,
+        divergent,
+    }
+}
