@@ -31,6 +31,7 @@
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
+use crate::regalloc::Home;
 use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_fprint, jit_print, jit_putc, jit_puts, jit_trap, site};
 use vm::tier::{
@@ -61,167 +62,21 @@ const RAX: u8 = 0;
 const RCX: u8 = 1;
 const RDX: u8 = 2;
 
+/// A right-hand integer operand.
+#[derive(Clone, Copy)]
+enum Src {
+    Imm(i32),
+    Reg(u8),
+    /// A frame slot, `[rbp + offset]`.
+    Mem(i32),
+}
+
 /// What the emitter made, with the machine-code offset of each bytecode
 /// instruction's code, for disassembly listings.
 pub struct Emitted {
     pub compiled: Compiled,
     /// (offset in the code, bytecode index) where each instruction starts.
     pub lines: Vec<(usize, u32)>,
-}
-
-/// General registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
-const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
-/// XMM registers that hold values (xmm0 and xmm1 are scratch).
-const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-
-/// Where a value lives besides its frame slot.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Home {
-    Gpr(u8),
-    Xmm(u8),
-}
-
-fn is_float_op(op: Op) -> bool {
-    matches!(
-        op,
-        Op::FAdd
-            | Op::FSub
-            | Op::FMul
-            | Op::FDiv
-            | Op::FSqrt
-            | Op::FEq
-            | Op::FNe
-            | Op::FLt
-            | Op::FLe
-            | Op::FGt
-            | Op::FGe
-    )
-}
-
-/// Home registers for the most used non-constant values: XMM registers
-/// for values used mostly by float operations, general ones for the rest.
-fn assign_registers(f: &Function) -> Vec<Option<Home>> {
-    let (mut int_uses, mut float_uses) = (vec![0u32; f.value_count()], vec![0u32; f.value_count()]);
-    for b in f.live_blocks() {
-        for &i in &f.block(b).insts {
-            let kind = f.kind(i);
-            let float = match kind {
-                InstKind::Unary(op, _) | InstKind::Binary(op, ..) => is_float_op(*op),
-                InstKind::FPrint(..) => true,
-                _ => false,
-            };
-            let counts = if float {
-                &mut float_uses
-            } else {
-                &mut int_uses
-            };
-            kind.for_each_operand(|v| counts[v.index()] += 1);
-            // A constant's definition costs nothing at run time.
-            if matches!(kind, InstKind::Const(_)) {
-                continue;
-            }
-            if let Some(r) = f.inst(i).result {
-                let result_float = float
-                    && !matches!(kind, InstKind::Binary(op, ..) if !matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv))
-                    || matches!(kind, InstKind::Unary(Op::IToF, _));
-                if result_float {
-                    float_uses[r.index()] += 1;
-                } else {
-                    int_uses[r.index()] += 1;
-                }
-            }
-        }
-    }
-    let candidates = |want_float: bool| {
-        // Integer constants are immediates; a float constant is worth a
-        // register even for one use, which may sit in a loop (as an
-        // immediate it costs two moves per use).
-        let mut ranked: Vec<usize> = (0..f.value_count())
-            .filter(|&v| want_float || f.constant(Value::new(v)).is_none())
-            .filter(|&v| {
-                let enough = if f.constant(Value::new(v)).is_some() {
-                    1
-                } else {
-                    2
-                };
-                int_uses[v] + float_uses[v] >= enough && (float_uses[v] > int_uses[v]) == want_float
-            })
-            .collect();
-        ranked.sort_by_key(|&v| (std::cmp::Reverse(int_uses[v] + float_uses[v]), v));
-        ranked
-    };
-    let mut homes = vec![None; f.value_count()];
-    for (&v, &r) in candidates(false).iter().zip(&VALUE_REGISTERS) {
-        homes[v] = Some(Home::Gpr(r));
-    }
-    for (&v, &x) in candidates(true).iter().zip(&VALUE_XMMS) {
-        homes[v] = Some(Home::Xmm(x));
-    }
-    homes
-}
-
-/// For each instruction that calls out (a call, or an output helper), the
-/// home-register values live after it, as a bitmask over `homed` (which
-/// lists the values that have a home). Backward liveness over the blocks,
-/// then a backward walk through each block.
-fn live_across_calls(f: &Function, homes: &[Option<Home>]) -> Vec<u32> {
-    let bit: Vec<u32> = homes
-        .iter()
-        .scan(0u32, |next, h| {
-            Some(match h {
-                Some(_) => {
-                    *next += 1;
-                    1 << (*next - 1)
-                }
-                None => 0,
-            })
-        })
-        .collect();
-    let uses_of = |i: crate::entity::Inst| {
-        let mut m = 0u32;
-        f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
-        m
-    };
-    let def_of = |i: crate::entity::Inst| f.inst(i).result.map_or(0, |r| bit[r.index()]);
-    let n = f.blocks.len();
-    let (mut gen, mut kill) = (vec![0u32; n], vec![0u32; n]);
-    for b in f.live_blocks() {
-        for &i in f.block(b).insts.iter().rev() {
-            let d = def_of(i);
-            gen[b.index()] = (gen[b.index()] & !d) | uses_of(i);
-            kill[b.index()] |= d;
-        }
-    }
-    let mut live_in = vec![0u32; n];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for b in f.live_blocks() {
-            let out = f
-                .block(b)
-                .succs
-                .iter()
-                .fold(0, |m, s| m | live_in[s.index()]);
-            let new = gen[b.index()] | (out & !kill[b.index()]);
-            if new != live_in[b.index()] {
-                live_in[b.index()] = new;
-                changed = true;
-            }
-        }
-    }
-    let mut after = vec![0u32; f.insts.len()];
-    for b in f.live_blocks() {
-        let mut live = f
-            .block(b)
-            .succs
-            .iter()
-            .fold(0, |m, s| m | live_in[s.index()]);
-        for &i in f.block(b).insts.iter().rev() {
-            after[i.index()] = live & !def_of(i);
-            live = (live & !def_of(i)) | uses_of(i);
-        }
-    }
-    after
 }
 
 /// Flag conditions of the fused compare-and-branch.
@@ -261,9 +116,9 @@ struct Emitter<'a> {
     f: &'a Function,
     saved: Saved,
     homes: Vec<Option<Home>>,
-    /// Per instruction: the homed values live after it (see
-    /// `live_across_calls`), as a mask over `homed`.
-    live_after: Vec<u32>,
+    /// Per instruction: the homed values live after it, as a mask over
+    /// `homed`.
+    live_after: Vec<u128>,
     /// The values that have a home, in bit order of `live_after`.
     homed: Vec<Value>,
     /// The instruction being emitted.
@@ -338,12 +193,11 @@ pub fn emit(
         epilogue,
         lines: Vec::new(),
     };
-    e.homes = assign_registers(f);
-    e.live_after = live_across_calls(f, &e.homes);
-    e.homed = (0..f.value_count())
-        .map(Value::new)
-        .filter(|v| e.homes[v.index()].is_some())
-        .collect();
+    let allocation = crate::regalloc::allocate(f);
+    budget.charge(Phase::Emit, f.insts.len() as u64)?;
+    e.homes = allocation.homes;
+    e.live_after = allocation.live_after;
+    e.homed = allocation.homed;
     let mut use_counts = vec![0u32; f.value_count()];
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
@@ -432,6 +286,123 @@ impl Emitter<'_> {
         }
     }
 
+    /// `v`'s general register, if it lives in one.
+    fn gpr(&self, v: Value) -> Option<u8> {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (None, Some(Home::Gpr(r))) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// `v` as a right-hand operand of an integer instruction: an immediate
+    /// that fits, its register, its slot, or else loaded into `scratch`.
+    fn source(&mut self, v: Value, scratch: u8) -> Src {
+        if let Some(c) = self.f.constant(v) {
+            return match i32::try_from(c as i64) {
+                Ok(imm) => Src::Imm(imm),
+                Err(_) => {
+                    self.load(scratch, v);
+                    Src::Reg(scratch)
+                }
+            };
+        }
+        match self.homes[v.index()] {
+            Some(Home::Gpr(r)) => Src::Reg(r),
+            None => Src::Mem(self.slot(v)),
+            Some(Home::Xmm(_)) => {
+                self.load(scratch, v);
+                Src::Reg(scratch)
+            }
+        }
+    }
+
+    /// `v` in a general register: its own, or loaded into `scratch`.
+    fn register(&mut self, v: Value, scratch: u8) -> u8 {
+        match self.gpr(v) {
+            Some(r) => r,
+            None => {
+                self.load(scratch, v);
+                scratch
+            }
+        }
+    }
+
+    /// Compares `a` with `b`, setting the flags.
+    fn compare(&mut self, a: Value, b: Value) {
+        let left = self.register(a, RAX);
+        match self.source(b, RCX) {
+            Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), imm),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), Rq(r)),
+            Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), QWORD [rbp + at]),
+        }
+    }
+
+    /// An integer `add`, `sub`, `mul`, `and`, `or` or `xor` computed in
+    /// the result's own register where it can be, else in rax.
+    fn two_operand(&mut self, op: Op, result: Option<Value>, a: Value, b: Value) {
+        let home = result.and_then(|r| self.gpr(r));
+        let target = match home {
+            Some(d) if self.gpr(b) != Some(d) || a == b => d,
+            _ => RAX,
+        };
+        if self.gpr(a) != Some(target) {
+            self.load(target, a);
+        }
+        let t = target;
+        match (op, self.source(b, RCX)) {
+            (Op::Add, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), i),
+            (Op::Add, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), Rq(r)),
+            (Op::Add, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [rbp + m]),
+            (Op::Sub, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
+            (Op::Sub, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), Rq(r)),
+            (Op::Sub, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [rbp + m]),
+            (Op::Mul, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(t), i),
+            (Op::Mul, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(r)),
+            (Op::Mul, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [rbp + m]),
+            (Op::And, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), i),
+            (Op::And, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), Rq(r)),
+            (Op::And, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), QWORD [rbp + m]),
+            (Op::Or, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), i),
+            (Op::Or, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), Rq(r)),
+            (Op::Or, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), QWORD [rbp + m]),
+            (_, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), i),
+            (_, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), Rq(r)),
+            (_, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), QWORD [rbp + m]),
+        }
+        if target == RAX {
+            self.store(result, RAX);
+        }
+    }
+
+    /// The cell index `base + offset` in a register, for a load or store:
+    /// rax, or the base's own register when the offset is 0.
+    fn address(&mut self, base: Value, offset: Value) -> u8 {
+        let (base, offset) = match self.f.constant(base) {
+            Some(_) if self.f.constant(offset).is_none() => (offset, base),
+            _ => (base, offset),
+        };
+        match self.f.constant(offset).map(|c| i32::try_from(c as i64)) {
+            Some(Ok(0)) => self.register(base, RAX),
+            Some(Ok(imm)) => {
+                let r = self.register(base, RAX);
+                dynasm!(self.ops ; .arch x64 ; lea rax, [Rq(r) + imm]);
+                RAX
+            }
+            _ => {
+                let r = self.register(base, RAX);
+                if r != RAX {
+                    dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r));
+                }
+                match self.source(offset, RCX) {
+                    Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rax, i),
+                    Src::Reg(o) => dynasm!(self.ops ; .arch x64 ; add rax, Rq(o)),
+                    Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; add rax, QWORD [rbp + m]),
+                }
+                RAX
+            }
+        }
+    }
+
     /// Loads value `v` into XMM register `x` (clobbers rax for a constant).
     fn load_xmm(&mut self, x: u8, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
@@ -473,7 +444,7 @@ impl Emitter<'_> {
 
     fn move_homes(&mut self, to_slots: bool) {
         let live = self.live_after[self.current];
-        for k in (0..self.homed.len()).filter(|k| live & (1 << k) != 0) {
+        for k in (0..self.homed.len()).filter(|k| live & (1u128 << k) != 0) {
             let v = self.homed[k];
             let at = self.slot(v);
             match (self.homes[v.index()], to_slots) {
@@ -678,10 +649,16 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + at]);
                 self.store(result, RAX);
             }
-            InstKind::Copy(a) => {
-                self.load(RAX, *a);
-                self.store(result, RAX);
-            }
+            InstKind::Copy(a) => match result.and_then(|r| self.homes[r.index()]) {
+                // Coalesced: the copy is already made.
+                Some(home)
+                    if self.f.constant(*a).is_none() && self.homes[a.index()] == Some(home) => {}
+                Some(Home::Gpr(d)) => self.load(d, *a),
+                _ => {
+                    self.load(RAX, *a);
+                    self.store(result, RAX);
+                }
+            },
             InstKind::Phi(_) => return Err(fail("a phi reached the emitter")),
             InstKind::Unary(Op::FSqrt, a) => {
                 self.load_xmm(0, *a);
@@ -719,6 +696,39 @@ impl Emitter<'_> {
                 self.float_compare(*op);
                 self.store(result, RAX);
             }
+            InstKind::Binary(
+                op @ (Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor),
+                a,
+                b,
+            ) => {
+                self.two_operand(*op, result, *a, *b);
+            }
+            InstKind::Binary(op @ (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge), a, b) => {
+                self.compare(*a, *b);
+                match op {
+                    Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
+                    Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
+                    Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
+                    Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
+                    Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
+                    _ => dynasm!(self.ops ; .arch x64 ; setge al),
+                }
+                dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b)
+                if self.f.constant(*b).is_some() =>
+            {
+                // The hardware masks a shift count to 6 bits, as the spec does.
+                let count = (self.f.constant(*b).unwrap_or(0) & 63) as i8;
+                self.load(RAX, *a);
+                match op {
+                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
+                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
+                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
+                }
+                self.store(result, RAX);
+            }
             InstKind::Binary(op, a, b) => {
                 self.load(RAX, *a);
                 self.load(RCX, *b);
@@ -726,30 +736,39 @@ impl Emitter<'_> {
                 self.store(result, RAX);
             }
             InstKind::Load(base, off) => {
-                self.load(RAX, *base);
-                self.load(RCX, *off);
+                let cell = self.address(*base, *off);
                 let oob = self.trap_label(1, src);
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; add rax, rcx
-                    ; cmp rax, rbx
-                    ; jae =>oob
-                    ; mov rax, QWORD [r14 + rax * 8]
-                );
-                self.store(result, RAX);
+                dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                match result.and_then(|r| self.gpr(r)) {
+                    Some(d) => {
+                        dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
+                    }
+                    None => {
+                        dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8]);
+                        self.store(result, RAX);
+                    }
+                }
             }
             InstKind::Store(base, off, value) => {
-                self.load(RAX, *base);
-                self.load(RCX, *off);
-                self.load(RDX, *value);
+                let value = match self.source(*value, RDX) {
+                    Src::Mem(_) => {
+                        self.load(RDX, *value);
+                        Src::Reg(RDX)
+                    }
+                    other => other,
+                };
+                let cell = self.address(*base, *off);
                 let oob = self.trap_label(1, src);
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; add rax, rcx
-                    ; cmp rax, rbx
-                    ; jae =>oob
-                    ; mov QWORD [r14 + rax * 8], rdx
-                );
+                dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                match value {
+                    Src::Imm(i) => {
+                        dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
+                    }
+                    Src::Reg(r) => {
+                        dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], Rq(r))
+                    }
+                    Src::Mem(_) => unreachable!("loaded into rdx above"),
+                }
             }
             InstKind::Call(callee, args) => {
                 for (k, &a) in args.iter().enumerate() {
@@ -790,9 +809,14 @@ impl Emitter<'_> {
             } => {
                 self.check_target(*taken)?;
                 self.check_target(*fallthrough)?;
-                self.load(RAX, args[0]);
-                self.load(RCX, args[1]);
-                self.branch(*op, self.labels[taken.index()]);
+                let label = self.labels[taken.index()];
+                if matches!(op, Op::Jz | Op::Jnz) {
+                    let r = self.register(args[0], RAX);
+                    dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r));
+                } else {
+                    self.compare(args[0], args[1]);
+                }
+                self.branch(*op, label);
                 self.jump(*fallthrough, next);
             }
             InstKind::Ret(a) => {
@@ -865,18 +889,6 @@ impl Emitter<'_> {
                 } else {
                     dynasm!(self.ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
                 }
-            }
-            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
-                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
-                match op {
-                    Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
-                    Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
-                    Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
-                    Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
-                    Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
-                    _ => dynasm!(self.ops ; .arch x64 ; setge al),
-                }
-                dynasm!(self.ops ; .arch x64 ; movzx eax, al);
             }
             op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
         }
@@ -957,11 +969,7 @@ impl Emitter<'_> {
                     dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1);
                 }
             }
-            _ => {
-                self.load(RAX, a);
-                self.load(RCX, b);
-                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
-            }
+            _ => self.compare(a, b),
         }
         let cond = if when_true { cond } else { cond.negated() };
         let label = self.labels[taken.index()];
@@ -981,17 +989,16 @@ impl Emitter<'_> {
         Ok(true)
     }
 
-    /// Jumps to `taken` if `op` holds on rax and rcx.
+    /// Jumps to `taken` if `op` holds on the flags just set (by `test`
+    /// for `jz`/`jnz`, by `cmp` for the rest).
     fn branch(&mut self, op: Op, taken: DynamicLabel) {
         match op {
-            Op::Jz => dynasm!(self.ops ; .arch x64 ; test rax, rax ; jz =>taken),
-            Op::Jnz => dynasm!(self.ops ; .arch x64 ; test rax, rax ; jnz =>taken),
-            Op::Jeq => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; je =>taken),
-            Op::Jne => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jne =>taken),
-            Op::Jlt => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jl =>taken),
-            Op::Jle => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jle =>taken),
-            Op::Jgt => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jg =>taken),
-            _ => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx ; jge =>taken),
+            Op::Jz | Op::Jeq => dynasm!(self.ops ; .arch x64 ; je =>taken),
+            Op::Jnz | Op::Jne => dynasm!(self.ops ; .arch x64 ; jne =>taken),
+            Op::Jlt => dynasm!(self.ops ; .arch x64 ; jl =>taken),
+            Op::Jle => dynasm!(self.ops ; .arch x64 ; jle =>taken),
+            Op::Jgt => dynasm!(self.ops ; .arch x64 ; jg =>taken),
+            _ => dynasm!(self.ops ; .arch x64 ; jge =>taken),
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod oracle;
 pub mod out_of_ssa;
 pub mod pipeline;
 pub mod reduce;
+pub mod regalloc;
 pub mod sccp;
 pub mod ssa;
 pub mod synth;

@@ -1,0 +1,258 @@
+//! Register homes for the out-of-SSA IR: which values live in a register
+//! for the whole function, and which registers are live across each call.
+//!
+//! Greedy graph colouring (Chaitin, "Register allocation and spilling via
+//! graph coloring", 1982) without Chaitin's spilling loop: the 64 integer
+//! and 64 float values with the most uses, weighted by loop nesting, are
+//! candidates; interference comes from liveness (a value defined while
+//! another is live interferes with it, except the source of a copy, so
+//! copies can coalesce); candidates take registers in rank order, the
+//! register of a copy partner first. A candidate with no register free
+//! keeps its frame slot. Integer constants are immediates and need none.
+
+use crate::entity::{Inst, Value};
+use crate::ir::{Function, InstKind};
+use vm::Op;
+
+/// General registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
+pub const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
+/// XMM registers that hold values (xmm0 and xmm1 are scratch).
+pub const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// Candidates per register class: one bit each in a `u128` mask.
+const PER_CLASS: usize = 64;
+
+/// Where a value lives besides its frame slot.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Home {
+    Gpr(u8),
+    Xmm(u8),
+}
+
+pub struct Allocation {
+    /// Per value: its register, if it has one.
+    pub homes: Vec<Option<Home>>,
+    /// The values that have a home; bit k of a mask is `homed[k]`.
+    pub homed: Vec<Value>,
+    /// Per instruction: the homed values live after it.
+    pub live_after: Vec<u128>,
+}
+
+fn is_float_op(op: Op) -> bool {
+    matches!(
+        op,
+        Op::FAdd
+            | Op::FSub
+            | Op::FMul
+            | Op::FDiv
+            | Op::FSqrt
+            | Op::FEq
+            | Op::FNe
+            | Op::FLt
+            | Op::FLe
+            | Op::FGt
+            | Op::FGe
+    )
+}
+
+/// Loop nesting per block, estimated from the layout: a branch back to an
+/// earlier (or the same) block closes a loop around the blocks between.
+fn loop_depths(f: &Function) -> Vec<u32> {
+    let n = f.blocks.len();
+    let mut delta = vec![0i64; n + 1];
+    for b in f.live_blocks() {
+        for &s in &f.block(b).succs {
+            if s.index() <= b.index() {
+                delta[s.index()] += 1;
+                delta[b.index() + 1] -= 1;
+            }
+        }
+    }
+    let mut depth = 0i64;
+    (0..n)
+        .map(|k| {
+            depth += delta[k];
+            depth.clamp(0, 6) as u32
+        })
+        .collect()
+}
+
+/// Weighted uses (definitions included) of each value, split by whether
+/// float instructions or integer ones touch it.
+fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
+    let depth = loop_depths(f);
+    let (mut ints, mut floats) = (vec![0u64; f.value_count()], vec![0u64; f.value_count()]);
+    for b in f.live_blocks() {
+        let w = 8u64.pow(depth[b.index()]);
+        for &i in &f.block(b).insts {
+            let kind = f.kind(i);
+            let float = match kind {
+                InstKind::Unary(op, _) | InstKind::Binary(op, ..) => is_float_op(*op),
+                InstKind::FPrint(..) => true,
+                _ => false,
+            };
+            let counts = if float { &mut floats } else { &mut ints };
+            kind.for_each_operand(|v| counts[v.index()] += w);
+            // A constant's definition costs nothing at run time.
+            if matches!(kind, InstKind::Const(_)) {
+                continue;
+            }
+            if let Some(r) = f.inst(i).result {
+                let float_result = float
+                    && !matches!(kind, InstKind::Binary(op, ..) if !matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv))
+                    || matches!(kind, InstKind::Unary(Op::IToF, _));
+                if float_result {
+                    floats[r.index()] += w;
+                } else {
+                    ints[r.index()] += w;
+                }
+            }
+        }
+    }
+    (ints, floats)
+}
+
+/// The candidates of one class, best first.
+fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> Vec<Value> {
+    let mut ranked: Vec<usize> = (0..f.value_count())
+        .filter(|&v| {
+            let constant = f.constant(Value::new(v)).is_some();
+            // A float constant is worth a register even for one use, which
+            // may sit in a loop: as an immediate it costs two moves a use.
+            let enough = if constant { 1 } else { 2 };
+            (want_float || !constant)
+                && ints[v] + floats[v] >= enough
+                && (floats[v] > ints[v]) == want_float
+        })
+        .collect();
+    ranked.sort_by_key(|&v| (std::cmp::Reverse(ints[v] + floats[v]), v));
+    ranked.truncate(PER_CLASS);
+    ranked.into_iter().map(Value::new).collect()
+}
+
+/// Per instruction, the values of `bit` live after it (the instruction's
+/// own result excluded). Backward liveness over the blocks, then a
+/// backward walk through each block.
+fn live_after(f: &Function, bit: &[u128]) -> Vec<u128> {
+    let uses_of = |i: Inst| {
+        let mut m = 0u128;
+        f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
+        m
+    };
+    let def_of = |i: Inst| f.inst(i).result.map_or(0, |r| bit[r.index()]);
+    let n = f.blocks.len();
+    let (mut gen, mut kill) = (vec![0u128; n], vec![0u128; n]);
+    for b in f.live_blocks() {
+        for &i in f.block(b).insts.iter().rev() {
+            let d = def_of(i);
+            gen[b.index()] = (gen[b.index()] & !d) | uses_of(i);
+            kill[b.index()] |= d;
+        }
+    }
+    let mut live_in = vec![0u128; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in f.live_blocks() {
+            let out = f
+                .block(b)
+                .succs
+                .iter()
+                .fold(0, |m, s| m | live_in[s.index()]);
+            let new = gen[b.index()] | (out & !kill[b.index()]);
+            if new != live_in[b.index()] {
+                live_in[b.index()] = new;
+                changed = true;
+            }
+        }
+    }
+    let mut after = vec![0u128; f.insts.len()];
+    for b in f.live_blocks() {
+        let mut live = f
+            .block(b)
+            .succs
+            .iter()
+            .fold(0, |m, s| m | live_in[s.index()]);
+        for &i in f.block(b).insts.iter().rev() {
+            after[i.index()] = live & !def_of(i);
+            live = (live & !def_of(i)) | uses_of(i);
+        }
+    }
+    after
+}
+
+/// Gives registers to `f`'s most used values.
+pub fn allocate(f: &Function) -> Allocation {
+    let (ints, floats) = weights(f);
+    let classes = [
+        candidates(f, &ints, &floats, false),
+        candidates(f, &ints, &floats, true),
+    ];
+    let all: Vec<Value> = classes.concat();
+    let mut bit = vec![0u128; f.value_count()];
+    for (k, v) in all.iter().enumerate() {
+        bit[v.index()] = 1 << k;
+    }
+    let after = live_after(f, &bit);
+    // Interference, and copy partners, between candidates.
+    let mut interferes = vec![0u128; all.len()];
+    let mut partners = vec![0u128; all.len()];
+    for b in f.live_blocks() {
+        for &i in &f.block(b).insts {
+            let Some(d) = f.inst(i).result else { continue };
+            let d_bit = bit[d.index()];
+            if d_bit == 0 {
+                continue;
+            }
+            let mut live = after[i.index()];
+            if let InstKind::Copy(s) = f.kind(i) {
+                live &= !bit[s.index()];
+                partners[d_bit.trailing_zeros() as usize] |= bit[s.index()];
+            }
+            interferes[d_bit.trailing_zeros() as usize] |= live;
+        }
+    }
+    // Make both relations symmetric.
+    for relation in [&mut interferes, &mut partners] {
+        for k in 0..all.len() {
+            for j in 0..all.len() {
+                if relation[k] >> j & 1 != 0 {
+                    relation[j] |= 1 << k;
+                }
+            }
+        }
+    }
+    let mut register: Vec<Option<u8>> = vec![None; all.len()];
+    let mut offset = 0;
+    for (class, registers) in classes.iter().zip([&VALUE_REGISTERS[..], &VALUE_XMMS[..]]) {
+        for k in offset..offset + class.len() {
+            let taken = |r: u8| {
+                (0..all.len()).any(|j| interferes[k] >> j & 1 != 0 && register[j] == Some(r))
+            };
+            let preferred = (0..all.len())
+                .filter(|&j| partners[k] >> j & 1 != 0)
+                .filter_map(|j| register[j])
+                .find(|&r| !taken(r));
+            register[k] = preferred.or_else(|| registers.iter().copied().find(|&r| !taken(r)));
+        }
+        offset += class.len();
+    }
+    let mut homes = vec![None; f.value_count()];
+    let mut homed = Vec::new();
+    let mut homed_bit = vec![0u128; f.value_count()];
+    for (k, (&v, r)) in all.iter().zip(&register).enumerate() {
+        let Some(r) = *r else { continue };
+        homes[v.index()] = Some(if k < classes[0].len() {
+            Home::Gpr(r)
+        } else {
+            Home::Xmm(r)
+        });
+        homed_bit[v.index()] = 1 << homed.len();
+        homed.push(v);
+    }
+    Allocation {
+        live_after: live_after(f, &homed_bit),
+        homes,
+        homed,
+    }
+}
