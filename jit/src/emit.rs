@@ -2,28 +2,29 @@
 //! memory that is never writable and executable at once (dynasmrt maps it
 //! writable, then makes it read-and-execute before handing it out).
 //!
-//! Value locations are deliberately simple and sit behind two functions
-//! (`load`, `store`): constants are immediates; the six most used values
-//! (after SSA destruction a value is a variable, so one location serves it
-//! everywhere) live in `rsi`, `rdi` and `r8`-`r11` for the whole function,
-//! spilled to their frame slots around every call, since those registers
-//! are the callee's to clobber; every other value lives in its slot of the
-//! native stack frame. `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are scratch.
-//! A real register allocator can replace `load`/`store`/`spill` without
-//! touching the rest.
+//! Value locations come from `regalloc` and are read and written through
+//! `load`/`store` and `source`/`register` (which hand an instruction its
+//! operand in place: an immediate, a home register or a frame slot).
+//! Constants are immediates; values with a home live in `rsi`, `rdi`,
+//! `r8`-`r11` or `xmm2`-`xmm15` for the whole function, spilled to their
+//! frame slots around a call only if live across it, since those registers
+//! are the callee's to clobber; every other value lives in its slot.
+//! `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are scratch.
 //!
-//! The calling convention is `vm::tier::Entry`. Registers held for the whole
-//! function (callee-saved, each saved only by functions that need it):
-//! `r12` the VM pointer, `r14` the linear memory's base and `rbx` its
-//! number of cells (functions that load or store), `r15` the VM's
-//! `CallState` (functions that call). Parameters are read through `rdx`
-//! before anything else runs. A call to a function that is already compiled makes
-//! the interpreter's depth and stack checks inline, counts the call and
-//! calls the callee's entry directly; anything else (not compiled yet, a
+//! Each function has two entries. The external one, at the start, is
+//! `vm::tier::Entry` for the interpreter: it saves and sets the registers
+//! every compiled function relies on (`r12` the VM pointer, `r14` the
+//! linear memory's base, `rbx` its number of cells, `r15` the VM's
+//! `CallState`), copies the arguments onto the stack and calls the internal
+//! one, at `INTERNAL_ENTRY`, which compiled callers call directly with the
+//! arguments at `[rsp]` and those four registers already set. A call to a
+//! function that is already compiled makes the interpreter's depth and
+//! stack checks inline and calls the callee's internal entry (a function
+//! calling itself needs no lookup); anything else (not compiled yet, a
 //! limit reached) goes through `jit_call`, which does what the interpreter
-//! would. A trap jumps
-//! to an out-of-line stub that records it through `jit_trap` and returns
-//! `trapped`; a helper call that reports a trap returns at once.
+//! would. A trap jumps to an out-of-line stub that records it through
+//! `jit_trap` and returns `trapped`; a helper call that reports a trap
+//! returns at once.
 
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
@@ -44,19 +45,11 @@ use vm::Program;
 /// interpreter): their stack probing would cost more than it saves.
 const MAX_FRAME_BYTES: usize = 1 << 20;
 const PAGE: usize = 4096;
-/// The callee-saved registers a function uses, and so saves.
-#[derive(Clone, Copy)]
-struct Saved {
-    memory: bool,
-    calls: bool,
-}
-
-impl Saved {
-    /// Bytes pushed below `rbp`: r12, then r15 and rbx, r14 as needed.
-    fn bytes(self) -> i32 {
-        8 * (1 + self.calls as i32 + 2 * self.memory as i32)
-    }
-}
+/// Where a function's internal entry (for compiled callers) starts,
+/// after the external one's `jmp` to its body.
+pub const INTERNAL_ENTRY: i32 = 8;
+/// Bytes the external entry pushes below `rbp`: rbx, r12, r14, r15.
+const EXTERNAL_PUSHED: usize = 32;
 
 const RAX: u8 = 0;
 const RCX: u8 = 1;
@@ -114,7 +107,6 @@ impl Cond {
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
-    saved: Saved,
     homes: Vec<Option<Home>>,
     /// Per instruction: the homed values live after it, as a mask over
     /// `homed`.
@@ -129,6 +121,8 @@ struct Emitter<'a> {
     /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
     epilogue: DynamicLabel,
+    /// The function's entry, for calls to itself.
+    start: DynamicLabel,
     lines: Vec<(usize, u32)>,
 }
 
@@ -155,21 +149,12 @@ pub fn emit(
         })
         .max()
         .unwrap_or(0);
-    // Values, one slot to save the caller's stack top across a direct call,
-    // outgoing arguments; rounded so calls see a 16-byte aligned stack.
-    let raw = 8 * (f.value_count() + 1 + max_args);
-    let insts = || {
-        f.live_blocks()
-            .flat_map(|b| f.block(b).insts.iter().map(|&i| f.kind(i)))
-    };
-    let saved = Saved {
-        memory: insts().any(|k| matches!(k, InstKind::Load(..) | InstKind::Store(..))),
-        calls: insts().any(|k| matches!(k, InstKind::Call(..))),
-    };
+    // Values and outgoing arguments; rounded so calls see a 16-byte
+    // aligned stack.
+    let raw = 8 * (f.value_count() + max_args);
     // At entry rsp is 8 mod 16 (the return address) and pushing rbp makes it
-    // 0, so the saved registers and the frame together must be 0 mod 16.
-    let pushed = saved.bytes() as usize;
-    let frame = (raw + pushed).next_multiple_of(16) - pushed;
+    // 0, so the frame must be 0 mod 16.
+    let frame = raw.next_multiple_of(16);
     if frame > MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {frame} bytes is too large")));
     }
@@ -178,10 +163,10 @@ pub fn emit(
         .map(|_| ops.new_dynamic_label())
         .collect();
     let epilogue = ops.new_dynamic_label();
+    let start_label = ops.new_dynamic_label();
     let mut e = Emitter {
         ops,
         f,
-        saved,
         homes: Vec::new(),
         live_after: Vec::new(),
         homed: Vec::new(),
@@ -191,6 +176,7 @@ pub fn emit(
         labels,
         traps: Vec::new(),
         epilogue,
+        start: start_label,
         lines: Vec::new(),
     };
     let allocation = crate::regalloc::allocate(f);
@@ -205,6 +191,10 @@ pub fn emit(
         }
     }
     let start = e.ops.offset();
+    let external = e.ops.new_dynamic_label();
+    // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
+    dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>start_label);
+    debug_assert_eq!(e.ops.offset().0 - start.0, INTERNAL_ENTRY as usize);
     e.prologue(frame);
     let order: Vec<Block> = std::iter::once(f.entry)
         .chain(f.live_blocks().filter(|&b| b != f.entry))
@@ -235,6 +225,8 @@ pub fn emit(
     }
     e.trap_stubs();
     e.epilogue_code();
+    dynasm!(e.ops ; .arch x64 ; =>external);
+    e.external_entry();
     let bytes = e.ops.offset().0;
     let lines = e.lines;
     let buffer = e
@@ -257,7 +249,7 @@ pub fn emit(
 
 impl Emitter<'_> {
     fn slot(&self, v: Value) -> i32 {
-        -(self.saved.bytes() + 8 * (v.0 as i32 + 1))
+        -8 * (v.0 as i32 + 1)
     }
 
     /// Loads value `v` into general register `r`.
@@ -476,29 +468,52 @@ impl Emitter<'_> {
         label
     }
 
-    fn prologue(&mut self, frame: usize) {
+    /// The entry the interpreter calls (`vm::tier::Entry`): saves the
+    /// callee-saved registers every compiled function relies on, sets them,
+    /// copies the arguments where the internal entry expects them and
+    /// calls it.
+    fn external_entry(&mut self) {
         let memory = self.env.memory;
         let state = self.env.state as i64;
+        let params = self.program.func(self.f.id).nparams as i32;
+        let outgoing = (8 * params as usize).next_multiple_of(16) as i32;
+        let internal = self.start;
         dynasm!(self.ops
             ; .arch x64
             ; push rbp
             ; mov rbp, rsp
+            ; push rbx
             ; push r12
+            ; push r14
+            ; push r15
             ; mov r12, rdi
-            ; mov rdx, rsi
+            ; mov r15, QWORD state
+            ; mov r14, QWORD memory.base as i64
+            ; mov rbx, QWORD memory.cells as i64
+            ; sub rsp, outgoing
         );
-        if self.saved.calls {
-            dynasm!(self.ops ; .arch x64 ; push r15 ; mov r15, QWORD state);
+        for k in 0..params {
+            dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rsi + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
         }
-        if self.saved.memory {
-            dynasm!(self.ops
-                ; .arch x64
-                ; push rbx
-                ; push r14
-                ; mov r14, QWORD memory.base as i64
-                ; mov rbx, QWORD memory.cells as i64
-            );
-        }
+        let pushed = EXTERNAL_PUSHED as i32;
+        dynasm!(self.ops
+            ; .arch x64
+            ; call =>internal
+            ; lea rsp, [rbp - pushed]
+            ; pop r15
+            ; pop r14
+            ; pop r12
+            ; pop rbx
+            ; pop rbp
+            ; ret
+        );
+    }
+
+    /// The internal entry's frame: compiled callers have put the
+    /// arguments at `[rbp + 16]` on, and r12, r14, r15 and rbx hold what
+    /// `external_entry` set.
+    fn prologue(&mut self, frame: usize) {
+        dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
         // Grow the stack a page at a time, touching each, so a large frame
         // never jumps past a guard page.
         let mut left = frame;
@@ -511,15 +526,7 @@ impl Emitter<'_> {
 
     fn epilogue_code(&mut self) {
         let label = self.epilogue;
-        let saved = self.saved.bytes();
-        dynasm!(self.ops ; .arch x64 ; =>label ; lea rsp, [rbp - saved]);
-        if self.saved.memory {
-            dynasm!(self.ops ; .arch x64 ; pop r14 ; pop rbx);
-        }
-        if self.saved.calls {
-            dynasm!(self.ops ; .arch x64 ; pop r15);
-        }
-        dynasm!(self.ops ; .arch x64 ; pop r12 ; pop rbp ; ret);
+        dynasm!(self.ops ; .arch x64 ; =>label ; mov rsp, rbp ; pop rbp ; ret);
     }
 
     fn trap_stubs(&mut self) {
@@ -563,43 +570,54 @@ impl Emitter<'_> {
 
     /// A call with its arguments at `[rsp]`: direct if the callee is
     /// compiled and within the limits, else through `jit_call`. Leaves the
-    /// result in rax; returns from this function at once on a trap.
+    /// result in rax; returns from this function at once on a trap. A
+    /// function calling itself is compiled, so it calls its own entry
+    /// without looking it up.
     fn call(&mut self, callee: vm::FuncId, src: u32) {
         let entry_at = self.env.entries as i64 + 8 * callee.0 as i64;
         let count_at =
             self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
         let frame_size = self.program.func(callee).frame_size() as i32;
-        let save = -(self.saved.bytes() + 8 * (self.f.value_count() as i32 + 1));
         let site = self.site(src);
         let epilogue = self.epilogue;
+        let recursive = callee == self.f.id;
+        if !recursive {
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov rax, QWORD entry_at
+                ; mov rax, QWORD [rax]
+                ; test rax, rax
+                ; jz >slow
+            );
+        }
+        // The interpreter's checks: depth + 1 <= max depth, and the
+        // callee's frame fits under the register stack's limit.
         dynasm!(self.ops
             ; .arch x64
-            ; mov rax, QWORD entry_at
-            ; mov rax, QWORD [rax]
-            ; test rax, rax
-            ; jz >slow
             ; mov rcx, QWORD [r15 + STATE_DEPTH]
-            ; add rcx, 1
             ; cmp rcx, QWORD [r15 + STATE_MAX_DEPTH]
-            ; ja >slow
+            ; jae >slow
             ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
-            ; lea r8, [rdx + frame_size]
-            ; cmp r8, QWORD [r15 + STATE_MAX_SLOTS]
+            ; add rdx, frame_size
+            ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
             ; ja >slow
-            ; mov QWORD [rbp + save], rdx
+            ; add rcx, 1
             ; mov QWORD [r15 + STATE_DEPTH], rcx
-            ; mov QWORD [r15 + STATE_STACK_TOP], r8
+            ; mov QWORD [r15 + STATE_STACK_TOP], rdx
         );
         if self.env.count_calls {
             dynasm!(self.ops ; .arch x64 ; mov r9, QWORD count_at ; add QWORD [r9], 1);
         }
+        if recursive {
+            let start = self.start;
+            dynasm!(self.ops ; .arch x64 ; call =>start);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax);
+        }
+        // The callee leaves both as it found them, trap or not.
         dynasm!(self.ops
             ; .arch x64
-            ; mov rdi, r12
-            ; mov rsi, rsp
-            ; call rax
-            ; mov rcx, QWORD [rbp + save]
-            ; mov QWORD [r15 + STATE_STACK_TOP], rcx
+            ; sub QWORD [r15 + STATE_STACK_TOP], frame_size
             ; sub QWORD [r15 + STATE_DEPTH], 1
             ; jmp >done
             ; slow:
@@ -645,8 +663,8 @@ impl Emitter<'_> {
                 }
             }
             InstKind::Param(i) => {
-                let at = 8 * *i as i32;
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + at]);
+                let at = 16 + 8 * *i as i32;
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rbp + at]);
                 self.store(result, RAX);
             }
             InstKind::Copy(a) => match result.and_then(|r| self.homes[r.index()]) {
@@ -772,9 +790,16 @@ impl Emitter<'_> {
             }
             InstKind::Call(callee, args) => {
                 for (k, &a) in args.iter().enumerate() {
-                    self.load(RAX, a);
                     let at = 8 * k as i32;
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], rax);
+                    match self.source(a, RAX) {
+                        Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], i),
+                        Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r)),
+                        Src::Mem(m) => dynasm!(self.ops
+                            ; .arch x64
+                            ; mov rax, QWORD [rbp + m]
+                            ; mov QWORD [rsp + at], rax
+                        ),
+                    }
                 }
                 self.spill();
                 self.call(*callee, src);
