@@ -55,6 +55,14 @@ const RAX: u8 = 0;
 const RCX: u8 = 1;
 const RDX: u8 = 2;
 
+/// A right-hand float operand.
+#[derive(Clone, Copy)]
+enum XSrc {
+    Reg(u8),
+    /// A frame slot, `[rbp + offset]`.
+    Mem(i32),
+}
+
 /// A right-hand integer operand.
 #[derive(Clone, Copy)]
 enum Src {
@@ -366,6 +374,76 @@ impl Emitter<'_> {
         }
     }
 
+    /// `v` in an XMM register: its own, or loaded into `scratch`.
+    fn xmm_register(&mut self, v: Value, scratch: u8) -> u8 {
+        match self.homes[v.index()] {
+            Some(Home::Xmm(x)) => x,
+            _ => {
+                self.load_xmm(scratch, v);
+                scratch
+            }
+        }
+    }
+
+    /// `v` as the right-hand operand of a float instruction: its XMM
+    /// register, its slot, or else loaded into `scratch`.
+    fn xmm_source(&mut self, v: Value, scratch: u8) -> XSrc {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (_, Some(Home::Xmm(x))) => XSrc::Reg(x),
+            (None, None) => XSrc::Mem(self.slot(v)),
+            _ => {
+                self.load_xmm(scratch, v);
+                XSrc::Reg(scratch)
+            }
+        }
+    }
+
+    /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
+    /// register where it can be, else in xmm0.
+    fn float_arithmetic(&mut self, op: Op, result: Option<Value>, a: Value, b: Value) {
+        let xmm = |h: Option<Home>| match h {
+            Some(Home::Xmm(x)) => Some(x),
+            _ => None,
+        };
+        let home = xmm(result.and_then(|r| self.homes[r.index()]));
+        let target = match home {
+            Some(d) if xmm(self.homes[b.index()]) != Some(d) || a == b => d,
+            _ => 0,
+        };
+        if xmm(self.homes[a.index()]) != Some(target) {
+            self.load_xmm(target, a);
+        }
+        let t = target;
+        match (op, self.xmm_source(b, 1)) {
+            (Op::FAdd, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; addsd Rx(t), Rx(r)),
+            (Op::FAdd, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [rbp + m])
+            }
+            (Op::FSub, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; subsd Rx(t), Rx(r)),
+            (Op::FSub, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [rbp + m])
+            }
+            (Op::FMul, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), Rx(r)),
+            (Op::FMul, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [rbp + m])
+            }
+            (_, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), Rx(r)),
+            (_, XSrc::Mem(m)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [rbp + m]),
+        }
+        if target == 0 {
+            self.store_xmm(result, 0);
+        }
+    }
+
+    /// `ucomisd a, b`, with the operands in place.
+    fn ucomisd(&mut self, a: Value, b: Value) {
+        let left = self.xmm_register(a, 0);
+        match self.xmm_source(b, 1) {
+            XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), Rx(r)),
+            XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [rbp + m]),
+        }
+    }
+
     /// The cell index `base + offset` in a register, for a load or store:
     /// rax, or the base's own register when the offset is 0.
     fn address(&mut self, base: Value, offset: Value) -> u8 {
@@ -664,15 +742,26 @@ impl Emitter<'_> {
             }
             InstKind::Param(i) => {
                 let at = 16 + 8 * *i as i32;
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rbp + at]);
-                self.store(result, RAX);
+                match result.and_then(|r| self.homes[r.index()]) {
+                    Some(Home::Gpr(d)) => {
+                        dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [rbp + at])
+                    }
+                    Some(Home::Xmm(x)) => {
+                        dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
+                    }
+                    None => {
+                        dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rbp + at]);
+                        self.store(result, RAX);
+                    }
+                }
             }
             InstKind::Copy(a) => match result.and_then(|r| self.homes[r.index()]) {
                 // Coalesced: the copy is already made.
                 Some(home)
                     if self.f.constant(*a).is_none() && self.homes[a.index()] == Some(home) => {}
                 Some(Home::Gpr(d)) => self.load(d, *a),
-                _ => {
+                Some(Home::Xmm(x)) => self.load_xmm(x, *a),
+                None => {
                     self.load(RAX, *a);
                     self.store(result, RAX);
                 }
@@ -694,24 +783,14 @@ impl Emitter<'_> {
                 self.store(result, RAX);
             }
             InstKind::Binary(op @ (Op::FAdd | Op::FSub | Op::FMul | Op::FDiv), a, b) => {
-                self.load_xmm(0, *a);
-                self.load_xmm(1, *b);
-                match op {
-                    Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
-                    Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
-                    Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
-                    _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
-                }
-                self.store_xmm(result, 0);
+                self.float_arithmetic(*op, result, *a, *b);
             }
             InstKind::Binary(
                 op @ (Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe),
                 a,
                 b,
             ) => {
-                self.load_xmm(0, *a);
-                self.load_xmm(1, *b);
-                self.float_compare(*op);
+                self.float_compare(*op, *a, *b);
                 self.store(result, RAX);
             }
             InstKind::Binary(
@@ -923,18 +1002,17 @@ impl Emitter<'_> {
     /// A float comparison of xmm0 with xmm1 into rax (0 or 1). ucomisd sets
     /// ZF, PF and CF all three for an unordered pair, so only `fne` may
     /// come out true with a NaN.
-    fn float_compare(&mut self, op: Op) {
+    fn float_compare(&mut self, op: Op, a: Value, b: Value) {
+        // `a < b` is `b > a`: ucomisd's `above` is false when unordered.
         match op {
-            Op::FEq => {
-                dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; sete al ; setnp cl ; and al, cl)
-            }
-            Op::FNe => {
-                dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setne al ; setp cl ; or al, cl)
-            }
-            Op::FLt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; seta al),
-            Op::FLe => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; setae al),
-            Op::FGt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; seta al),
-            _ => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setae al),
+            Op::FLt | Op::FLe => self.ucomisd(b, a),
+            _ => self.ucomisd(a, b),
+        }
+        match op {
+            Op::FEq => dynasm!(self.ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
+            Op::FNe => dynasm!(self.ops ; .arch x64 ; setne al ; setp cl ; or al, cl),
+            Op::FLt | Op::FGt => dynasm!(self.ops ; .arch x64 ; seta al),
+            _ => dynasm!(self.ops ; .arch x64 ; setae al),
         }
         dynasm!(self.ops ; .arch x64 ; movzx eax, al);
     }
@@ -985,15 +1063,8 @@ impl Emitter<'_> {
         self.check_target(taken)?;
         self.check_target(fallthrough)?;
         match op {
-            Op::FGt | Op::FGe | Op::FLt | Op::FLe => {
-                self.load_xmm(0, a);
-                self.load_xmm(1, b);
-                if matches!(op, Op::FLt | Op::FLe) {
-                    dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0);
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1);
-                }
-            }
+            Op::FGt | Op::FGe => self.ucomisd(a, b),
+            Op::FLt | Op::FLe => self.ucomisd(b, a),
             _ => self.compare(a, b),
         }
         let cond = if when_true { cond } else { cond.negated() };

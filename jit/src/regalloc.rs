@@ -77,11 +77,13 @@ fn loop_depths(f: &Function) -> Vec<u32> {
         .collect()
 }
 
-/// Weighted uses (definitions included) of each value, split by whether
-/// float instructions or integer ones touch it.
+/// Weighted uses (definitions included) of each value, by integer
+/// instructions and by float ones; copies count towards the class of the
+/// values they join.
 fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
     let depth = loop_depths(f);
-    let (mut ints, mut floats) = (vec![0u64; f.value_count()], vec![0u64; f.value_count()]);
+    let n = f.value_count();
+    let (mut ints, mut floats, mut copies) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
     for b in f.live_blocks() {
         let w = 8u64.pow(depth[b.index()]);
         for &i in &f.block(b).insts {
@@ -91,6 +93,13 @@ fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
                 InstKind::FPrint(..) => true,
                 _ => false,
             };
+            // A copy says nothing of its value's kind: it counts towards
+            // the weight, not the class.
+            if let (InstKind::Copy(a), Some(r)) = (kind, f.inst(i).result) {
+                copies[a.index()] += w;
+                copies[r.index()] += w;
+                continue;
+            }
             let counts = if float { &mut floats } else { &mut ints };
             kind.for_each_operand(|v| counts[v.index()] += w);
             // A constant's definition costs nothing at run time.
@@ -107,6 +116,36 @@ fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
                     ints[r.index()] += w;
                 }
             }
+        }
+    }
+    // A value only copied takes the class of what it is copied from or
+    // to, so a phi web stays in one register file.
+    // (A few passes settle any real function; a class is only a hint.)
+    let mut changed = true;
+    for _ in 0..8 {
+        if !changed {
+            break;
+        }
+        changed = false;
+        for b in f.live_blocks() {
+            for &i in &f.block(b).insts {
+                let (InstKind::Copy(a), Some(r)) = (f.kind(i), f.inst(i).result) else {
+                    continue;
+                };
+                for (from, to) in [(a.index(), r.index()), (r.index(), a.index())] {
+                    if floats[from] > ints[from] && floats[to] + ints[to] == 0 {
+                        floats[to] = 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    for v in 0..n {
+        if floats[v] > ints[v] {
+            floats[v] += copies[v];
+        } else {
+            ints[v] += copies[v];
         }
     }
     (ints, floats)
