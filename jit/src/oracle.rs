@@ -60,10 +60,10 @@ pub struct Outcome {
     pub trap: Option<String>,
 }
 
-/// Runs `program`'s `main` (which takes no arguments) in `config`; also
-/// returns the bytecode instructions the interpreter executed, counted in
-/// `Config::Interp` only (the mode in which `limits.fuel` applies).
-pub fn run(program: &Program, config: Config, limits: Limits) -> (Outcome, u64) {
+/// Runs `program`'s `main` with `args` (as many as it takes) in `config`;
+/// also returns the bytecode instructions the interpreter executed, counted
+/// in `Config::Interp` only (the mode in which `limits.fuel` applies).
+pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64]) -> (Outcome, u64) {
     let buffer = SharedBuffer::default();
     let mut vm = match Vm::new(program, Output::capture(buffer.clone()), limits) {
         Ok(vm) => vm,
@@ -98,7 +98,7 @@ pub fn run(program: &Program, config: Config, limits: Limits) -> (Outcome, u64) 
     }
     let counting = config == Config::Interp;
     let trap = vm
-        .run(&[], counting)
+        .run(args, counting)
         .err()
         .map(|t| t.render(program, "fuzz.bc"));
     vm.out.flush();
@@ -109,6 +109,11 @@ pub fn run(program: &Program, config: Config, limits: Limits) -> (Outcome, u64) 
     };
     let stdout = buffer.contents();
     (Outcome { stdout, trap }, executed)
+}
+
+/// `run_with` for a `main` without parameters.
+pub fn run(program: &Program, config: Config, limits: Limits) -> (Outcome, u64) {
+    run_with(program, config, limits, &[])
 }
 
 /// The verdict on one program.
