@@ -341,6 +341,13 @@ impl Emitter<'_> {
     /// the result's own register where it can be, else in rax.
     fn two_operand(&mut self, op: Op, result: Option<Value>, a: Value, b: Value) {
         let home = result.and_then(|r| self.gpr(r));
+        // `x = y + x` is `x += y`.
+        let commutes = matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor);
+        let (a, b) = if commutes && home.is_some() && self.gpr(b) == home {
+            (b, a)
+        } else {
+            (a, b)
+        };
         let target = match home {
             Some(d) if self.gpr(b) != Some(d) || a == b => d,
             _ => RAX,

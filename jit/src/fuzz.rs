@@ -138,7 +138,7 @@ impl Gen {
                 let op = *self.rng.pick(&["div", "rem"]);
                 let (d, a) = (self.int(), self.int_operand());
                 // Mostly nonzero divisors, sometimes whatever is there.
-                let b = if self.rng.chance(85) {
+                let b = if self.rng.chance(94) {
                     format!("{}", 1 + self.rng.below(9))
                 } else {
                     self.int_operand()
@@ -223,11 +223,12 @@ impl Gen {
     }
 
     fn memory(&mut self) {
-        // Mostly in bounds (masked), sometimes anywhere.
+        // Mostly in bounds (masked, with room for the offset), sometimes
+        // anywhere: a trap ends the program, and what follows goes untested.
         let addr = self.int();
         let tmp = "%addr";
-        if self.rng.chance(90) {
-            self.line(&format!("and {tmp}, {addr}, {}", MEMORY - 1));
+        if self.rng.chance(96) {
+            self.line(&format!("and {tmp}, {addr}, {}", MEMORY / 2 - 1));
         } else {
             self.line(&format!("mov {tmp}, {addr}"));
         }
