@@ -199,6 +199,7 @@ impl Gen {
             68..=75 if nesting < 3 => self.diamond(nesting),
             76..=81 if nesting < 3 => self.counted_loop(nesting),
             82..=83 if nesting < 3 => self.two_entry_loop(nesting),
+            91..=93 if nesting < 3 => self.branch_chain(nesting),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -265,6 +266,31 @@ impl Gen {
             self.statement(nesting + 1);
         }
         self.out.push_str(&format!("{join}:\n"));
+    }
+
+    /// A chain of conditional branches, each skipping forward to its own
+    /// label further down, with statements between the labels: blocks
+    /// with many predecessors, and branches to the same join from afar.
+    fn branch_chain(&mut self, nesting: usize) {
+        let labels: Vec<String> = (0..2 + self.rng.below(4))
+            .map(|_| self.fresh_label("chain"))
+            .collect();
+        for label in &labels {
+            let (a, b) = (self.int_operand(), self.int_operand());
+            if self.rng.chance(25) {
+                let z = *self.rng.pick(&["jz", "jnz"]);
+                self.line(&format!("{z} {a}, {label}"));
+            } else {
+                let op = *self.rng.pick(&["jeq", "jne", "jlt", "jle", "jgt", "jge"]);
+                self.line(&format!("{op} {a}, {b}, {label}"));
+            }
+        }
+        for label in &labels {
+            if self.rng.chance(70) {
+                self.statement(nesting + 1);
+            }
+            self.out.push_str(&format!("{label}:\n"));
+        }
     }
 
     /// An irreducible loop: entered at its top by falling through, or in
