@@ -3,21 +3,12 @@
 //! 0, 1 or 2 with the expected output), never a crash, a hang or a panic.
 //! The loader's own hostile cases are in `vm/tests/hostile.rs`.
 
+use jit::oracle::Config;
 use std::fmt::Write as _;
 use std::process::{Command, Output};
 
-const TIERS: [&[&str]; 3] = [
-    &["--tier", "interp"],
-    &["--tier", "jit"],
-    &[
-        "--tier",
-        "auto",
-        "--jit-threshold-calls",
-        "1",
-        "--jit-threshold-loops",
-        "1",
-    ],
-];
+/// The tiers a user picks from: interp, jit, and auto with thresholds 1.
+const TIERS: [Config; 3] = [Config::Interp, Config::Jit, Config::Auto];
 
 fn write_program(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("bcvm-limits-{}", std::process::id()));
@@ -27,11 +18,11 @@ fn write_program(name: &str, text: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-fn run(file: &str, tier: &[&str], extra: &[&str]) -> Output {
+fn run(file: &str, tier: Config, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bcvm"))
         .arg("run")
         .arg(file)
-        .args(tier)
+        .args(tier.flags())
         .args(extra)
         .output()
         .expect("run bcvm")

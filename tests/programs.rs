@@ -4,27 +4,18 @@
 //! Every malformed program in `programs/errors/` must exit 2 with exactly
 //! the diagnostics in its NAME.err.
 //!
-//! A new tier joins by adding its flags to `TIERS`.
+//! A new tier joins by adding a configuration to `jit::oracle::Config`.
 
+use jit::oracle::Config;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Each tier as the command-line flags that select it.
-const TIERS: &[(&str, &[&str])] = &[
-    ("interp", &["--tier", "interp"]),
-    ("jit", &["--tier", "jit"]),
-    (
-        "auto",
-        &[
-            "--tier",
-            "auto",
-            "--jit-threshold-calls",
-            "1",
-            "--jit-threshold-loops",
-            "1",
-        ],
-    ),
-];
+/// Each tier as its name and the command-line flags that select it: the
+/// tier oracle's configurations (`interp`, `jit`, `jit-no-sccp`, and `auto`
+/// with both thresholds 1).
+fn tiers() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
+    Config::ALL.iter().map(|c| (c.name(), c.flags()))
+}
 
 fn bcvm() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bcvm"))
@@ -122,7 +113,7 @@ fn every_program_in_every_tier() {
     ));
     let mut problems = Vec::new();
     for program in &programs {
-        for (tier, flags) in TIERS {
+        for (tier, flags) in tiers() {
             problems.extend(check_program(program, tier, flags));
         }
     }
@@ -143,7 +134,7 @@ fn every_malformed_program_is_rejected_with_its_diagnostics() {
         let name = program.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         let want = std::fs::read_to_string(program.with_extension("err"))
             .unwrap_or_else(|_| panic!("{name} has no .err file"));
-        for (command, tier_flags) in [("check", &[][..]), ("run", TIERS[0].1)] {
+        for (command, tier_flags) in [("check", &[][..]), ("run", Config::Interp.flags())] {
             let out = bcvm()
                 .current_dir(&dir)
                 .arg(command)

@@ -6,7 +6,7 @@
 
 use jit::oracle::{run_with, Config};
 use libfuzzer_sys::fuzz_target;
-use vm::{Limits, TrapKind};
+use vm::Limits;
 
 /// Small enough that every run is quick: shallow calls, a small register
 /// stack, a bounded number of calls and loop iterations.
@@ -24,12 +24,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let args = vec![1; program.func(program.main).nparams as usize];
     let (reference, _) = run_with(&program, Config::Interp, LIMITS, &args);
-    let out_of_fuel = TrapKind::OutOfFuel.to_string();
-    if reference
-        .trap
-        .as_deref()
-        .is_some_and(|t| t.contains(&out_of_fuel))
-    {
+    if reference.out_of_fuel() {
         return;
     }
     let unlimited = Limits {

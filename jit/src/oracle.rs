@@ -60,6 +60,15 @@ pub struct Outcome {
     pub trap: Option<String>,
 }
 
+impl Outcome {
+    /// Whether the run stopped because `Limits::fuel` ran out (so it
+    /// says nothing about the program).
+    pub fn out_of_fuel(&self) -> bool {
+        let fuel = vm::TrapKind::OutOfFuel.to_string();
+        self.trap.as_deref().is_some_and(|t| t.contains(&fuel))
+    }
+}
+
 /// Runs `program`'s `main` with `args` (as many as it takes) in `config`;
 /// also returns the bytecode instructions the interpreter executed, counted
 /// in `Config::Interp` only (the mode in which `limits.fuel` applies).

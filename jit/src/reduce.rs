@@ -142,11 +142,7 @@ mod tests {
                 };
                 let (outcome, _) =
                     crate::oracle::run(&program, crate::oracle::Config::Interp, limits);
-                outcome
-                    .trap
-                    .as_deref()
-                    .is_none_or(|t| !t.contains("out of fuel"))
-                    && outcome.stdout.windows(needle.len()).any(|w| w == needle)
+                !outcome.out_of_fuel() && outcome.stdout.windows(needle.len()).any(|w| w == needle)
             }
             Err(_) => false,
         }

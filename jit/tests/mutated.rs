@@ -7,7 +7,7 @@
 use jit::oracle::{run_with, Config};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use vm::{Limits, TrapKind};
+use vm::Limits;
 
 const OPCODES: &[&str] = &[
     "mov", "add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "ushr", "eq", "lt",
@@ -140,12 +140,7 @@ fn check(which: usize, mutations: &[Mutation]) -> Result<(), TestCaseError> {
         ..Limits::default()
     };
     let (reference, _) = run_with(&program, Config::Interp, fuel, &args);
-    let out_of_fuel = TrapKind::OutOfFuel.to_string();
-    if reference
-        .trap
-        .as_deref()
-        .is_some_and(|t| t.contains(&out_of_fuel))
-    {
+    if reference.out_of_fuel() {
         return Ok(());
     }
     for config in &Config::ALL[1..] {
