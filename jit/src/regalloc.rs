@@ -220,6 +220,17 @@ fn live_after(f: &Function, bit: &[u128]) -> Vec<u128> {
     after
 }
 
+/// The indices of the set bits of `mask`, lowest first.
+fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
 /// Gives registers to `f`'s most used values.
 pub fn allocate(f: &Function) -> Allocation {
     let (ints, floats) = weights(f);
@@ -253,11 +264,10 @@ pub fn allocate(f: &Function) -> Allocation {
     }
     // Make both relations symmetric.
     for relation in [&mut interferes, &mut partners] {
-        for k in 0..all.len() {
-            for j in 0..all.len() {
-                if relation[k] >> j & 1 != 0 {
-                    relation[j] |= 1 << k;
-                }
+        let one_way = relation.clone();
+        for (k, &mask) in one_way.iter().enumerate() {
+            for j in bits(mask) {
+                relation[j] |= 1 << k;
             }
         }
     }
@@ -265,14 +275,13 @@ pub fn allocate(f: &Function) -> Allocation {
     let mut offset = 0;
     for (class, registers) in classes.iter().zip([&VALUE_REGISTERS[..], &VALUE_XMMS[..]]) {
         for k in offset..offset + class.len() {
-            let taken = |r: u8| {
-                (0..all.len()).any(|j| interferes[k] >> j & 1 != 0 && register[j] == Some(r))
-            };
-            let preferred = (0..all.len())
-                .filter(|&j| partners[k] >> j & 1 != 0)
+            // The registers of the neighbours already coloured.
+            let taken = bits(interferes[k])
                 .filter_map(|j| register[j])
-                .find(|&r| !taken(r));
-            register[k] = preferred.or_else(|| registers.iter().copied().find(|&r| !taken(r)));
+                .fold(0u32, |m, r| m | 1 << r);
+            let free = |r: &u8| taken & 1 << r == 0;
+            let preferred = bits(partners[k]).filter_map(|j| register[j]).find(free);
+            register[k] = preferred.or_else(|| registers.iter().copied().find(free));
         }
         offset += class.len();
     }
