@@ -5,4 +5,4 @@ while i < n do
   s = s + i
   i = i + 1
 end
-print(s)
+print(string.format("%d", s))  -- LuaJIT numbers are doubles
