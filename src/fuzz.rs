@@ -152,6 +152,9 @@ struct Campaign {
     divergent: Vec<(u64, &'static str)>,
 }
 
+/// How often a campaign reports progress on stderr.
+const PROGRESS: Duration = Duration::from_secs(60);
+
 /// How long a worker may take over one program (they take milliseconds).
 const STALLED: Duration = Duration::from_secs(60);
 
@@ -205,7 +208,18 @@ impl Campaign {
             let from = opts.seed + job;
             workers.push((spawn(job as usize, from)?, from, Instant::now()));
         }
+        let mut next_progress = start + PROGRESS;
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            if Instant::now() >= next_progress {
+                next_progress += PROGRESS;
+                eprintln!(
+                    "fuzz: {:.0} s, {} programs, {} instructions interpreted, {} divergences",
+                    start.elapsed().as_secs_f64(),
+                    campaign.programs,
+                    campaign.executed,
+                    campaign.divergent.len()
+                );
+            }
             // A worker silent this long is stuck on one program: kill it,
             // and it is reported as closed.
             for (child, _, last) in &mut workers {
