@@ -128,6 +128,8 @@ struct Emitter<'a> {
     labels: Vec<DynamicLabel>,
     /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
+    /// Out-of-line slow calls: (stub label, return label, callee, site).
+    slow_calls: Vec<(DynamicLabel, DynamicLabel, i64, i64)>,
     epilogue: DynamicLabel,
     /// The function's entry, for calls to itself.
     start: DynamicLabel,
@@ -183,6 +185,7 @@ pub fn emit(
         env,
         labels,
         traps: Vec::new(),
+        slow_calls: Vec::new(),
         epilogue,
         start: start_label,
         lines: Vec::new(),
@@ -231,6 +234,7 @@ pub fn emit(
             k += 1;
         }
     }
+    e.slow_call_stubs();
     e.trap_stubs();
     e.epilogue_code();
     dynasm!(e.ops ; .arch x64 ; =>external);
@@ -666,13 +670,17 @@ impl Emitter<'_> {
         let site = self.site(src);
         let epilogue = self.epilogue;
         let recursive = callee == self.f.id;
+        // The slow path is out of line, so the direct call falls through.
+        let slow = self.ops.new_dynamic_label();
+        let done = self.ops.new_dynamic_label();
+        self.slow_calls.push((slow, done, callee.0 as i64, site));
         if !recursive {
             dynasm!(self.ops
                 ; .arch x64
                 ; mov rax, QWORD entry_at
                 ; mov rax, QWORD [rax]
                 ; test rax, rax
-                ; jz >slow
+                ; jz =>slow
             );
         }
         // The interpreter's checks: depth + 1 <= max depth, and the
@@ -681,11 +689,11 @@ impl Emitter<'_> {
             ; .arch x64
             ; mov rcx, QWORD [r15 + STATE_DEPTH]
             ; cmp rcx, QWORD [r15 + STATE_MAX_DEPTH]
-            ; jae >slow
+            ; jae =>slow
             ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
             ; add rdx, frame_size
             ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
-            ; ja >slow
+            ; ja =>slow
             ; add rcx, 1
             ; mov QWORD [r15 + STATE_DEPTH], rcx
             ; mov QWORD [r15 + STATE_STACK_TOP], rdx
@@ -704,14 +712,26 @@ impl Emitter<'_> {
             ; .arch x64
             ; sub QWORD [r15 + STATE_STACK_TOP], frame_size
             ; sub QWORD [r15 + STATE_DEPTH], 1
-            ; jmp >done
-            ; slow:
-            ; mov rsi, QWORD callee.0 as i64
-            ; mov rdx, rsp
-            ; mov rcx, QWORD site
+            ; =>done
+            ; test rdx, rdx
+            ; jnz =>epilogue
         );
-        self.call_helper(jit_call as *const ());
-        dynasm!(self.ops ; .arch x64 ; done: ; test rdx, rdx ; jnz =>epilogue);
+    }
+
+    /// The calls that go through `jit_call`, out of line: each comes back
+    /// to its call site's trap check with the result in rax.
+    fn slow_call_stubs(&mut self) {
+        for (slow, done, callee, site) in std::mem::take(&mut self.slow_calls) {
+            dynasm!(self.ops
+                ; .arch x64
+                ; =>slow
+                ; mov rsi, QWORD callee
+                ; mov rdx, rsp
+                ; mov rcx, QWORD site
+            );
+            self.call_helper(jit_call as *const ());
+            dynasm!(self.ops ; .arch x64 ; jmp =>done);
+        }
     }
 
     /// Release builds do not run the verifier, so a branch to a removed
@@ -932,8 +952,8 @@ impl Emitter<'_> {
             }
             InstKind::Ret(a) => {
                 self.load(RAX, *a);
-                let epilogue = self.epilogue;
-                dynasm!(self.ops ; .arch x64 ; xor edx, edx ; jmp =>epilogue);
+                // The epilogue, inline.
+                dynasm!(self.ops ; .arch x64 ; xor edx, edx ; mov rsp, rbp ; pop rbp ; ret);
             }
         }
         Ok(())
