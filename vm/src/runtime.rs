@@ -16,9 +16,6 @@ pub struct LinearMemory {
     cells: usize,
 }
 
-/// The size of a transparent huge page on x86-64.
-const HUGE_PAGE: usize = 2 << 20;
-
 impl LinearMemory {
     pub fn new(cells: u64) -> io::Result<LinearMemory> {
         let cells = usize::try_from(cells).map_err(|_| io::Error::other("memory too large"))?;
@@ -29,13 +26,9 @@ impl LinearMemory {
             .checked_mul(8)
             .ok_or_else(|| io::Error::other("memory too large"))?;
         let map = MmapMut::map_anon(bytes)?;
-        // A program that touches megabytes of its memory would otherwise
-        // spend much of its time in page faults, one per 4 KiB. Transparent
-        // huge pages are a hint the kernel may ignore, so failure is fine.
-        #[cfg(target_os = "linux")]
-        if bytes >= HUGE_PAGE {
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
+        // No transparent huge pages: they halve a sieve's page-fault time
+        // inside one process, but a fresh process may stall for hundreds
+        // of milliseconds in the kernel's compaction to get them.
         Ok(LinearMemory {
             map: Some(map),
             cells,
