@@ -100,7 +100,9 @@ pub fn fuzz(opts: &FuzzArgs) -> Result<(), Vec<Failure>> {
             Err(e) => println!("seed {seed}: {why}; saved {file}; not reduced: {e}"),
         }
     }
-    std::process::exit(1);
+    Err(vec![Failure::Divergent {
+        count: campaign.divergent.len(),
+    }])
 }
 
 pub fn reduce(opts: &ReduceArgs) -> Result<(), Vec<Failure>> {

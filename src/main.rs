@@ -176,12 +176,14 @@ enum Failure {
         func: String,
         error: jit::CompileError,
     },
+    /// A fuzz campaign found programs on which the tiers disagree.
+    Divergent { count: usize },
 }
 
 impl Failure {
     fn status(&self) -> u8 {
         match self {
-            Failure::Trap(_) => 1,
+            Failure::Trap(_) | Failure::Divergent { .. } => 1,
             _ => 2,
         }
     }
@@ -198,6 +200,9 @@ impl fmt::Display for Failure {
             Failure::Trap(line) => writeln!(f, "{line}"),
             Failure::Compile { file, func, error } => {
                 writeln!(f, "{file}: error: cannot compile `{func}`: {error}")
+            }
+            Failure::Divergent { count } => {
+                writeln!(f, "fuzz: the tiers disagreed on {count} programs")
             }
         }
     }

@@ -385,11 +385,19 @@ impl Emitter<'_> {
         }
     }
 
+    /// `v`'s XMM register, if it lives in one.
+    fn xmm(&self, v: Value) -> Option<u8> {
+        match self.homes[v.index()] {
+            Some(Home::Xmm(x)) => Some(x),
+            _ => None,
+        }
+    }
+
     /// `v` in an XMM register: its own, or loaded into `scratch`.
     fn xmm_register(&mut self, v: Value, scratch: u8) -> u8 {
-        match self.homes[v.index()] {
-            Some(Home::Xmm(x)) => x,
-            _ => {
+        match self.xmm(v) {
+            Some(x) => x,
+            None => {
                 self.load_xmm(scratch, v);
                 scratch
             }
@@ -412,16 +420,12 @@ impl Emitter<'_> {
     /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
     /// register where it can be, else in xmm0.
     fn float_arithmetic(&mut self, op: Op, result: Option<Value>, a: Value, b: Value) {
-        let xmm = |h: Option<Home>| match h {
-            Some(Home::Xmm(x)) => Some(x),
-            _ => None,
-        };
-        let home = xmm(result.and_then(|r| self.homes[r.index()]));
+        let home = result.and_then(|r| self.xmm(r));
         let target = match home {
-            Some(d) if xmm(self.homes[b.index()]) != Some(d) || a == b => d,
+            Some(d) if self.xmm(b) != Some(d) || a == b => d,
             _ => 0,
         };
-        if xmm(self.homes[a.index()]) != Some(target) {
+        if self.xmm(a) != Some(target) {
             self.load_xmm(target, a);
         }
         let t = target;
@@ -840,23 +844,14 @@ impl Emitter<'_> {
                 dynasm!(self.ops ; .arch x64 ; movzx eax, al);
                 self.store(result, RAX);
             }
-            InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b)
-                if self.f.constant(*b).is_some() =>
-            {
-                // The hardware masks a shift count to 6 bits, as the spec does.
-                let count = (self.f.constant(*b).unwrap_or(0) & 63) as i8;
-                self.load(RAX, *a);
-                match op {
-                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
-                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
-                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
-                }
+            InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b) => {
+                self.shift(*op, *a, *b);
                 self.store(result, RAX);
             }
             InstKind::Binary(op, a, b) => {
                 self.load(RAX, *a);
                 self.load(RCX, *b);
-                self.binary(*op, src)?;
+                self.division(*op, src)?;
                 self.store(result, RAX);
             }
             InstKind::Load(base, off) => {
@@ -965,10 +960,6 @@ impl Emitter<'_> {
             Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
             // Flips the sign bit only, NaN payloads included.
             Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
-            Op::FSqrt => {
-                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax ; sqrtsd xmm0, xmm0 ; movq rax, xmm0)
-            }
-            Op::IToF => dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax ; movq rax, xmm0),
             // cvttsd2si gives i64::MIN for NaN and out-of-range values; the
             // spec wants 0 for NaN and i64::MAX above the range.
             Op::FToI => dynasm!(self.ops
@@ -993,18 +984,33 @@ impl Emitter<'_> {
         }
     }
 
-    fn binary(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
+    /// `shl`, `shr` or `ushr` of `a` by `b` into rax. The hardware masks a
+    /// shift count to 6 bits, as the spec does.
+    fn shift(&mut self, op: Op, a: Value, b: Value) {
+        self.load(RAX, a);
+        match self.f.constant(b) {
+            Some(c) => {
+                let count = (c & 63) as i8;
+                match op {
+                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
+                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
+                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
+                }
+            }
+            None => {
+                self.load(RCX, b);
+                match op {
+                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
+                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
+                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
+                }
+            }
+        }
+    }
+
+    /// `div` or `rem` of rax by rcx into rax.
+    fn division(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
         match op {
-            Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
-            Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
-            Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
-            Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
-            Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
-            Op::Xor => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
-            // The hardware masks a 64-bit shift count to 6 bits: `& 63`.
-            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
-            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
-            Op::Ushr => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
             Op::Div | Op::Rem => {
                 let zero = self.trap_label(0, src);
                 // idiv faults on i64::MIN / -1; the spec wants MIN and 0.
@@ -1026,7 +1032,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    /// A float comparison of xmm0 with xmm1 into rax (0 or 1). ucomisd sets
+    /// A float comparison of `a` with `b` into rax (0 or 1). ucomisd sets
     /// ZF, PF and CF all three for an unordered pair, so only `fne` may
     /// come out true with a NaN.
     fn float_compare(&mut self, op: Op, a: Value, b: Value) {

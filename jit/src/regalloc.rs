@@ -287,7 +287,8 @@ pub fn allocate(f: &Function) -> Allocation {
     }
     let mut homes = vec![None; f.value_count()];
     let mut homed = Vec::new();
-    let mut homed_bit = vec![0u128; f.value_count()];
+    // Candidate bit -> homed bit, for the candidates that got a register.
+    let mut renumber = vec![None; all.len()];
     for (k, (&v, r)) in all.iter().zip(&register).enumerate() {
         let Some(r) = *r else { continue };
         homes[v.index()] = Some(if k < classes[0].len() {
@@ -295,11 +296,20 @@ pub fn allocate(f: &Function) -> Allocation {
         } else {
             Home::Xmm(r)
         });
-        homed_bit[v.index()] = 1 << homed.len();
+        renumber[k] = Some(homed.len());
         homed.push(v);
     }
+    // The homed values are candidates: their liveness is already known.
+    let live_after = after
+        .iter()
+        .map(|&live| {
+            bits(live)
+                .filter_map(|k| renumber[k])
+                .fold(0u128, |m, h| m | 1 << h)
+        })
+        .collect();
     Allocation {
-        live_after: live_after(f, &homed_bit),
+        live_after,
         homes,
         homed,
     }

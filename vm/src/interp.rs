@@ -797,33 +797,19 @@ mod tests {
     #[test]
     fn fuel_bounds_calls_and_back_edges_in_counting_mode() {
         let program = crate::load(LOOPS.as_bytes()).unwrap();
-        let limits = |fuel| Limits {
-            fuel,
-            ..Limits::default()
+        let vm_with = |fuel| {
+            let limits = Limits {
+                fuel,
+                ..Limits::default()
+            };
+            Vm::new(&program, Output::capture(SharedBuffer::default()), limits).unwrap()
         };
         // Five calls of `inc` and five backward jumps.
-        let mut vm = Vm::new(
-            &program,
-            Output::capture(SharedBuffer::default()),
-            limits(10),
-        )
-        .unwrap();
-        assert_eq!(vm.run(&[5], true), Ok(0));
-        let mut vm = Vm::new(
-            &program,
-            Output::capture(SharedBuffer::default()),
-            limits(9),
-        )
-        .unwrap();
-        let trap = vm.run(&[5], true).unwrap_err();
+        assert_eq!(vm_with(10).run(&[5], true), Ok(0));
+        let trap = vm_with(9).run(&[5], true).unwrap_err();
         assert_eq!(trap.kind, TrapKind::OutOfFuel);
         // Outside counting mode fuel is not spent.
-        let mut vm = Vm::new(
-            &program,
-            Output::capture(SharedBuffer::default()),
-            limits(0),
-        )
-        .unwrap();
+        let mut vm = vm_with(0);
         assert_eq!(vm.run(&[5], false), Ok(0));
     }
 
