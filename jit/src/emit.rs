@@ -25,6 +25,11 @@
 //! would. A trap jumps to an out-of-line stub that records it through
 //! `jit_trap` and returns `trapped`; a helper call that reports a trap
 //! returns at once.
+//!
+//! Blocks are laid out in source order. A jump to a block that only tests
+//! and branches (a loop's header) is replaced by that test (loop rotation,
+//! done here rather than on the IR), and jumps skip blocks that would only
+//! jump on, so a counted loop runs one conditional jump per iteration.
 
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
@@ -80,7 +85,7 @@ pub struct Emitted {
     pub lines: Vec<(usize, u32)>,
 }
 
-/// Flag conditions of the fused compare-and-branch.
+/// Flag conditions of conditional jumps.
 #[derive(Clone, Copy)]
 enum Cond {
     E,
@@ -134,6 +139,10 @@ struct Emitter<'a> {
     /// The function's entry, for calls to itself.
     start: DynamicLabel,
     lines: Vec<(usize, u32)>,
+    /// Per value: how many instructions read it.
+    use_counts: Vec<u32>,
+    /// Per block: its place in the code, for choosing branch directions.
+    position: Vec<u32>,
 }
 
 fn fail(message: impl Into<String>) -> CompileError {
@@ -189,16 +198,17 @@ pub fn emit(
         epilogue,
         start: start_label,
         lines: Vec::new(),
+        use_counts: vec![0; f.value_count()],
+        position: vec![u32::MAX; f.blocks.len()],
     };
     let allocation = crate::regalloc::allocate(f);
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
     e.homes = allocation.homes;
     e.live_after = allocation.live_after;
     e.homed = allocation.homed;
-    let mut use_counts = vec![0u32; f.value_count()];
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
-            f.kind(i).for_each_operand(|v| use_counts[v.index()] += 1);
+            f.kind(i).for_each_operand(|v| e.use_counts[v.index()] += 1);
         }
     }
     let start = e.ops.offset();
@@ -211,6 +221,9 @@ pub fn emit(
         .chain(f.live_blocks().filter(|&b| b != f.entry))
         .collect();
     for (k, &b) in order.iter().enumerate() {
+        e.position[b.index()] = k as u32;
+    }
+    for (k, &b) in order.iter().enumerate() {
         let next = order.get(k + 1).copied();
         let label = e.labels[b.index()];
         dynasm!(e.ops ; .arch x64 ; =>label);
@@ -220,12 +233,10 @@ pub fn emit(
             let i = insts[k];
             budget.charge(Phase::Emit, 1)?;
             let src = f.inst(i).src;
-            if src != NO_SRC && e.lines.last().is_none_or(|&(_, s)| s != src) {
-                e.lines.push((e.ops.offset().0, src));
-            }
+            e.mark_line(src);
             e.current = i.index();
             if let Some(&branch) = insts.get(k + 1) {
-                if e.compare_and_branch(i, branch, &use_counts, next)? {
+                if e.compare_and_branch(i, branch, next)? {
                     k += 2;
                     continue;
                 }
@@ -749,7 +760,80 @@ impl Emitter<'_> {
         }
     }
 
+    fn mark_line(&mut self, src: u32) {
+        if src != NO_SRC && self.lines.last().is_none_or(|&(_, s)| s != src) {
+            self.lines.push((self.ops.offset().0, src));
+        }
+    }
+
+    /// Loop rotation, done at emission: a jump to a block that only tests
+    /// and branches (a loop's header, jumped to from the loop's end) makes
+    /// the test itself, so an iteration runs one conditional jump back to
+    /// the body instead of a jump to the header and a test there.
+    fn rotate(&mut self, target: Block, next: Option<Block>) -> Result<bool, CompileError> {
+        let marked = self.lines.len();
+        let rotated = match self.f.block(target).insts[..] {
+            [branch] if matches!(self.f.kind(branch), InstKind::Branch { .. }) => {
+                self.mark_line(self.f.inst(branch).src);
+                self.inst(&self.f.inst(branch).kind, None, NO_SRC, next)?;
+                true
+            }
+            [compare, branch] => {
+                self.mark_line(self.f.inst(compare).src);
+                self.compare_and_branch(compare, branch, next)?
+            }
+            _ => false,
+        };
+        if !rotated {
+            self.lines.truncate(marked);
+        }
+        Ok(rotated)
+    }
+
+    /// Where control really goes from a jump to `target`: past blocks that
+    /// only jump on (edges split for copies the allocator coalesced).
+    fn thread(&self, mut target: Block) -> Block {
+        for _ in 0..8 {
+            let Some((&last, body)) = self.f.block(target).insts.split_last() else {
+                break;
+            };
+            match *self.f.kind(last) {
+                InstKind::Jump(to) if to != target && body.iter().all(|&i| self.coalesced(i)) => {
+                    target = to
+                }
+                _ => break,
+            }
+        }
+        target
+    }
+
+    /// Whether `inst` is a copy between values sharing a home, which needs
+    /// no code.
+    fn coalesced(&self, inst: crate::entity::Inst) -> bool {
+        match (self.f.kind(inst), self.f.inst(inst).result) {
+            (InstKind::Copy(a), Some(r)) => self.same_home(*a, r),
+            _ => false,
+        }
+    }
+
+    fn same_home(&self, a: Value, b: Value) -> bool {
+        self.f.constant(a).is_none()
+            && self.homes[a.index()].is_some()
+            && self.homes[a.index()] == self.homes[b.index()]
+    }
+
+    /// The successor `target` as the code reaches it: by falling through if
+    /// it comes next, else through `thread`.
+    fn reach(&self, target: Block, next: Option<Block>) -> Block {
+        if next == Some(target) {
+            target
+        } else {
+            self.thread(target)
+        }
+    }
+
     fn jump(&mut self, target: Block, next: Option<Block>) {
+        let target = self.reach(target, next);
         if next != Some(target) {
             let label = self.labels[target.index()];
             dynasm!(self.ops ; .arch x64 ; jmp =>label);
@@ -786,10 +870,8 @@ impl Emitter<'_> {
                     }
                 }
             }
+            InstKind::Copy(a) if result.is_some_and(|r| self.same_home(*a, r)) => {}
             InstKind::Copy(a) => match result.and_then(|r| self.homes[r.index()]) {
-                // Coalesced: the copy is already made.
-                Some(home)
-                    if self.f.constant(*a).is_none() && self.homes[a.index()] == Some(home) => {}
                 Some(Home::Gpr(d)) => self.load(d, *a),
                 Some(Home::Xmm(x)) => self.load_xmm(x, *a),
                 None => {
@@ -925,7 +1007,10 @@ impl Emitter<'_> {
             }
             InstKind::Jump(target) => {
                 self.check_target(*target)?;
-                self.jump(*target, next)
+                let target = self.reach(*target, next);
+                if next == Some(target) || !self.rotate(target, next)? {
+                    self.jump(target, next)
+                }
             }
             InstKind::Branch {
                 op,
@@ -935,15 +1020,13 @@ impl Emitter<'_> {
             } => {
                 self.check_target(*taken)?;
                 self.check_target(*fallthrough)?;
-                let label = self.labels[taken.index()];
                 if matches!(op, Op::Jz | Op::Jnz) {
                     let r = self.register(args[0], RAX);
                     dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r));
                 } else {
                     self.compare(args[0], args[1]);
                 }
-                self.branch(*op, label);
-                self.jump(*fallthrough, next);
+                self.two_way(branch_condition(*op), *taken, *fallthrough, next);
             }
             InstKind::Ret(a) => {
                 self.load(RAX, *a);
@@ -1057,7 +1140,6 @@ impl Emitter<'_> {
         &mut self,
         compare: crate::entity::Inst,
         branch: crate::entity::Inst,
-        use_counts: &[u32],
         next: Option<Block>,
     ) -> Result<bool, CompileError> {
         let (InstKind::Binary(op, a, b), Some(r)) =
@@ -1074,7 +1156,7 @@ impl Emitter<'_> {
         else {
             return Ok(false);
         };
-        if args[0] != r || use_counts[r.index()] != 1 {
+        if args[0] != r || self.use_counts[r.index()] != 1 {
             return Ok(false);
         }
         let (op, a, b, taken, fallthrough) = (*op, *a, *b, *taken, *fallthrough);
@@ -1101,34 +1183,55 @@ impl Emitter<'_> {
             _ => self.compare(a, b),
         }
         let cond = if when_true { cond } else { cond.negated() };
-        let label = self.labels[taken.index()];
-        match cond {
-            Cond::E => dynasm!(self.ops ; .arch x64 ; je =>label),
-            Cond::Ne => dynasm!(self.ops ; .arch x64 ; jne =>label),
-            Cond::L => dynasm!(self.ops ; .arch x64 ; jl =>label),
-            Cond::Le => dynasm!(self.ops ; .arch x64 ; jle =>label),
-            Cond::G => dynasm!(self.ops ; .arch x64 ; jg =>label),
-            Cond::Ge => dynasm!(self.ops ; .arch x64 ; jge =>label),
-            Cond::A => dynasm!(self.ops ; .arch x64 ; ja =>label),
-            Cond::Ae => dynasm!(self.ops ; .arch x64 ; jae =>label),
-            Cond::B => dynasm!(self.ops ; .arch x64 ; jb =>label),
-            Cond::Be => dynasm!(self.ops ; .arch x64 ; jbe =>label),
-        }
-        self.jump(fallthrough, next);
+        self.two_way(cond, taken, fallthrough, next);
         Ok(true)
     }
 
-    /// Jumps to `taken` if `op` holds on the flags just set (by `test`
-    /// for `jz`/`jnz`, by `cmp` for the rest).
-    fn branch(&mut self, op: Op, taken: DynamicLabel) {
-        match op {
-            Op::Jz | Op::Jeq => dynasm!(self.ops ; .arch x64 ; je =>taken),
-            Op::Jnz | Op::Jne => dynasm!(self.ops ; .arch x64 ; jne =>taken),
-            Op::Jlt => dynasm!(self.ops ; .arch x64 ; jl =>taken),
-            Op::Jle => dynasm!(self.ops ; .arch x64 ; jle =>taken),
-            Op::Jgt => dynasm!(self.ops ; .arch x64 ; jg =>taken),
-            _ => dynasm!(self.ops ; .arch x64 ; jge =>taken),
+    /// Ends a block on flags just set: to `taken` if `cond` holds, else to
+    /// `fallthrough`. A successor placed next is reached by falling
+    /// through; otherwise the conditional jump goes to the one placed
+    /// first (a loop's body, from its rotated back edge), as a backward
+    /// jump is the one predicted taken.
+    fn two_way(&mut self, cond: Cond, taken: Block, fallthrough: Block, next: Option<Block>) {
+        let (taken, fallthrough) = (self.reach(taken, next), self.reach(fallthrough, next));
+        let (cond, to, other) = if next == Some(taken)
+            || (next != Some(fallthrough)
+                && self.position[fallthrough.index()] < self.position[taken.index()])
+        {
+            (cond.negated(), fallthrough, taken)
+        } else {
+            (cond, taken, fallthrough)
+        };
+        self.jcc(cond, self.labels[to.index()]);
+        self.jump(other, next);
+    }
+
+    fn jcc(&mut self, cond: Cond, target: DynamicLabel) {
+        match cond {
+            Cond::E => dynasm!(self.ops ; .arch x64 ; je =>target),
+            Cond::Ne => dynasm!(self.ops ; .arch x64 ; jne =>target),
+            Cond::L => dynasm!(self.ops ; .arch x64 ; jl =>target),
+            Cond::Le => dynasm!(self.ops ; .arch x64 ; jle =>target),
+            Cond::G => dynasm!(self.ops ; .arch x64 ; jg =>target),
+            Cond::Ge => dynasm!(self.ops ; .arch x64 ; jge =>target),
+            Cond::A => dynasm!(self.ops ; .arch x64 ; ja =>target),
+            Cond::Ae => dynasm!(self.ops ; .arch x64 ; jae =>target),
+            Cond::B => dynasm!(self.ops ; .arch x64 ; jb =>target),
+            Cond::Be => dynasm!(self.ops ; .arch x64 ; jbe =>target),
         }
+    }
+}
+
+/// The flags condition under which a conditional branch is taken, after
+/// `test` (for `jz`/`jnz`) or `cmp` (for the rest).
+fn branch_condition(op: Op) -> Cond {
+    match op {
+        Op::Jz | Op::Jeq => Cond::E,
+        Op::Jnz | Op::Jne => Cond::Ne,
+        Op::Jlt => Cond::L,
+        Op::Jle => Cond::Le,
+        Op::Jgt => Cond::G,
+        _ => Cond::Ge,
     }
 }
 

@@ -71,3 +71,36 @@ fn every_function_in_programs_compiles() {
         assert_eq!(perms.map(|p| &p[..3]), Some("r-x"), "entry {at:#x}");
     }
 }
+
+/// Loop rotation: the back edge of a `while` loop tests the condition
+/// itself, so an iteration runs one backward conditional jump and no
+/// unconditional one.
+#[test]
+fn a_loop_iteration_runs_one_conditional_jump() {
+    let program = vm::load(
+        b"func main(%n)\n    mov %i, 0\n    mov %s, 0\nhead:\n    jge %i, %n, done\n    add %s, %s, %i\n    add %i, %i, 1\n    jmp head\ndone:\n    print %s\n    ret 0\nend\n",
+    )
+    .expect("loads");
+    let listing = jit::disasm::listing(&program, program.main).expect("compiles");
+    // (offset, mnemonic, target) of every jump in the body, past the
+    // external entry's jmp at offset 0.
+    let jumps: Vec<(u64, String, u64)> = listing
+        .lines()
+        .filter(|l| l.starts_with("    "))
+        .filter_map(|l| {
+            let mut fields = l.split_whitespace();
+            let at = u64::from_str_radix(fields.next()?, 16).ok()?;
+            let mnemonic = fields.next()?.to_string();
+            let target = fields.next()?.strip_suffix('h')?;
+            let target = u64::from_str_radix(target, 16).ok()?;
+            (mnemonic.starts_with('j') && at > 0).then_some((at, mnemonic, target))
+        })
+        .collect();
+    assert!(
+        jumps.iter().all(|(_, m, _)| m != "jmp"),
+        "an unconditional jump in the loop: {listing}"
+    );
+    let backward: Vec<_> = jumps.iter().filter(|(at, _, to)| to < at).collect();
+    assert_eq!(backward.len(), 1, "{listing}");
+    assert_eq!(backward[0].1, "jl", "{listing}");
+}
