@@ -115,7 +115,8 @@ struct CompilerArgs {
     #[arg(long, default_value_t = 1000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jit_threshold_calls: u64,
     /// With `--tier auto`: compile a function when its taken backward
-    /// branches reach N (it runs compiled from its next call).
+    /// branches reach N; the activation running that loop continues in
+    /// compiled code from the loop's header (on-stack replacement).
     #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     jit_threshold_loops: u64,
     /// Work units the compiler may spend on one function; a function over

@@ -482,3 +482,41 @@ fn reduce_refuses_a_program_the_tiers_agree_on() {
         "programs/sum.bc: error: the tiers agree on this program: nothing to reduce\n"
     );
 }
+
+/// On-stack replacement shows in the trace (the trigger names the loop
+/// header's line) and in the perf map, after the ordinary compile of the
+/// same function.
+#[test]
+fn hot_loops_are_replaced_on_the_stack_and_traced() {
+    let p = program(
+        "osr_traced",
+        "func main(%n)\n    mov %i, 0\nloop:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %i\n    ret 0\nend\n",
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+        .args(["run", "--trace-compile", "--perf-map", &p, "100000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run");
+    let map = format!("/tmp/perf-{}.map", child.id());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.stdout, b"100000\n");
+    let triggers: Vec<&str> = std::str::from_utf8(&out.stderr)
+        .expect("utf-8")
+        .lines()
+        .filter_map(|l| l.split_whitespace().find(|f| f.starts_with("trigger=")))
+        .collect();
+    assert_eq!(
+        triggers,
+        ["trigger=back-edges", "trigger=osr@line4"],
+        "{}",
+        stderr(&out)
+    );
+    let text = std::fs::read_to_string(&map).expect("the perf map");
+    let _ = std::fs::remove_file(&map);
+    let names: Vec<String> = text
+        .lines()
+        .map(|l| l.splitn(3, ' ').nth(2).unwrap_or("").to_string())
+        .collect();
+    assert_eq!(names, ["bcvm:main", "bcvm:main (osr at line 4)"], "{text}");
+}

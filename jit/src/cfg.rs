@@ -10,6 +10,10 @@
 //! order. When the first instruction is a branch target, a synthetic entry
 //! block (numbered last, holding no instructions) precedes it, so the entry
 //! never has predecessors.
+//!
+//! For on-stack replacement the graph is entered at a loop header instead:
+//! a synthetic entry precedes the block starting at that instruction, and
+//! what only the function's start reaches is dropped.
 
 use crate::dom::Graph;
 use crate::entity::Block;
@@ -25,12 +29,22 @@ pub struct CfgBlock {
     pub synthetic: bool,
 }
 
+/// Where compiled code enters a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryPoint {
+    /// At instruction 0, from a call.
+    Start,
+    /// At this instruction, taking over an interpreted activation (OSR).
+    Osr(u32),
+}
+
 #[derive(Clone, Debug)]
 pub struct Cfg {
     pub blocks: Vec<CfgBlock>,
     pub entry: Block,
     /// The block holding each bytecode instruction, `None` if unreachable.
     pub block_of: Vec<Option<Block>>,
+    pub entry_point: EntryPoint,
 }
 
 impl Cfg {
@@ -94,9 +108,19 @@ fn successor_starts(f: &Function, end: u32) -> ([u32; 2], usize) {
 }
 
 pub fn build(f: &Function) -> Cfg {
+    build_from(f, EntryPoint::Start)
+}
+
+/// The CFG entered at `entry_point`, which must be an instruction of `f`.
+pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
     let n = f.code.len();
     let mut leader = vec![false; n + 1];
     leader[0] = true;
+    let root = match entry_point {
+        EntryPoint::Start => 0,
+        EntryPoint::Osr(pc) => pc as usize,
+    };
+    leader[root] = true;
     let mut entry_is_target = false;
     for (i, ins) in f.code.iter().enumerate() {
         if let Some(t) = ins.op.target(ins) {
@@ -118,10 +142,11 @@ pub fn build(f: &Function) -> Cfg {
     for (k, &(s, e)) in ranges.iter().enumerate() {
         candidate_of[s as usize..e as usize].fill(k as u32);
     }
-    // Reachability from instruction 0, iteratively.
+    // Reachability from the root, iteratively.
     let mut reachable = vec![false; ranges.len()];
-    let mut stack = vec![0usize];
-    reachable[0] = true;
+    let first = candidate_of[root] as usize;
+    let mut stack = vec![first];
+    reachable[first] = true;
     while let Some(k) = stack.pop() {
         let (succs, n) = successor_starts(f, ranges[k].1);
         for &s in &succs[..n] {
@@ -157,14 +182,15 @@ pub fn build(f: &Function) -> Cfg {
         }
         blocks[b].succs = succs;
     }
-    let mut entry = Block(0);
-    if entry_is_target {
+    let first = id_of[first].unwrap_or_default();
+    let mut entry = first;
+    if entry_is_target || entry_point != EntryPoint::Start {
         entry = Block::new(blocks.len());
-        blocks[0].preds.insert(0, entry);
+        blocks[first.index()].preds.insert(0, entry);
         blocks.push(CfgBlock {
-            start: 0,
-            end: 0,
-            succs: vec![Block(0)],
+            start: root as u32,
+            end: root as u32,
+            succs: vec![first],
             preds: Vec::new(),
             synthetic: true,
         });
@@ -177,6 +203,7 @@ pub fn build(f: &Function) -> Cfg {
         blocks,
         entry,
         block_of,
+        entry_point,
     }
 }
 

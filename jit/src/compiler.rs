@@ -3,6 +3,7 @@
 //! each compile (`--trace-compile`) when asked.
 
 use crate::budget::{Budget, CompileError, Phase, DEFAULT_UNITS};
+use crate::cfg::EntryPoint;
 use crate::emit;
 use crate::pipeline::{self, Stage, Stats};
 use std::cell::RefCell;
@@ -52,6 +53,9 @@ impl Default for Jit {
 pub struct CompileRecord {
     pub function: String,
     pub trigger: Trigger,
+    /// For on-stack replacement, the source line of the loop header where
+    /// the code takes over.
+    pub entry_line: Option<u32>,
     pub stats: Stats,
     pub code_bytes: usize,
     /// Wall time per phase, indexed like `Phase::ALL`.
@@ -67,10 +71,14 @@ impl CompileRecord {
     /// The `--trace-compile` line.
     pub fn line(&self) -> String {
         let s = &self.stats;
+        let trigger = match self.entry_line {
+            Some(line) => format!("{}@line{line}", self.trigger.name()),
+            None => self.trigger.name().to_string(),
+        };
         let mut line = format!(
             "compile {} trigger={} instrs={} blocks={} phis={} folded={} branches-resolved={} copies={} bytes={}",
             self.function,
-            self.trigger.name(),
+            trigger,
             s.instructions,
             s.blocks,
             s.phis,
@@ -103,13 +111,15 @@ impl Jit {
         &self,
         program: &Program,
         func: FuncId,
+        entry_point: EntryPoint,
         env: JitEnv,
         record: &mut CompileRecord,
     ) -> Result<Compiled, CompileError> {
         let mut budget = Budget::new(self.units, self.time);
-        let middle = pipeline::run_with(
+        let middle = pipeline::run_from(
             program,
             func,
+            entry_point,
             Stage::Out,
             &mut budget,
             self.constant_propagation,
@@ -137,10 +147,39 @@ impl Compiler for Jit {
         trigger: Trigger,
         env: JitEnv,
     ) -> Option<Compiled> {
+        self.compile_at(program, func, trigger, EntryPoint::Start, env)
+    }
+
+    fn compile_osr(
+        &mut self,
+        program: &Program,
+        func: FuncId,
+        pc: u32,
+        env: JitEnv,
+    ) -> Option<Compiled> {
+        self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env)
+    }
+}
+
+impl Jit {
+    fn compile_at(
+        &mut self,
+        program: &Program,
+        func: FuncId,
+        trigger: Trigger,
+        entry_point: EntryPoint,
+        env: JitEnv,
+    ) -> Option<Compiled> {
         let start = Instant::now();
+        let f = program.func(func);
+        let entry_line = match entry_point {
+            EntryPoint::Start => None,
+            EntryPoint::Osr(pc) => f.positions.get(pc as usize).map(|p| p.line),
+        };
         let mut record = CompileRecord {
-            function: program.func(func).name.clone(),
+            function: f.name.clone(),
             trigger,
+            entry_line,
             stats: Stats {
                 instructions: program.func(func).code.len(),
                 ..Stats::default()
@@ -151,16 +190,20 @@ impl Compiler for Jit {
             started: start.duration_since(self.epoch),
             error: None,
         };
-        let result = self.attempt(program, func, env, &mut record);
+        let result = self.attempt(program, func, entry_point, env, &mut record);
         record.total = start.elapsed();
         record.error = result.as_ref().err().cloned();
         if let Some(trace) = &mut self.trace {
             let _ = writeln!(trace, "{}", record.line());
         }
         if let (Some(map), Ok(code)) = (&mut self.perf_map, &result) {
+            let osr = match entry_line {
+                Some(line) => format!(" (osr at line {line})"),
+                None => String::new(),
+            };
             let _ = writeln!(
                 map,
-                "{:x} {:x} bcvm:{}",
+                "{:x} {:x} bcvm:{}{osr}",
                 code.entry as usize, code.code_bytes, record.function
             );
             let _ = map.flush();
@@ -189,6 +232,7 @@ pub fn chrome_trace(records: &[CompileRecord]) -> serde_json::Value {
             "args": {
                 "function": r.function,
                 "trigger": r.trigger.name(),
+                "entry_line": r.entry_line,
                 "instructions": s.instructions,
                 "blocks": s.blocks,
                 "phis": s.phis,

@@ -237,6 +237,7 @@ mod tests {
             blocks,
             entry: Block(0),
             block_of: Vec::new(),
+            entry_point: crate::cfg::EntryPoint::Start,
         }
     }
 

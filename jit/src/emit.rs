@@ -35,6 +35,7 @@
 #![allow(clippy::useless_conversion)]
 
 use crate::budget::{Budget, CompileError, Phase};
+use crate::cfg::EntryPoint;
 use crate::entity::{Block, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::regalloc::Home;
@@ -176,6 +177,10 @@ pub fn emit(
     let frame = raw.next_multiple_of(16);
     if frame > MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {frame} bytes is too large")));
+    }
+    let words = entry_words(program, f);
+    if 8 * words > MAX_FRAME_BYTES {
+        return Err(fail(format!("{words} words to copy in at the entry")));
     }
     let mut ops = Assembler::new().map_err(|e| fail(format!("cannot map code memory: {e}")))?;
     let labels = (0..f.blocks.len())
@@ -579,8 +584,8 @@ impl Emitter<'_> {
     fn external_entry(&mut self) {
         let memory = self.env.memory;
         let state = self.env.state as i64;
-        let params = self.program.func(self.f.id).nparams as i32;
-        let outgoing = (8 * params as usize).next_multiple_of(16) as i32;
+        let words = entry_words(self.program, self.f);
+        let outgoing = (8 * words).next_multiple_of(16);
         let internal = self.start;
         dynasm!(self.ops
             ; .arch x64
@@ -594,10 +599,15 @@ impl Emitter<'_> {
             ; mov r15, QWORD state
             ; mov r14, QWORD memory.base as i64
             ; mov rbx, QWORD memory.cells as i64
-            ; sub rsp, outgoing
         );
-        for k in 0..params {
-            dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rsi + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
+        self.grow_stack(outgoing);
+        if words <= 16 {
+            for k in 0..words as i32 {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rsi + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
+            }
+        } else {
+            // The System V ABI guarantees the direction flag is clear.
+            dynasm!(self.ops ; .arch x64 ; mov rdi, rsp ; mov rcx, QWORD words as i64 ; rep movsq);
         }
         let pushed = EXTERNAL_PUSHED as i32;
         dynasm!(self.ops
@@ -618,9 +628,13 @@ impl Emitter<'_> {
     /// `external_entry` set.
     fn prologue(&mut self, frame: usize) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
-        // Grow the stack a page at a time, touching each, so a large frame
-        // never jumps past a guard page.
-        let mut left = frame;
+        self.grow_stack(frame);
+    }
+
+    /// Grows the stack by `bytes` a page at a time, touching each, so a
+    /// large frame never jumps past a guard page.
+    fn grow_stack(&mut self, bytes: usize) {
+        let mut left = bytes;
         while left > PAGE {
             dynasm!(self.ops ; .arch x64 ; sub rsp, PAGE as i32 ; mov QWORD [rsp], 0);
             left -= PAGE;
@@ -684,7 +698,8 @@ impl Emitter<'_> {
         let frame_size = self.program.func(callee).frame_size() as i32;
         let site = self.site(src);
         let epilogue = self.epilogue;
-        let recursive = callee == self.f.id;
+        // Code entered by on-stack replacement is not the function's entry.
+        let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
         // The slow path is out of line, so the direct call falls through.
         let slow = self.ops.new_dynamic_label();
         let done = self.ops.new_dynamic_label();
@@ -1219,6 +1234,25 @@ impl Emitter<'_> {
             Cond::B => dynasm!(self.ops ; .arch x64 ; jb =>target),
             Cond::Be => dynasm!(self.ops ; .arch x64 ; jbe =>target),
         }
+    }
+}
+
+/// How many words the external entry copies from its `args`: the
+/// parameters, or for on-stack replacement the interpreter's registers up
+/// to the last one the code reads.
+fn entry_words(program: &Program, f: &Function) -> usize {
+    match f.entry_point {
+        EntryPoint::Start => program.func(f.id).nparams as usize,
+        EntryPoint::Osr(_) => f
+            .block(f.entry)
+            .insts
+            .iter()
+            .filter_map(|&i| match f.kind(i) {
+                InstKind::Param(r) => Some(*r as usize + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0),
     }
 }
 

@@ -175,6 +175,9 @@ pub struct BlockData {
 pub struct Function {
     pub id: FuncId,
     pub entry: Block,
+    /// Where compiled code enters: the start, or a loop header (OSR), where
+    /// `Param(r)` is register r of the interpreter's frame.
+    pub entry_point: crate::cfg::EntryPoint,
     pub blocks: Vec<BlockData>,
     pub insts: Vec<InstData>,
     /// The instruction defining each value (in SSA form, the only one).

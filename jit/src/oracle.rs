@@ -20,10 +20,23 @@ pub enum Config {
     JitNoSccp,
     /// `--tier auto` with both thresholds 1.
     Auto,
+    /// `--tier auto` compiling only through loops, at a function's second
+    /// back-edge, so the running activation moves into compiled code in
+    /// the middle of its loop (on-stack replacement).
+    Osr,
 }
 
+/// `Config::Osr`'s call threshold: never reached by the programs tested.
+const OSR_CALLS: u64 = 1_000_000_000;
+
 impl Config {
-    pub const ALL: [Config; 4] = [Config::Interp, Config::Jit, Config::JitNoSccp, Config::Auto];
+    pub const ALL: [Config; 5] = [
+        Config::Interp,
+        Config::Jit,
+        Config::JitNoSccp,
+        Config::Auto,
+        Config::Osr,
+    ];
 
     /// The `bcvm run` flags that select this configuration.
     pub fn flags(self) -> &'static [&'static str] {
@@ -39,6 +52,14 @@ impl Config {
                 "--jit-threshold-loops",
                 "1",
             ],
+            Config::Osr => &[
+                "--tier",
+                "auto",
+                "--jit-threshold-calls",
+                "1000000000",
+                "--jit-threshold-loops",
+                "2",
+            ],
         }
     }
 
@@ -48,6 +69,7 @@ impl Config {
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
             Config::Auto => "auto",
+            Config::Osr => "osr",
         }
     }
 }
@@ -101,6 +123,13 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
             let thresholds = Thresholds {
                 calls: 1,
                 back_edges: 1,
+            };
+            vm.set_compiler(Box::new(Jit::default()), thresholds, false)
+        }
+        Config::Osr => {
+            let thresholds = Thresholds {
+                calls: OSR_CALLS,
+                back_edges: 2,
             };
             vm.set_compiler(Box::new(Jit::default()), thresholds, false)
         }

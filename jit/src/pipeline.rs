@@ -4,7 +4,7 @@
 //! executed and measured on its own.
 
 use crate::budget::{Budget, CompileError, Phase};
-use crate::cfg::{self, Cfg};
+use crate::cfg::{self, Cfg, EntryPoint};
 use crate::dom::{self, DomTree};
 use crate::entity::Block;
 use crate::ir::Function;
@@ -78,10 +78,37 @@ pub fn run_with(
     budget: &mut Budget,
     constant_propagation: bool,
 ) -> Result<MiddleEnd, CompileError> {
+    run_from(
+        program,
+        id,
+        EntryPoint::Start,
+        stop,
+        budget,
+        constant_propagation,
+    )
+}
+
+/// `run_with` for code entered at `entry_point`.
+pub fn run_from(
+    program: &Program,
+    id: FuncId,
+    entry_point: EntryPoint,
+    stop: Stage,
+    budget: &mut Budget,
+    constant_propagation: bool,
+) -> Result<MiddleEnd, CompileError> {
     let func = program.func(id);
     let start = Instant::now();
     budget.charge(Phase::Cfg, func.code.len() as u64)?;
-    let cfg = cfg::build(func);
+    if let EntryPoint::Osr(pc) = entry_point {
+        if pc as usize >= func.code.len() {
+            return Err(CompileError::Invalid {
+                phase: Phase::Cfg,
+                message: format!("entry at instruction {pc}, past the end"),
+            });
+        }
+    }
+    let cfg = cfg::build_from(func, entry_point);
     let blocks = cfg.len();
     let mut out = MiddleEnd {
         cfg,

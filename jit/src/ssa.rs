@@ -12,12 +12,14 @@
 //!    makes no instruction: its destination simply names the source value.
 //!
 //! Parameters, the implicit zero of every other register, and the function's
-//! constants are definitions in the entry block. Work is charged to the
+//! constants are definitions in the entry block. Entered for on-stack
+//! replacement, the entry instead reads every register live into the loop
+//! header from the interpreter's frame (a `Param` per register). Work is charged to the
 //! budget as it is done: bitset words, instructions scanned and renamed,
 //! frontier entries visited while placing phis, phi operands filled.
 
 use crate::budget::{Budget, CompileError, Phase};
-use crate::cfg::Cfg;
+use crate::cfg::{Cfg, EntryPoint};
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
@@ -69,7 +71,18 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
     let LocalSets { defs, uses, sites } = local_sets(input, budget)?;
     let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
     let phis = place_phis(input, &sites, &live_in, budget)?;
-    Renamer::new(input, phis).run(budget)
+    let from_frame = match cfg.entry_point {
+        EntryPoint::Start => None,
+        EntryPoint::Osr(_) => {
+            let header = cfg.succs(cfg.entry)[0];
+            Some(
+                (0..f.nregs)
+                    .filter(|&r| live_in.contains(header, r))
+                    .collect(),
+            )
+        }
+    };
+    Renamer::new(input, phis, from_frame).run(budget)
 }
 
 /// Registers each block defines, those it reads before defining (upward
@@ -212,6 +225,9 @@ struct Renamer<'a> {
     constants: Vec<Value>,
     /// Each block's phis: (register, instruction).
     phis: Vec<Vec<(u32, Inst)>>,
+    /// On-stack replacement: the registers the entry reads from the
+    /// interpreter's frame, ascending.
+    from_frame: Option<Vec<u32>>,
 }
 
 enum Step {
@@ -220,11 +236,16 @@ enum Step {
 }
 
 impl<'a> Renamer<'a> {
-    fn new(input: &'a SsaInput<'a>, phi_regs: Vec<Vec<u32>>) -> Renamer<'a> {
+    fn new(
+        input: &'a SsaInput<'a>,
+        phi_regs: Vec<Vec<u32>>,
+        from_frame: Option<Vec<u32>>,
+    ) -> Renamer<'a> {
         let cfg = input.cfg;
         let mut ir = Function {
             id: input.id,
             entry: cfg.entry,
+            entry_point: cfg.entry_point,
             blocks: Vec::with_capacity(cfg.len()),
             insts: Vec::new(),
             defs: Vec::new(),
@@ -261,6 +282,7 @@ impl<'a> Renamer<'a> {
             undo: Vec::new(),
             constants: Vec::new(),
             phis,
+            from_frame,
         }
     }
 
@@ -289,16 +311,25 @@ impl<'a> Renamer<'a> {
         let f = self.input.program.func(self.input.id);
         let entry = self.ir.entry;
         let mut current = Vec::with_capacity(f.nregs as usize);
-        for p in 0..f.nparams {
-            current.push(
-                self.emit(entry, InstKind::Param(p), NO_SRC, true)
-                    .unwrap_or_default(),
-            );
+        let from_frame = self.from_frame.take();
+        let params = from_frame.as_deref().unwrap_or(&[]);
+        if from_frame.is_none() {
+            for p in 0..f.nparams {
+                current.push(
+                    self.emit(entry, InstKind::Param(p), NO_SRC, true)
+                        .unwrap_or_default(),
+                );
+            }
         }
         let zero = self
             .emit(entry, InstKind::Const(0), NO_SRC, true)
             .unwrap_or_default();
         current.resize(f.nregs as usize, zero);
+        for &r in params {
+            current[r as usize] = self
+                .emit(entry, InstKind::Param(r), NO_SRC, true)
+                .unwrap_or_default();
+        }
         self.current = current;
         self.constants = f
             .consts

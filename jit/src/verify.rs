@@ -180,6 +180,7 @@ mod tests {
         let mut f = Function {
             id: FuncId(0),
             entry: Block(0),
+            entry_point: crate::cfg::EntryPoint::Start,
             blocks: Vec::new(),
             insts: Vec::new(),
             defs: Vec::new(),

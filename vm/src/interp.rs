@@ -9,7 +9,7 @@
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
-use crate::tier::{CallState, Compiled, Compiler, JitEnv, MemoryView, Thresholds, Trigger};
+use crate::tier::{CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger};
 use std::ffi::c_void;
 use std::io;
 
@@ -64,6 +64,9 @@ struct Tiers<'p> {
     /// Offer every function before its first call.
     eager: bool,
     compiled: Vec<Option<Compiled>>,
+    /// On-stack-replacement code, kept mapped for the life of the VM (an
+    /// activation may still be running it).
+    osr: Vec<Compiled>,
     /// Entry points by function, 0 if not compiled: read by compiled code.
     entries: Box<[usize]>,
     offered: Vec<bool>,
@@ -88,6 +91,18 @@ impl Tiers<'_> {
                 self.entries[f.index()] = code.entry as usize;
             }
         }
+    }
+
+    /// Asks for code to take over a running activation of `f` at `pc`,
+    /// if `f` tiered up through its loops and got compiled.
+    fn offer_osr(&mut self, program: &Program, f: FuncId, pc: u32, env: JitEnv) -> Option<Entry> {
+        if self.eager || self.compiled[f.index()].is_none() {
+            return None;
+        }
+        let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env)?;
+        let entry = code.entry;
+        self.osr.push(code);
+        Some(entry)
     }
 }
 
@@ -125,6 +140,7 @@ impl<'p> Vm<'p> {
                 thresholds: Thresholds::NEVER,
                 eager: false,
                 compiled: (0..n).map(|_| None).collect(),
+                osr: Vec::new(),
                 entries: vec![0; n].into_boxed_slice(),
                 offered: vec![false; n],
             },
@@ -268,6 +284,34 @@ impl<'p> Vm<'p> {
         result
     }
 
+    /// Runs the rest of the activation of `func` whose frame is at `base`
+    /// (depth `depth`) in on-stack-replacement code, and returns its result.
+    fn replace_frame(
+        &mut self,
+        entry: Entry,
+        func: FuncId,
+        base: usize,
+        depth: usize,
+    ) -> Result<u64, Trap> {
+        let saved = (self.state.depth, self.state.stack_top);
+        self.state.depth = depth;
+        self.state.stack_top = base + self.program.func(func).frame_size();
+        let frame = self.stack[base..].as_ptr();
+        // SAFETY: `entry` is on-stack-replacement code the compiler made
+        // for `func` under `tier::Entry`'s convention; `tiers.osr` keeps it
+        // mapped for the life of the VM. `frame` points at the frame's
+        // registers, which the code copies before anything can move the
+        // stack. As in `invoke`, the helpers it calls get `self` back
+        // through the pointer and no other reference to it is in use.
+        let ret = unsafe { entry(self as *mut Vm<'p> as *mut c_void, frame) };
+        (self.state.depth, self.state.stack_top) = saved;
+        if ret.trapped != 0 {
+            Err(self.trap.take().expect("compiled code records its trap"))
+        } else {
+            Ok(ret.value)
+        }
+    }
+
     /// Interprets `entry`, whose frame starts at `stack_top` with its
     /// arguments in place, until it returns. Calls to interpreted functions
     /// stay in this loop; a call to compiled code leaves the dispatch loop
@@ -303,6 +347,22 @@ impl<'p> Vm<'p> {
             let call = match call {
                 Dispatched::Returned(v) => return Ok(v),
                 Dispatched::Call(call) => call,
+                Dispatched::Osr(entry) => {
+                    let depth = depth_base + (self.frames.len() - frames_base) + 1;
+                    let v = self.replace_frame(entry, fid, base, depth)?;
+                    // The frame returned v: what `ret` does in `dispatch`.
+                    if self.frames.len() == frames_base {
+                        return Ok(v);
+                    }
+                    let Some(frame) = self.frames.pop() else {
+                        unreachable!("frames above frames_base");
+                    };
+                    fid = frame.func;
+                    base = frame.base;
+                    pc = frame.pc as usize;
+                    self.stack[base + frame.dest as usize] = v;
+                    continue;
+                }
             };
             self.state.depth = depth_base + (self.frames.len() - frames_base) + 1;
             self.state.stack_top = call.base;
@@ -402,6 +462,15 @@ impl<'p> Vm<'p> {
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
                         tiers.offer(program, fid_, Trigger::BackEdges, env);
+                        if let Some(entry) = tiers.offer_osr(program, fid_, target as u32, env) {
+                            if PROFILE {
+                                counts[fid_.index()].instructions += executed_;
+                                executed_ = 0;
+                            }
+                            pc_ = target;
+                            save!();
+                            return Ok(Dispatched::Osr(entry));
+                        }
                     }
                 }
                 pc_ = target;
@@ -637,6 +706,8 @@ impl<'p> Vm<'p> {
 enum Dispatched {
     Returned(u64),
     Call(CompiledCall),
+    /// The frame running now is to go on in this on-stack-replacement code.
+    Osr(Entry),
 }
 
 /// Frames of at most this many slots are seen through a fixed-size window
@@ -876,6 +947,88 @@ mod tests {
             ("inc".to_string(), Trigger::Eager),
         ];
         assert_eq!(*seen.borrow(), expected);
+    }
+
+    /// Stands in for compiled code: ordinary calls return -1; code entered
+    /// by on-stack replacement returns 1000 * register 0 + register 1 of
+    /// the frame it took over, and records the call depth it ran at.
+    struct Replacer(Rc<RefCell<Vec<(String, u32)>>>);
+
+    thread_local! {
+        static OSR_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    extern "sysv64" fn fake_call(_: *mut c_void, _: *const u64) -> crate::tier::JitReturn {
+        crate::tier::JitReturn {
+            value: u64::MAX,
+            trapped: 0,
+        }
+    }
+
+    extern "sysv64" fn fake_osr(vm: *mut c_void, frame: *const u64) -> crate::tier::JitReturn {
+        // SAFETY: the interpreter passes the running `Vm` and the frame of
+        // the activation, whose two registers lie at `frame[0..2]`.
+        let (depth, n, i) = unsafe {
+            let vm = &*(vm as *const Vm);
+            (vm.state.depth, *frame, *frame.add(1))
+        };
+        OSR_DEPTH.with(|d| d.set(depth));
+        crate::tier::JitReturn {
+            value: 1000 * n + i,
+            trapped: 0,
+        }
+    }
+
+    impl Compiler for Replacer {
+        fn compile(&mut self, _: &Program, _: FuncId, _: Trigger, _: JitEnv) -> Option<Compiled> {
+            Some(Compiled {
+                entry: fake_call,
+                code_bytes: 0,
+                owner: Box::new(()),
+            })
+        }
+
+        fn compile_osr(
+            &mut self,
+            program: &Program,
+            func: FuncId,
+            pc: u32,
+            _: JitEnv,
+        ) -> Option<Compiled> {
+            self.0
+                .borrow_mut()
+                .push((program.func(func).name.clone(), pc));
+            Some(Compiled {
+                entry: fake_osr,
+                code_bytes: 0,
+                owner: Box::new(()),
+            })
+        }
+    }
+
+    #[test]
+    fn a_hot_loop_continues_in_code_made_for_its_header() {
+        // `looper` runs interpreted (its calls never reach the threshold);
+        // at its second back-edge, with %i = 2, the rest of the activation
+        // goes to the replacement code, and its result to main's %r.
+        let text = "func main()\n    call %r, looper, 5\n    print %r\n    call %r, looper, 1\n    print %r\n    ret 0\nend\n\
+                    func looper(%n)\n    mov %i, 0\ntop:\n    jge %i, %n, out\n    add %i, %i, 1\n    jmp top\nout:\n    ret %i\nend\n";
+        let program = crate::load(text.as_bytes()).unwrap();
+        let (mut vm, out) = vm_for(&program);
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let thresholds = Thresholds {
+            calls: u64::MAX,
+            back_edges: 2,
+        };
+        vm.set_compiler(Box::new(Replacer(seen.clone())), thresholds, false);
+        assert_eq!(vm.run(&[], false), Ok(0));
+        vm.out.flush();
+        // Offered once, at the header (instruction 1); the second call of
+        // `looper` gets its ordinary code.
+        assert_eq!(*seen.borrow(), vec![("looper".to_string(), 1)]);
+        assert_eq!(out.contents(), b"5002\n-1\n");
+        // The replacement runs at the depth of the frame it replaced.
+        assert_eq!(OSR_DEPTH.with(|d| d.get()), 2);
     }
 
     #[test]

@@ -16,6 +16,9 @@ pub enum Trigger {
     BackEdges,
     /// Compiled before its first call (`--tier jit`).
     Eager,
+    /// On-stack replacement: compiled to take over a running interpreted
+    /// activation at a loop header (see `Compiler::compile_osr`).
+    Osr,
 }
 
 impl Trigger {
@@ -24,6 +27,7 @@ impl Trigger {
             Trigger::Calls => "calls",
             Trigger::BackEdges => "back-edges",
             Trigger::Eager => "eager",
+            Trigger::Osr => "osr",
         }
     }
 }
@@ -118,4 +122,23 @@ pub trait Compiler {
         trigger: Trigger,
         env: JitEnv,
     ) -> Option<Compiled>;
+
+    /// On-stack replacement: code that takes over an activation of `func`
+    /// the interpreter is running, at the start of instruction `pc` (the
+    /// target of a back-edge), and runs it to its return. Its `Entry` gets
+    /// the interpreter's frame as `args` (every register, from slot 0) and
+    /// returns the activation's result. It runs at the frame's own depth,
+    /// with `CallState::stack_top` at the frame's end, and calls `func`
+    /// through the ordinary entry. Offered once per function, when its
+    /// back-edges reach the threshold, after `compile` made its ordinary
+    /// code. `None` (the default) leaves the activation in the interpreter.
+    fn compile_osr(
+        &mut self,
+        _program: &Program,
+        _func: FuncId,
+        _pc: u32,
+        _env: JitEnv,
+    ) -> Option<Compiled> {
+        None
+    }
 }
