@@ -16,6 +16,7 @@ CASES = [
     ("sum", "100000000"),
     ("sieve", "1000000"),
     ("sieve", "10000000"),
+    ("sieve_rounds", "5000 1000"),
     ("nbody", "200000"),
     ("mandelbrot", "800"),
 ]
@@ -35,8 +36,8 @@ def main():
     ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "release", "bcvm"))
     args = ap.parse_args()
     impls = {
-        "bcvm": lambda name, n: [args.bcvm, "run", "--tier", args.tier, os.path.join(ROOT, "programs", name + ".bc"), n],
-        args.lua: lambda name, n: [args.lua, os.path.join(ROOT, "benches", "lua", name + ".lua"), n],
+        "bcvm": lambda name, n: [args.bcvm, "run", "--tier", args.tier, os.path.join(ROOT, "programs", name + ".bc"), *n.split()],
+        args.lua: lambda name, n: [args.lua, os.path.join(ROOT, "benches", "lua", name + ".lua"), *n.split()],
     }
     times = {(c, n, i): [] for c, n in CASES for i in impls}
     for _ in range(args.runs):

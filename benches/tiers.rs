@@ -7,19 +7,20 @@ use std::time::Duration;
 use vm::tier::Thresholds;
 use vm::{Limits, Output, Vm};
 
-const CASES: &[(&str, i64)] = &[
-    ("sum", 10_000_000),
-    ("fib", 27),
-    ("sieve", 1_000_000),
-    ("nbody", 20_000),
-    ("mandelbrot", 200),
+const CASES: &[(&str, &[i64])] = &[
+    ("sum", &[10_000_000]),
+    ("fib", &[27]),
+    ("sieve", &[1_000_000]),
+    ("sieve_rounds", &[5_000, 200]),
+    ("nbody", &[20_000]),
+    ("mandelbrot", &[200]),
 ];
 
 fn tiers(c: &mut Criterion) {
-    for &(name, arg) in CASES {
+    for &(name, args) in CASES {
         let path = format!("{}/programs/{name}.bc", env!("CARGO_MANIFEST_DIR"));
         let program = vm::load(&std::fs::read(&path).expect("program")).expect("loads");
-        let mut group = c.benchmark_group(format!("{name}({arg})"));
+        let mut group = c.benchmark_group(format!("{name}{args:?}"));
         group
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
@@ -36,7 +37,7 @@ fn tiers(c: &mut Criterion) {
                             true,
                         );
                     }
-                    vm.run(&[arg], false).expect("runs")
+                    vm.run(args, false).expect("runs")
                 })
             });
         }

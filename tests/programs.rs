@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Each tier as its name and the command-line flags that select it: the
-/// tier oracle's configurations (`interp`, `jit`, `jit-no-sccp`, and `auto`
-/// with both thresholds 1).
+/// tier oracle's configurations (`interp`, `jit`, `jit-no-sccp`, `auto`
+/// with both thresholds 1, and `osr`, where loops alone tier up).
 fn tiers() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
     Config::ALL.iter().map(|c| (c.name(), c.flags()))
 }

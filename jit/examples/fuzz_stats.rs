@@ -1,6 +1,6 @@
 //! Statistics over the generator's programs, to tune it: how they end
 //! (cleanly, or which trap), how much they print, how many instructions
-//! they run. `cargo run --release -p jit --example fuzz_stats -- FROM TO`
+//! they run, how many loops the emitter versions (`jit::bounds`). `cargo run --release -p jit --example fuzz_stats -- FROM TO`
 //! (campaigns are `bcvm fuzz`).
 use jit::oracle::Config;
 use vm::Limits;
@@ -16,6 +16,7 @@ fn main() {
     );
     let mut outcomes = std::collections::BTreeMap::new();
     let (mut printed, mut executed) = (0usize, 0u64);
+    let (mut versioned, mut with_versioned) = (0usize, 0usize);
     for seed in from..to {
         let text = jit::fuzz::random_program(seed);
         let program = vm::load(text.as_bytes()).expect("loads");
@@ -27,12 +28,34 @@ fn main() {
         *outcomes.entry(key).or_insert(0) += 1;
         printed += outcome.stdout.len();
         executed += count;
+        let loops = versioned_loops(&program);
+        versioned += loops;
+        with_versioned += usize::from(loops > 0);
     }
     println!(
         "{} programs, {executed} instructions interpreted, {printed} bytes printed",
         to - from
     );
+    println!("{versioned} loops versioned, in {with_versioned} programs");
     for (outcome, n) in outcomes {
         println!("{n:>8}  {outcome}");
     }
+}
+
+/// Loops of the program that get an unchecked copy.
+fn versioned_loops(program: &vm::Program) -> usize {
+    (0..program.funcs.len())
+        .filter_map(|k| {
+            let mut budget = jit::Budget::unlimited();
+            let out = jit::pipeline::run(
+                program,
+                vm::FuncId(k as u32),
+                jit::pipeline::Stage::Out,
+                &mut budget,
+            )
+            .ok()?;
+            jit::bounds::find(&out.ssa?, &mut budget).ok()
+        })
+        .map(|loops| loops.len())
+        .sum()
 }

@@ -34,9 +34,10 @@
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
 
+use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::cfg::EntryPoint;
-use crate::entity::{Block, Value};
+use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -144,6 +145,14 @@ struct Emitter<'a> {
     use_counts: Vec<u32>,
     /// Per block: its place in the code, for choosing branch directions.
     position: Vec<u32>,
+    /// Loops emitted a second time without the bounds checks their guard
+    /// makes redundant (`bounds`), and per loop the labels of that copy.
+    versioned: Vec<VersionedLoop>,
+    copy_labels: Vec<Vec<DynamicLabel>>,
+    /// The loop whose unchecked copy is being emitted.
+    copying: Option<usize>,
+    /// The block being emitted.
+    block: Block,
 }
 
 fn fail(message: impl Into<String>) -> CompileError {
@@ -205,12 +214,24 @@ pub fn emit(
         lines: Vec::new(),
         use_counts: vec![0; f.value_count()],
         position: vec![u32::MAX; f.blocks.len()],
+        versioned: Vec::new(),
+        copy_labels: Vec::new(),
+        copying: None,
+        block: f.entry,
     };
     let allocation = crate::regalloc::allocate(f);
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
     e.homes = allocation.homes;
     e.live_after = allocation.live_after;
     e.homed = allocation.homed;
+    e.versioned = crate::bounds::find(f, budget)?;
+    e.copy_labels = (0..e.versioned.len())
+        .map(|_| {
+            (0..f.blocks.len())
+                .map(|_| e.ops.new_dynamic_label())
+                .collect()
+        })
+        .collect();
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
             f.kind(i).for_each_operand(|v| e.use_counts[v.index()] += 1);
@@ -229,26 +250,21 @@ pub fn emit(
         e.position[b.index()] = k as u32;
     }
     for (k, &b) in order.iter().enumerate() {
-        let next = order.get(k + 1).copied();
-        let label = e.labels[b.index()];
-        dynasm!(e.ops ; .arch x64 ; =>label);
-        let insts = &f.block(b).insts;
-        let mut k = 0;
-        while k < insts.len() {
-            let i = insts[k];
-            budget.charge(Phase::Emit, 1)?;
-            let src = f.inst(i).src;
-            e.mark_line(src);
-            e.current = i.index();
-            if let Some(&branch) = insts.get(k + 1) {
-                if e.compare_and_branch(i, branch, next)? {
-                    k += 2;
-                    continue;
-                }
-            }
-            e.inst(&f.inst(i).kind, f.inst(i).result, src, next)?;
-            k += 1;
+        e.block(b, order.get(k + 1).copied(), budget)?;
+    }
+    // The unchecked copies, after the function's own code: entered only
+    // from a guard, left by the loop's exits into the checked code.
+    for l in 0..e.versioned.len() {
+        e.copying = Some(l);
+        let copy: Vec<Block> = order
+            .iter()
+            .copied()
+            .filter(|&b| e.versioned[l].contains(b))
+            .collect();
+        for (k, &b) in copy.iter().enumerate() {
+            e.block(b, copy.get(k + 1).copied(), budget)?;
         }
+        e.copying = None;
     }
     e.slow_call_stubs();
     e.trap_stubs();
@@ -276,6 +292,96 @@ pub fn emit(
 }
 
 impl Emitter<'_> {
+    /// Emits block `b`, which `next` follows in the code.
+    fn block(
+        &mut self,
+        b: Block,
+        next: Option<Block>,
+        budget: &mut Budget,
+    ) -> Result<(), CompileError> {
+        let f = self.f;
+        self.block = b;
+        let label = self.label(b);
+        dynasm!(self.ops ; .arch x64 ; =>label);
+        let insts = &f.block(b).insts;
+        let mut k = 0;
+        while k < insts.len() {
+            let i = insts[k];
+            budget.charge(Phase::Emit, 1)?;
+            let src = f.inst(i).src;
+            self.mark_line(src);
+            self.current = i.index();
+            if let Some(&branch) = insts.get(k + 1) {
+                if self.compare_and_branch(i, branch, next)? {
+                    k += 2;
+                    continue;
+                }
+            }
+            self.inst(&f.inst(i).kind, f.inst(i).result, src, next)?;
+            k += 1;
+        }
+        Ok(())
+    }
+
+    /// Where the code of block `b` is: in the unchecked copy while that is
+    /// being emitted and `b` is part of it, else in the function's code.
+    fn label(&self, b: Block) -> DynamicLabel {
+        match self.copying {
+            Some(l) if self.versioned[l].contains(b) => self.copy_labels[l][b.index()],
+            _ => self.labels[b.index()],
+        }
+    }
+
+    /// The versioned loop that a jump to `target` from the current block
+    /// enters from outside, if any: that jump needs the loop's guard.
+    fn guarded_entry(&self, target: Block) -> Option<usize> {
+        self.versioned
+            .iter()
+            .position(|l| l.header == target && !l.contains(self.block))
+    }
+
+    /// Enters the unchecked copy of loop `l` if its guard holds; falls
+    /// through to the ordinary entry otherwise.
+    fn guard(&mut self, l: usize) {
+        let (index, limit, max_offset) = {
+            let l = &self.versioned[l];
+            (l.index, l.limit, l.max_offset as i32)
+        };
+        let checked = self.ops.new_dynamic_label();
+        // index >= 0 (a constant index is known to be).
+        if self.f.constant(index).is_none() {
+            let r = self.register(index, RAX);
+            dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r) ; js =>checked);
+        }
+        // limit <= cells - max_offset (rbx holds the cell count).
+        dynasm!(self.ops ; .arch x64 ; mov rax, rbx);
+        if max_offset != 0 {
+            dynasm!(self.ops ; .arch x64 ; sub rax, max_offset);
+        }
+        match self.source(limit, RCX) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i ; jl =>checked),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(r), rax ; jg =>checked),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked),
+        }
+        // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
+        for k in 0..self.versioned[l].steps.len() {
+            let r = self.register(self.versioned[l].steps[k], RAX);
+            let top = (crate::bounds::STEP_LIMIT - 1) as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
+        }
+        let unchecked = self.copy_labels[l][self.versioned[l].header.index()];
+        dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+    }
+
+    /// Whether the load or store being emitted needs its bounds check.
+    fn checked(&self) -> bool {
+        !self.copying.is_some_and(|l| {
+            self.versioned[l]
+                .unchecked
+                .contains(&Inst::new(self.current))
+        })
+    }
+
     fn slot(&self, v: Value) -> i32 {
         -8 * (v.0 as i32 + 1)
     }
@@ -813,7 +919,11 @@ impl Emitter<'_> {
                 break;
             };
             match *self.f.kind(last) {
-                InstKind::Jump(to) if to != target && body.iter().all(|&i| self.coalesced(i)) => {
+                InstKind::Jump(to)
+                    if to != target
+                        && body.iter().all(|&i| self.coalesced(i))
+                        && self.guarded_entry(to).is_none() =>
+                {
                     target = to
                 }
                 _ => break,
@@ -850,7 +960,7 @@ impl Emitter<'_> {
     fn jump(&mut self, target: Block, next: Option<Block>) {
         let target = self.reach(target, next);
         if next != Some(target) {
-            let label = self.labels[target.index()];
+            let label = self.label(target);
             dynasm!(self.ops ; .arch x64 ; jmp =>label);
         }
     }
@@ -953,8 +1063,10 @@ impl Emitter<'_> {
             }
             InstKind::Load(base, off) => {
                 let cell = self.address(*base, *off);
-                let oob = self.trap_label(1, src);
-                dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                if self.checked() {
+                    let oob = self.trap_label(1, src);
+                    dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                }
                 match result.and_then(|r| self.gpr(r)) {
                     Some(d) => {
                         dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
@@ -974,8 +1086,10 @@ impl Emitter<'_> {
                     other => other,
                 };
                 let cell = self.address(*base, *off);
-                let oob = self.trap_label(1, src);
-                dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                if self.checked() {
+                    let oob = self.trap_label(1, src);
+                    dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+                }
                 match value {
                     Src::Imm(i) => {
                         dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
@@ -1023,6 +1137,9 @@ impl Emitter<'_> {
             InstKind::Jump(target) => {
                 self.check_target(*target)?;
                 let target = self.reach(*target, next);
+                if let Some(l) = self.guarded_entry(target) {
+                    self.guard(l);
+                }
                 if next == Some(target) || !self.rotate(target, next)? {
                     self.jump(target, next)
                 }
@@ -1217,7 +1334,7 @@ impl Emitter<'_> {
         } else {
             (cond, taken, fallthrough)
         };
-        self.jcc(cond, self.labels[to.index()]);
+        self.jcc(cond, self.label(to));
         self.jump(other, next);
     }
 

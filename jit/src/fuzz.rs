@@ -200,6 +200,7 @@ impl Gen {
             76..=81 if nesting < 3 => self.counted_loop(nesting),
             82..=83 if nesting < 3 => self.two_entry_loop(nesting),
             91..=93 if nesting < 3 => self.branch_chain(nesting),
+            94..=97 if nesting < 3 => self.indexed_loop(nesting),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -313,6 +314,105 @@ impl Gen {
         }
         self.line(&format!("add {counter}, {counter}, 1"));
         self.line(&format!("jlt {counter}, {trips}, {top}"));
+        self.depth -= 1;
+    }
+
+    /// A loop walking memory with an index of its own, the shape whose
+    /// bounds checks the emitter hoists (`jit::bounds`): start, limit and
+    /// step mostly keep it in bounds, sometimes not (a negative start, a
+    /// limit past the end or from a register, a zero, negative or huge
+    /// step, a negative offset, the index redefined in the body). A trip
+    /// counter ends it whatever the step.
+    fn indexed_loop(&mut self, nesting: usize) {
+        let d = self.depth;
+        self.depth += 1;
+        let (index, trips) = (format!("%j{d}"), format!("%c{d}"));
+        let (top, out) = (self.fresh_label("walk"), self.fresh_label("walked"));
+        let start = match self.rng.below(50) {
+            0 => format!("-{}", 1 + self.rng.below(3)),
+            1 => self.int_operand(),
+            _ => format!("{}", self.rng.below(4)),
+        };
+        let limit = match self.rng.below(50) {
+            0 => format!("{}", MEMORY + 1 + self.rng.below(3) as i64),
+            1 => self.int_operand(),
+            2..=6 => {
+                let r = self.int();
+                self.line(&format!("and %l{d}, {r}, {}", MEMORY - 1));
+                format!("%l{d}")
+            }
+            7..=9 => format!("{MEMORY}"),
+            _ => format!("{}", MEMORY - 3 - self.rng.below(3) as i64),
+        };
+        let step = match self.rng.below(50) {
+            0..=4 => {
+                let r = self.int();
+                self.line(&format!("and %s{d}, {r}, 3"));
+                format!("%s{d}")
+            }
+            5 => {
+                let r = self.int_operand();
+                self.line(&format!("mov %s{d}, {r}"));
+                format!("%s{d}")
+            }
+            6 => "-1".to_string(),
+            _ => format!("{}", 1 + self.rng.below(3)),
+        };
+        self.line(&format!("mov {index}, {start}"));
+        self.line(&format!("mov {trips}, 0"));
+        self.out.push_str(&format!("{top}:\n"));
+        if self.rng.chance(70) {
+            self.line(&format!("jge {index}, {limit}, {out}"));
+        } else {
+            self.line(&format!("jle {limit}, {index}, {out}"));
+        }
+        for _ in 0..self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        for _ in 0..1 + self.rng.below(2) {
+            let offset = match self.rng.below(40) {
+                0 => "-1".to_string(),
+                1..=6 => format!("+{}", self.rng.below(4)),
+                _ => String::new(),
+            };
+            let base = if self.rng.chance(15) {
+                // Through a copy, sometimes replaced on one path.
+                self.line(&format!("mov %k{d}, {index}"));
+                if self.rng.chance(50) {
+                    let (skip, x) = (self.fresh_label("keep"), self.int_operand());
+                    self.line(&format!("jz {x}, {skip}"));
+                    self.line(&format!("and %k{d}, {x}, {}", MEMORY - 1));
+                    self.out.push_str(&format!("{skip}:\n"));
+                }
+                format!("%k{d}")
+            } else {
+                index.clone()
+            };
+            if self.rng.chance(50) {
+                let r = self.int();
+                self.line(&format!("load {r}, [{base}{offset}]"));
+            } else {
+                let v = self.int_operand();
+                self.line(&format!("store [{base}{offset}], {v}"));
+            }
+        }
+        if self.rng.chance(10) {
+            self.line(&format!("and {index}, {index}, {}", MEMORY / 2 - 1));
+        }
+        for _ in 0..self.rng.below(2) {
+            self.statement(nesting + 1);
+        }
+        self.line(&format!("add {trips}, {trips}, 1"));
+        let most = 1 + self.rng.below(40);
+        self.line(&format!("jge {trips}, {most}, {out}"));
+        self.line(&format!("add {index}, {index}, {step}"));
+        if self.rng.chance(15) {
+            // The index has moved past its test: this one stays checked.
+            let r = self.int();
+            self.line(&format!("load {r}, [{index}]"));
+        }
+        self.line(&format!("jmp {top}"));
+        self.out.push_str(&format!("{out}:\n"));
         self.depth -= 1;
     }
 

@@ -1,7 +1,8 @@
 //! Differential testing: random programs (`jit::fuzz`) run in the
 //! interpreter, compiled eagerly (with and without constant propagation),
-//! and under tier-up with both thresholds 1; stdout, the trap and its
-//! position must agree exactly (`jit::oracle`).
+//! under tier-up with both thresholds 1, and with loops entering compiled
+//! code by on-stack replacement; stdout, the trap and its position must
+//! agree exactly (`jit::oracle`).
 
 fn check_seeds(seeds: std::ops::Range<u64>) -> Vec<String> {
     let mut divergences = Vec::new();

@@ -1,0 +1,527 @@
+//! Bounds-check elimination by loop versioning, on the out-of-SSA IR.
+//!
+//! A loop whose header only tests `j < n` (`jlt`, `jge`, `jgt`, `jle` on
+//! the two), and whose body moves `j` only by adding non-negative steps,
+//! indexes the memory with cells in `[0, n)` wherever it reads `j` still
+//! as tested. If, on entry, `j >= 0`, `n <= memory size - offset` and every
+//! step is in `[0, 2^31)`, the bounds checks of those accesses cannot
+//! fail. The emitter places those three conditions on each edge into the
+//! header and, when they hold, runs a second copy of the loop without the
+//! checks; otherwise the ordinary copy, so a trap still happens at the
+//! same instruction with the same output before it. This is the check
+//! hoisting of Gupta ("Optimizing array bound checks using flow analysis",
+//! LOPLAS 2(1-4), 1993) with the failing case versioned instead
+//! of trapping early, since a trap must wait for its own iteration.
+//!
+//! The proof is a forward must-analysis over the loop body of two facts
+//! per value derived from `j` (by copies and by adding a step): `v >= 0`,
+//! and `0 <= v < n`. The header's staying edge turns the first into the
+//! second for `j`; `v + step` of a value known below `n` (at most 2^28,
+//! the largest memory) is at least 0 and cannot overflow; any other
+//! definition forgets both. Only innermost, single-entry loops are
+//! versioned, so the body is acyclic and one pass per round suffices.
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::dom::{self, DomTree};
+use crate::entity::{Block, Inst, Value};
+use crate::ir::{Function, InstKind};
+use vm::Op;
+
+/// Loops with more blocks or instructions are left checked (the copy
+/// doubles their code).
+const MAX_BLOCKS: usize = 64;
+const MAX_INSTS: usize = 1_000;
+/// Values derived from the index that the analysis follows (bits of a u64).
+const MAX_TRACKED: usize = 64;
+/// Largest constant cell offset (`[j + K]`) an unchecked access may have.
+const MAX_OFFSET: u64 = 1 << 20;
+/// Steps must be below this; with an index below 2^28 the sum cannot
+/// overflow.
+pub const STEP_LIMIT: u64 = 1 << 31;
+
+/// A loop to emit twice: checked, and with `unchecked` accesses unchecked
+/// behind the guard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionedLoop {
+    pub header: Block,
+    /// The header and the loop's body, sorted.
+    pub blocks: Vec<Block>,
+    /// The loads and stores whose bounds check the guard makes redundant.
+    pub unchecked: Vec<Inst>,
+    /// The guard: `index >= 0`, `limit <= memory size - max_offset`, and
+    /// every one of `steps` in `[0, STEP_LIMIT)`.
+    pub index: Value,
+    pub limit: Value,
+    pub max_offset: u64,
+    pub steps: Vec<Value>,
+}
+
+impl VersionedLoop {
+    pub fn contains(&self, b: Block) -> bool {
+        self.blocks.binary_search(&b).is_ok()
+    }
+}
+
+/// The loops of `f` worth versioning. The dominator tree of the IR
+/// (`dom`, charged as emission work) finds each loop's body.
+pub fn find(f: &Function, budget: &mut Budget) -> Result<Vec<VersionedLoop>, CompileError> {
+    let headers: Vec<Block> = f
+        .live_blocks()
+        .filter(|&h| header_test(f, h).is_some())
+        .collect();
+    if headers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let dom = dom::dominators(f, budget).map_err(|e| match e {
+        CompileError::OverBudget { work, limit, .. } => CompileError::OverBudget {
+            phase: Phase::Emit,
+            work,
+            limit,
+        },
+        CompileError::OverTime { work, elapsed, .. } => CompileError::OverTime {
+            phase: Phase::Emit,
+            work,
+            elapsed,
+        },
+        other => other,
+    })?;
+    let mut found = Vec::new();
+    let mut marks = Marks {
+        in_body: vec![false; f.blocks.len()],
+        state: vec![Visit::New; f.blocks.len()],
+    };
+    for h in headers {
+        budget.charge(Phase::Emit, 1)?;
+        let body = body(f, &dom, h, &mut marks);
+        found.extend(body.and_then(|body| candidate(f, h, body)));
+    }
+    Ok(found)
+}
+
+/// The index, the limit and the successor on which `index < limit`, if
+/// `h` is only such a test.
+fn header_test(f: &Function, h: Block) -> Option<(Value, Value, Block)> {
+    let [branch] = f.block(h).insts[..] else {
+        return None;
+    };
+    let InstKind::Branch {
+        op,
+        args: [a, b],
+        taken,
+        fallthrough,
+    } = *f.kind(branch)
+    else {
+        return None;
+    };
+    match op {
+        Op::Jlt => Some((a, b, taken)),
+        Op::Jge => Some((a, b, fallthrough)),
+        Op::Jgt => Some((b, a, taken)),
+        Op::Jle => Some((b, a, fallthrough)),
+        _ => None,
+    }
+}
+
+fn candidate(f: &Function, h: Block, body: Vec<Block>) -> Option<VersionedLoop> {
+    let (index, limit, stay) = header_test(f, h)?;
+    if f.constant(index).is_some_and(|c| (c as i64) < 0) {
+        return None;
+    }
+    let mut blocks = body.clone();
+    blocks.push(h);
+    blocks.sort();
+    let inside = |b: &Block| blocks.binary_search(b).is_ok();
+    // Single entry: only the header is reached from outside, and only by
+    // jumps (the emitter puts the guard on them).
+    if body.iter().any(|&b| !f.block(b).preds.iter().all(inside)) {
+        return None;
+    }
+    let outside = f.block(h).preds.iter().filter(|p| !inside(p));
+    for &p in outside {
+        let last = *f.block(p).insts.last()?;
+        if !matches!(f.kind(last), InstKind::Jump(_)) {
+            return None;
+        }
+    }
+    let insts = || body.iter().flat_map(|&b| f.block(b).insts.iter().copied());
+    if insts().count() > MAX_INSTS {
+        return None;
+    }
+    let defined_inside = |v: Value| insts().any(|i| f.inst(i).result == Some(v));
+    if defined_inside(limit) {
+        return None;
+    }
+    let tracked = tracked(f, &body, index);
+    let step_ok = |s: Value| match f.constant(s) {
+        Some(c) => c < STEP_LIMIT,
+        None => !defined_inside(s),
+    };
+    let proof = Proof {
+        f,
+        tracked: &tracked,
+        step_ok: &step_ok,
+    };
+    let facts = proof.solve(h, index, stay, &body);
+    let (unchecked, max_offset, steps) = proof.collect(&facts, &body);
+    if unchecked.is_empty() {
+        return None;
+    }
+    Some(VersionedLoop {
+        header: h,
+        blocks,
+        unchecked,
+        index,
+        limit,
+        max_offset,
+        steps,
+    })
+}
+
+/// Per-block marks for `body`, reset after each use so that one
+/// allocation serves every loop of the function.
+struct Marks {
+    in_body: Vec<bool>,
+    state: Vec<Visit>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Visit {
+    New,
+    OnPath,
+    Done,
+}
+
+/// The natural loop of header `h` without `h`, in topological order:
+/// the blocks that reach a back edge into `h` without passing `h`.
+/// `None` if there is none, if it holds an inner loop, or if it is too
+/// large (the walk stops there, so a big outer loop costs little).
+fn body(f: &Function, dom: &DomTree, h: Block, marks: &mut Marks) -> Option<Vec<Block>> {
+    let mut members = Vec::new();
+    let mut stack: Vec<Block> = f
+        .block(h)
+        .preds
+        .iter()
+        .copied()
+        .filter(|&p| dom.dominates(h, p))
+        .collect();
+    while let Some(b) = stack.pop() {
+        if b == h || marks.in_body[b.index()] {
+            continue;
+        }
+        marks.in_body[b.index()] = true;
+        members.push(b);
+        if members.len() > MAX_BLOCKS {
+            break;
+        }
+        stack.extend(f.block(b).preds.iter().copied());
+    }
+    let order = (members.len() <= MAX_BLOCKS)
+        .then(|| topological(f, h, marks))
+        .flatten();
+    for &b in &members {
+        marks.in_body[b.index()] = false;
+        marks.state[b.index()] = Visit::New;
+    }
+    order.filter(|order| !order.is_empty())
+}
+
+/// The marked body in topological order, by depth-first search from `h`
+/// (postorder, reversed); `None` if the body has a cycle of its own.
+fn topological(f: &Function, h: Block, marks: &mut Marks) -> Option<Vec<Block>> {
+    let mut post = Vec::new();
+    let mut path: Vec<(Block, usize)> = vec![(h, 0)];
+    while let Some((b, k)) = path.pop() {
+        let succs = &f.block(b).succs;
+        if k < succs.len() {
+            path.push((b, k + 1));
+            let s = succs[k];
+            if !marks.in_body[s.index()] {
+                continue;
+            }
+            match marks.state[s.index()] {
+                Visit::New => {
+                    marks.state[s.index()] = Visit::OnPath;
+                    path.push((s, 0));
+                }
+                Visit::OnPath => return None,
+                Visit::Done => {}
+            }
+        } else if b != h {
+            marks.state[b.index()] = Visit::Done;
+            post.push(b);
+        }
+    }
+    post.reverse();
+    Some(post)
+}
+
+/// `index` and the values the body derives from it by copies and adds.
+fn tracked(f: &Function, body: &[Block], index: Value) -> Vec<Value> {
+    let mut tracked = vec![index];
+    loop {
+        let before = tracked.len();
+        for &b in body {
+            for &i in &f.block(b).insts {
+                let Some(r) = f.inst(i).result else { continue };
+                let derived = match *f.kind(i) {
+                    InstKind::Copy(x) => tracked.contains(&x),
+                    InstKind::Binary(Op::Add, x, y) => tracked.contains(&x) || tracked.contains(&y),
+                    _ => false,
+                };
+                if derived && !tracked.contains(&r) && tracked.len() < MAX_TRACKED {
+                    tracked.push(r);
+                }
+            }
+        }
+        if tracked.len() == before {
+            return tracked;
+        }
+    }
+}
+
+/// What is known of the tracked values at a point: bit k of `non_negative`
+/// says `tracked[k] >= 0`, of `below` that `0 <= tracked[k] < limit`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Facts {
+    non_negative: u64,
+    below: u64,
+}
+
+impl Facts {
+    const ALL: Facts = Facts {
+        non_negative: u64::MAX,
+        below: u64::MAX,
+    };
+
+    fn meet(self, other: Facts) -> Facts {
+        Facts {
+            non_negative: self.non_negative & other.non_negative,
+            below: self.below & other.below,
+        }
+    }
+}
+
+struct Proof<'a> {
+    f: &'a Function,
+    tracked: &'a [Value],
+    step_ok: &'a dyn Fn(Value) -> bool,
+}
+
+impl Proof<'_> {
+    fn bit(&self, v: Value) -> Option<u64> {
+        self.tracked.iter().position(|&t| t == v).map(|k| 1 << k)
+    }
+
+    /// `x` in `[0, limit)`, and `s` a step the guard bounds.
+    fn below_plus_step(&self, facts: Facts, x: Value, s: Value) -> bool {
+        self.bit(x).is_some_and(|bx| facts.below & bx != 0) && (self.step_ok)(s)
+    }
+
+    /// The facts after instruction `i`.
+    fn transfer(&self, mut facts: Facts, i: Inst) -> Facts {
+        let Some(bit) = self.f.inst(i).result.and_then(|r| self.bit(r)) else {
+            return facts;
+        };
+        let (non_negative, below) = match *self.f.kind(i) {
+            InstKind::Copy(x) => match self.bit(x) {
+                Some(bx) => (facts.non_negative & bx != 0, facts.below & bx != 0),
+                None => (false, false),
+            },
+            InstKind::Binary(Op::Add, x, y) => (
+                self.below_plus_step(facts, x, y) || self.below_plus_step(facts, y, x),
+                false,
+            ),
+            _ => (false, false),
+        };
+        facts.non_negative = if non_negative {
+            facts.non_negative | bit
+        } else {
+            facts.non_negative & !bit
+        };
+        facts.below = if below {
+            facts.below | bit
+        } else {
+            facts.below & !bit
+        };
+        facts
+    }
+
+    /// The facts at the start of each body block, at the greatest fixpoint
+    /// (the body is acyclic, so each round is one pass in order).
+    fn solve(&self, h: Block, index: Value, stay: Block, body: &[Block]) -> Vec<Facts> {
+        let f = self.f;
+        let bit = self.bit(index).expect("the index is tracked");
+        // From outside, the guard gives only `index >= 0`.
+        let entry = Facts {
+            non_negative: bit,
+            below: 0,
+        };
+        let mut at_header = entry;
+        let mut facts_in = vec![Facts::ALL; f.blocks.len()];
+        let mut facts_out = vec![Facts::ALL; f.blocks.len()];
+        loop {
+            // The staying edge adds `index < limit` to `index >= 0`.
+            let staying = Facts {
+                non_negative: at_header.non_negative,
+                below: at_header.below | (at_header.non_negative & bit),
+            };
+            for &b in body {
+                let mut facts = Facts::ALL;
+                for &p in &f.block(b).preds {
+                    let from = if p != h {
+                        facts_out[p.index()]
+                    } else if b == stay {
+                        staying
+                    } else {
+                        at_header
+                    };
+                    facts = facts.meet(from);
+                }
+                facts_in[b.index()] = facts;
+                for &i in &f.block(b).insts {
+                    facts = self.transfer(facts, i);
+                }
+                facts_out[b.index()] = facts;
+            }
+            let next = f
+                .block(h)
+                .preds
+                .iter()
+                .filter(|p| body.contains(p))
+                .fold(entry, |acc, p| acc.meet(facts_out[p.index()]));
+            if next == at_header {
+                return facts_in;
+            }
+            at_header = next;
+        }
+    }
+
+    /// The accesses the facts prove in bounds, the largest offset among
+    /// them, and the steps the proof relies on.
+    fn collect(&self, facts_in: &[Facts], body: &[Block]) -> (Vec<Inst>, u64, Vec<Value>) {
+        let f = self.f;
+        let (mut unchecked, mut max_offset, mut steps) = (Vec::new(), 0, Vec::new());
+        for &b in body {
+            let mut facts = facts_in[b.index()];
+            for &i in &f.block(b).insts {
+                let cell = match *f.kind(i) {
+                    InstKind::Load(base, offset) | InstKind::Store(base, offset, _) => {
+                        Some((base, offset))
+                    }
+                    _ => None,
+                };
+                if let Some(offset) =
+                    cell.and_then(|(base, offset)| self.in_bounds(facts, base, offset))
+                {
+                    unchecked.push(i);
+                    max_offset = max_offset.max(offset);
+                }
+                if let InstKind::Binary(Op::Add, x, y) = *f.kind(i) {
+                    for (x, s) in [(x, y), (y, x)] {
+                        if self.below_plus_step(facts, x, s)
+                            && f.constant(s).is_none()
+                            && !steps.contains(&s)
+                        {
+                            steps.push(s);
+                        }
+                    }
+                }
+                facts = self.transfer(facts, i);
+            }
+        }
+        (unchecked, max_offset, steps)
+    }
+
+    /// The constant offset of cell `base + offset` if one of the two is a
+    /// tracked value known below the limit and the other a small
+    /// non-negative constant.
+    fn in_bounds(&self, facts: Facts, base: Value, offset: Value) -> Option<u64> {
+        let f = self.f;
+        [(base, offset), (offset, base)]
+            .into_iter()
+            .find_map(|(v, k)| {
+                let below = self.bit(v).is_some_and(|bv| facts.below & bv != 0);
+                let k = f.constant(k)?;
+                (below && k <= MAX_OFFSET).then_some(k)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::{run, Stage};
+
+    fn loops(text: &str) -> (Function, Vec<VersionedLoop>) {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let middle = run(
+            &program,
+            vm::FuncId(0),
+            Stage::Out,
+            &mut Budget::unlimited(),
+        )
+        .unwrap();
+        let f = middle.ssa.expect("IR");
+        let found = find(&f, &mut Budget::unlimited()).unwrap();
+        (f, found)
+    }
+
+    fn unchecked_lines(f: &Function, l: &VersionedLoop) -> Vec<u32> {
+        l.unchecked.iter().map(|&i| f.inst(i).src).collect()
+    }
+
+    #[test]
+    fn a_sieve_loop_stores_unchecked_behind_its_guard() {
+        let (f, found) = loops(
+            ".memory 100\nfunc main(%n, %i)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    load %x, [%j + 3]\n    add %j, %j, %i\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        // Instructions 2 and 3: the store and the load.
+        assert_eq!(unchecked_lines(&f, l), vec![2, 3]);
+        assert_eq!(l.max_offset, 3);
+        assert_eq!(l.steps.len(), 1, "the step %i is guarded");
+    }
+
+    #[test]
+    fn an_access_after_the_index_moved_stays_checked() {
+        // After `add`, %j may equal %n: the store is not covered, so there
+        // is nothing to version.
+        let (_, found) = loops(
+            ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %j, %j, 1\n    store [%j], 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert!(found.is_empty());
+    }
+
+    #[test]
+    fn a_falling_index_or_a_moving_limit_is_not_versioned() {
+        let falling = ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    sub %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        let moving = ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    add %n, %n, 1\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        let negative_step = ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    add %j, %j, -1\n    jmp top\nout:\n    ret 0\nend\n";
+        for text in [falling, moving, negative_step] {
+            assert!(loops(text).1.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_value_redefined_on_one_path_is_checked_after_the_join() {
+        // %k is %j on one path and loaded from memory on the other: the
+        // store through %k after the join keeps its check, the one
+        // through %j does not.
+        let (f, found) = loops(
+            ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    mov %k, %j\n    jz %n, skip\n    load %k, [%j]\nskip:\n    store [%k], 2\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        // Instructions 2 and 5: the first store and the load.
+        assert_eq!(unchecked_lines(&f, &found[0]), vec![2, 5]);
+    }
+
+    #[test]
+    fn an_index_that_may_turn_negative_leaves_the_loop_checked() {
+        // A %j loaded from memory may be negative on the next iteration.
+        let (_, found) = loops(
+            ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    jz %n, skip\n    load %j, [%j]\nskip:\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert!(found.is_empty(), "{found:?}");
+    }
+}
