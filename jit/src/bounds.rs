@@ -8,10 +8,11 @@
 //! fail. The emitter places those three conditions on each edge into the
 //! header and, when they hold, runs a second copy of the loop without the
 //! checks; otherwise the ordinary copy, so a trap still happens at the
-//! same instruction with the same output before it. This is the check
-//! hoisting of Gupta ("Optimizing array bound checks using flow analysis",
-//! LOPLAS 2(1-4), 1993) with the failing case versioned instead
-//! of trapping early, since a trap must wait for its own iteration.
+//! same instruction with the same output before it. Check hoisting in
+//! the spirit of Gupta ("Optimizing array bound checks using flow
+//! analysis", LOPLAS 2(1-4), 1993), as loop versioning: the failing case
+//! keeps its checks rather than trapping early, since a trap must wait
+//! for its own iteration.
 //!
 //! The proof is a forward must-analysis over the loop body of two facts
 //! per value derived from `j` (by copies and by adding a step): `v >= 0`,
