@@ -146,7 +146,8 @@ struct Emitter<'a> {
     /// Per block: its place in the code, for choosing branch directions.
     position: Vec<u32>,
     /// Loops emitted a second time without the bounds checks their guard
-    /// makes redundant (`bounds`), and per loop the labels of that copy.
+    /// makes redundant (`bounds`), and per loop the labels of that copy,
+    /// in the order of the loop's `blocks`.
     versioned: Vec<VersionedLoop>,
     copy_labels: Vec<Vec<DynamicLabel>>,
     /// The loop whose unchecked copy is being emitted.
@@ -226,8 +227,8 @@ pub fn emit(
     e.homed = allocation.homed;
     e.versioned = crate::bounds::find(f, budget)?;
     e.copy_labels = (0..e.versioned.len())
-        .map(|_| {
-            (0..f.blocks.len())
+        .map(|l| {
+            (0..e.versioned[l].blocks.len())
                 .map(|_| e.ops.new_dynamic_label())
                 .collect()
         })
@@ -326,9 +327,12 @@ impl Emitter<'_> {
     /// Where the code of block `b` is: in the unchecked copy while that is
     /// being emitted and `b` is part of it, else in the function's code.
     fn label(&self, b: Block) -> DynamicLabel {
-        match self.copying {
-            Some(l) if self.versioned[l].contains(b) => self.copy_labels[l][b.index()],
-            _ => self.labels[b.index()],
+        let in_copy = self
+            .copying
+            .and_then(|l| Some((l, self.versioned[l].blocks.binary_search(&b).ok()?)));
+        match in_copy {
+            Some((l, k)) => self.copy_labels[l][k],
+            None => self.labels[b.index()],
         }
     }
 
@@ -369,7 +373,9 @@ impl Emitter<'_> {
             let top = (crate::bounds::STEP_LIMIT - 1) as i32;
             dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
         }
-        let unchecked = self.copy_labels[l][self.versioned[l].header.index()];
+        let header = self.versioned[l].header;
+        let k = self.versioned[l].blocks.binary_search(&header);
+        let unchecked = self.copy_labels[l][k.expect("a loop holds its header")];
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
     }
 
