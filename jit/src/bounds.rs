@@ -114,6 +114,11 @@ fn header_test(f: &Function, h: Block) -> Option<(Value, Value, Block)> {
     else {
         return None;
     };
+    // Both edges to one block would carry `index < limit` on the edge
+    // where it is false (the cfg turns such branches into jumps).
+    if taken == fallthrough {
+        return None;
+    }
     match op {
         Op::Jlt => Some((a, b, taken)),
         Op::Jge => Some((a, b, fallthrough)),
@@ -347,8 +352,9 @@ impl Proof<'_> {
         facts
     }
 
-    /// The facts at the start of each body block, at the greatest fixpoint
-    /// (the body is acyclic, so each round is one pass in order).
+    /// The facts at the start of each body block (indexed like `body`), at
+    /// the greatest fixpoint (the body is acyclic, so each round is one
+    /// pass in order).
     fn solve(&self, h: Block, index: Value, stay: Block, body: &[Block]) -> Vec<Facts> {
         let f = self.f;
         let bit = self.bit(index).expect("the index is tracked");
@@ -358,19 +364,21 @@ impl Proof<'_> {
             below: 0,
         };
         let mut at_header = entry;
-        let mut facts_in = vec![Facts::ALL; f.blocks.len()];
-        let mut facts_out = vec![Facts::ALL; f.blocks.len()];
+        // Indexed like `body`, whose blocks' predecessors are `h` or in it.
+        let place = |b: Block| body.iter().position(|&x| x == b).expect("in the body");
+        let mut facts_in = vec![Facts::ALL; body.len()];
+        let mut facts_out = vec![Facts::ALL; body.len()];
         loop {
             // The staying edge adds `index < limit` to `index >= 0`.
             let staying = Facts {
                 non_negative: at_header.non_negative,
                 below: at_header.below | (at_header.non_negative & bit),
             };
-            for &b in body {
+            for (k, &b) in body.iter().enumerate() {
                 let mut facts = Facts::ALL;
                 for &p in &f.block(b).preds {
                     let from = if p != h {
-                        facts_out[p.index()]
+                        facts_out[place(p)]
                     } else if b == stay {
                         staying
                     } else {
@@ -378,18 +386,18 @@ impl Proof<'_> {
                     };
                     facts = facts.meet(from);
                 }
-                facts_in[b.index()] = facts;
+                facts_in[k] = facts;
                 for &i in &f.block(b).insts {
                     facts = self.transfer(facts, i);
                 }
-                facts_out[b.index()] = facts;
+                facts_out[k] = facts;
             }
             let next = f
                 .block(h)
                 .preds
                 .iter()
                 .filter(|p| body.contains(p))
-                .fold(entry, |acc, p| acc.meet(facts_out[p.index()]));
+                .fold(entry, |acc, &p| acc.meet(facts_out[place(p)]));
             if next == at_header {
                 return facts_in;
             }
@@ -402,8 +410,8 @@ impl Proof<'_> {
     fn collect(&self, facts_in: &[Facts], body: &[Block]) -> (Vec<Inst>, u64, Vec<Value>) {
         let f = self.f;
         let (mut unchecked, mut max_offset, mut steps) = (Vec::new(), 0, Vec::new());
-        for &b in body {
-            let mut facts = facts_in[b.index()];
+        for (k, &b) in body.iter().enumerate() {
+            let mut facts = facts_in[k];
             for &i in &f.block(b).insts {
                 let cell = match *f.kind(i) {
                     InstKind::Load(base, offset) | InstKind::Store(base, offset, _) => {

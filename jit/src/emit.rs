@@ -150,6 +150,8 @@ struct Emitter<'a> {
     /// in the order of the loop's `blocks`.
     versioned: Vec<VersionedLoop>,
     copy_labels: Vec<Vec<DynamicLabel>>,
+    /// Per block: the versioned loop it heads, if any.
+    heads: Vec<Option<usize>>,
     /// The loop whose unchecked copy is being emitted.
     copying: Option<usize>,
     /// The block being emitted.
@@ -217,6 +219,7 @@ pub fn emit(
         position: vec![u32::MAX; f.blocks.len()],
         versioned: Vec::new(),
         copy_labels: Vec::new(),
+        heads: vec![None; f.blocks.len()],
         copying: None,
         block: f.entry,
     };
@@ -226,6 +229,9 @@ pub fn emit(
     e.live_after = allocation.live_after;
     e.homed = allocation.homed;
     e.versioned = crate::bounds::find(f, budget)?;
+    for (l, versioned) in e.versioned.iter().enumerate() {
+        e.heads[versioned.header.index()] = Some(l);
+    }
     e.copy_labels = (0..e.versioned.len())
         .map(|l| {
             (0..e.versioned[l].blocks.len())
@@ -254,14 +260,12 @@ pub fn emit(
         e.block(b, order.get(k + 1).copied(), budget)?;
     }
     // The unchecked copies, after the function's own code: entered only
-    // from a guard, left by the loop's exits into the checked code.
+    // from a guard, left by the loop's exits into the checked code. A
+    // loop's blocks, sorted, are in the order `order` gives them (which
+    // is by index but for the entry, never part of a loop).
     for l in 0..e.versioned.len() {
         e.copying = Some(l);
-        let copy: Vec<Block> = order
-            .iter()
-            .copied()
-            .filter(|&b| e.versioned[l].contains(b))
-            .collect();
+        let copy = e.versioned[l].blocks.clone();
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }
@@ -339,9 +343,8 @@ impl Emitter<'_> {
     /// The versioned loop that a jump to `target` from the current block
     /// enters from outside, if any: that jump needs the loop's guard.
     fn guarded_entry(&self, target: Block) -> Option<usize> {
-        self.versioned
-            .iter()
-            .position(|l| l.header == target && !l.contains(self.block))
+        let l = self.heads[target.index()]?;
+        (!self.versioned[l].contains(self.block)).then_some(l)
     }
 
     /// Enters the unchecked copy of loop `l` if its guard holds; falls
