@@ -134,6 +134,10 @@ struct CompilerArgs {
     /// the middle end with and without it).
     #[arg(long)]
     no_sccp: bool,
+    /// Kilobytes of executable memory for compiled code; a function that
+    /// no longer fits stays in the interpreter.
+    #[arg(long, default_value_t = jit::backend::code_cache::DEFAULT_BYTES / 1024, value_name = "N")]
+    code_cache_kb: usize,
 }
 
 #[derive(Args)]
@@ -315,6 +319,9 @@ fn make_vm<'p>(
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         constant_propagation: !opts.no_sccp,
+        code_cache: jit::backend::code_cache::CodeCache::new(
+            opts.code_cache_kb.saturating_mul(1024),
+        ),
         ..jit
     };
     let records = jit.records.clone();

@@ -520,3 +520,48 @@ fn hot_loops_are_replaced_on_the_stack_and_traced() {
         .collect();
     assert_eq!(names, ["bcvm:main", "bcvm:main (osr at line 4)"], "{text}");
 }
+
+#[test]
+fn a_full_code_cache_leaves_functions_interpreted() {
+    let p = program(
+        "cache_full",
+        "func main(%n)\n    call %r, ack, 2, %n\n    print %r\n    ret 0\nend\n\
+         func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\n\
+         m_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\n\
+         both:\n    sub %n1, %n, 1\n    call %t, ack, %m, %n1\n    sub %m1, %m, 1\n\
+         call %r, ack, %m1, %t\n    ret %r\nend\n",
+    );
+    for tier in ["jit", "auto"] {
+        // One kilobyte holds `main` (under 400 bytes) but not `ack` too.
+        let out = bcvm(&[
+            "run",
+            "--tier",
+            tier,
+            "--jit-threshold-calls",
+            "1",
+            "--code-cache-kb",
+            "1",
+            "--trace-compile",
+            &p,
+            "3",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(out.stdout, b"9\n");
+        let trace = stderr(&out);
+        let outcome = |name: &str| {
+            trace
+                .lines()
+                .find(|l| l.starts_with(&format!("compile {name} ")))
+                .and_then(|l| l.split(" outcome=").nth(1))
+                .map(str::to_string)
+        };
+        assert_eq!(outcome("main").as_deref(), Some("ok"), "{trace}");
+        assert_eq!(
+            outcome("ack").as_deref(),
+            Some("bailed in emit: code cache full"),
+            "{trace}"
+        );
+    }
+    let out = bcvm(&["run", "--tier", "jit", "--code-cache-kb", "0", &p, "3"]);
+    assert_eq!(out.stdout, b"9\n");
+}

@@ -58,6 +58,11 @@ pub enum CompileError {
     },
     /// The IR verifier rejected the output of `phase` (a compiler bug).
     Invalid { phase: Phase, message: String },
+    /// The code could not be placed in the code cache (`phase` is `emit`).
+    CodeCache {
+        phase: Phase,
+        error: crate::backend::code_cache::CacheError,
+    },
 }
 
 impl CompileError {
@@ -65,7 +70,8 @@ impl CompileError {
         match self {
             CompileError::OverBudget { phase, .. }
             | CompileError::OverTime { phase, .. }
-            | CompileError::Invalid { phase, .. } => *phase,
+            | CompileError::Invalid { phase, .. }
+            | CompileError::CodeCache { phase, .. } => *phase,
         }
     }
 }
@@ -93,6 +99,7 @@ impl fmt::Display for CompileError {
             CompileError::Invalid { phase, message } => {
                 write!(f, "invalid IR after {phase}: {message}")
             }
+            CompileError::CodeCache { error, .. } => write!(f, "{error}"),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! middle end and the emitter under one budget per function, and tracing
 //! each compile (`--trace-compile`) when asked.
 
+use crate::backend::code_cache::{self, CodeCache};
 use crate::budget::{Budget, CompileError, Phase, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
 use crate::emit;
@@ -11,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use vm::tier::{Compiled, Compiler, JitEnv, Trigger};
+use vm::tier::{Compiled, Compiler, Entry, JitEnv, Trigger};
 use vm::{FuncId, Program};
 
 pub struct Jit {
@@ -32,6 +33,8 @@ pub struct Jit {
     /// Run sparse conditional constant propagation (on by default; the
     /// differential tests also compile without it).
     pub constant_propagation: bool,
+    /// Where compiled code lives (`--code-cache-kb` bounds it).
+    pub code_cache: CodeCache,
 }
 
 impl Default for Jit {
@@ -44,6 +47,7 @@ impl Default for Jit {
             perf_map: None,
             epoch: Instant::now(),
             constant_propagation: true,
+            code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
         }
     }
 }
@@ -108,7 +112,7 @@ impl CompileRecord {
 
 impl Jit {
     fn attempt(
-        &self,
+        &mut self,
         program: &Program,
         func: FuncId,
         entry_point: EntryPoint,
@@ -131,11 +135,28 @@ impl Jit {
             message: "no IR".into(),
         })?;
         let start = Instant::now();
-        let emitted = emit::emit(program, &ir, env, &mut budget);
+        let installed = emit::emit(program, &ir, env, &mut budget).and_then(|emitted| {
+            let (at, handle) = self.code_cache.install(&emitted.code).map_err(|error| {
+                CompileError::CodeCache {
+                    phase: Phase::Emit,
+                    error,
+                }
+            })?;
+            Ok((at, handle, emitted.code.len()))
+        });
         record.times[Phase::Emit as usize] = start.elapsed();
-        let emitted = emitted?;
-        record.code_bytes = emitted.compiled.code_bytes;
-        Ok(emitted.compiled)
+        let (at, handle, code_bytes) = installed?;
+        record.code_bytes = code_bytes;
+        // SAFETY: the code at `at` was assembled by `emit` as a function
+        // with the System V calling convention and the signature of
+        // `Entry`, and is executable and read-only in the code cache, which
+        // `handle` (kept in `owner`) keeps mapped.
+        let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
+        Ok(Compiled {
+            entry,
+            code_bytes,
+            owner: Box::new(handle),
+        })
     }
 }
 

@@ -6,10 +6,32 @@ use crate::budget::Budget;
 use crate::emit;
 use crate::pipeline::{self, Stage};
 use crate::CompileError;
-use dynasmrt::ExecutableBuffer;
 use iced_x86::{Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter};
 use std::fmt::Write;
 use vm::{FuncId, Program};
+
+/// The machine code of `func`, entered at its start or (`osr`) at a loop
+/// header, compiled against scratch state as `listing` does.
+pub fn machine_code(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+) -> Result<Vec<u8>, CompileError> {
+    let mut scratch = emit::ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: crate::Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    let env = scratch.env();
+    let mut budget = Budget::unlimited();
+    let entry = match osr {
+        None => crate::cfg::EntryPoint::Start,
+        Some(pc) => crate::cfg::EntryPoint::Osr(pc),
+    };
+    let middle = pipeline::run_from(program, func, entry, Stage::Out, &mut budget, true)?;
+    let ir = middle.ssa.expect("the out stage has IR");
+    let emitted = emit::emit(program, &ir, env, &mut budget)?;
+    Ok(emitted.code)
+}
 
 /// The listing of `func`'s machine code. It is compiled against scratch
 /// state (a memory of the program's size, no VM) and never run, so the
@@ -24,12 +46,7 @@ pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> 
     let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
     let ir = middle.ssa.expect("the out stage has IR");
     let emitted = emit::emit(program, &ir, env, &mut budget)?;
-    let code: &[u8] = emitted
-        .compiled
-        .owner
-        .downcast_ref::<ExecutableBuffer>()
-        .map(|b| &b[..emitted.compiled.code_bytes])
-        .unwrap_or(&[]);
+    let code: &[u8] = &emitted.code;
     let f = program.func(func);
     let mut out = format!("function {} (asm, {} bytes)\n", f.name, code.len());
     let mut headings = emitted.lines.iter().peekable();

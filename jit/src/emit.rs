@@ -40,11 +40,11 @@ use crate::cfg::EntryPoint;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::regalloc::Home;
-use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi};
+use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
+
+type Assembler = VecAssembler<X64Relocation>;
 use vm::native::{jit_call, jit_fprint, jit_print, jit_putc, jit_puts, jit_trap, site};
-use vm::tier::{
-    Compiled, Entry, JitEnv, STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_STACK_TOP,
-};
+use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_STACK_TOP};
 use vm::Op;
 use vm::Program;
 
@@ -82,7 +82,9 @@ enum Src {
 /// What the emitter made, with the machine-code offset of each bytecode
 /// instruction's code, for disassembly listings.
 pub struct Emitted {
-    pub compiled: Compiled,
+    /// The code, position independent (it reaches other code and data
+    /// only through absolute addresses), entered at offset 0.
+    pub code: Vec<u8>,
     /// (offset in the code, bytecode index) where each instruction starts.
     pub lines: Vec<(usize, u32)>,
 }
@@ -194,7 +196,7 @@ pub fn emit(
     if 8 * words > MAX_FRAME_BYTES {
         return Err(fail(format!("{words} words to copy in at the entry")));
     }
-    let mut ops = Assembler::new().map_err(|e| fail(format!("cannot map code memory: {e}")))?;
+    let mut ops = Assembler::new(0);
     let labels = (0..f.blocks.len())
         .map(|_| ops.new_dynamic_label())
         .collect();
@@ -278,22 +280,13 @@ pub fn emit(
     e.external_entry();
     let bytes = e.ops.offset().0;
     let lines = e.lines;
-    let buffer = e
+    debug_assert_eq!(start.0, 0);
+    let code = e
         .ops
         .finalize()
-        .map_err(|_| fail("cannot finalize code memory"))?;
-    // SAFETY: the code at `start` was assembled above as a function with the
-    // System V calling convention and the signature of `Entry`, and
-    // `buffer` (kept alive in `owner`) holds it, executable and read-only.
-    let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(buffer.ptr(start)) };
-    Ok(Emitted {
-        compiled: Compiled {
-            entry,
-            code_bytes: bytes,
-            owner: Box::new(buffer),
-        },
-        lines,
-    })
+        .map_err(|e| fail(format!("cannot assemble: {e}")))?;
+    debug_assert_eq!(code.len(), bytes);
+    Ok(Emitted { code, lines })
 }
 
 impl Emitter<'_> {

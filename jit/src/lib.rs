@@ -3,6 +3,7 @@
 //! can be tested, executed (by `eval`) and measured on its own; `emit` turns
 //! its output into x86-64, and `compiler` is what the VM calls.
 
+pub mod backend;
 pub mod bounds;
 pub mod budget;
 pub mod cfg;

@@ -1,0 +1,3 @@
+//! The back end: from the out-of-SSA IR to machine code in the code cache.
+
+pub mod code_cache;
