@@ -50,25 +50,25 @@ struct DumpArgs {
     /// Only this function (default: every function, in source order).
     #[arg(long)]
     func: Option<String>,
-    /// The stage: cfg (basic blocks), dom (dominator tree and frontiers),
-    /// ssa (pruned SSA), sccp (after constant propagation), out (after SSA
-    /// destruction), asm (the machine code, disassembled; text only).
-    #[arg(long, value_enum)]
-    stage: DumpStage,
+    /// The stage, any phase of the compiler: cfg (basic blocks), dom
+    /// (dominator tree and frontiers), ssa (pruned SSA), sccp (after
+    /// constant propagation), out (after SSA destruction; also
+    /// `out-of-ssa`), loops (the loop forest), regalloc (each value's
+    /// home), bounds (the versioned loops), asm (the machine code,
+    /// disassembled; also `emit`; text only).
+    #[arg(long, value_parser = parse_stage)]
+    stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
     /// edges dashed), json (one object per function per line).
     #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
     format: DumpFormat,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum DumpStage {
-    Cfg,
-    Dom,
-    Ssa,
-    Sccp,
-    Out,
-    Asm,
+fn parse_stage(name: &str) -> Result<jit::Phase, String> {
+    jit::Phase::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = jit::Phase::ALL.iter().map(|p| p.name()).collect();
+        format!("one of {}, out, asm", names.join(", "))
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -134,6 +134,11 @@ struct CompilerArgs {
     /// the middle end with and without it).
     #[arg(long)]
     no_sccp: bool,
+    /// Check the IR after every compiler phase, and the register
+    /// assignment; a compile that fails a check stays interpreted (the
+    /// trace says why).
+    #[arg(long)]
+    verify_ir: bool,
     /// Kilobytes of executable memory for compiled code; a function that
     /// no longer fits stays in the interpreter.
     #[arg(long, default_value_t = jit::backend::code_cache::DEFAULT_BYTES / 1024, value_name = "N")]
@@ -319,6 +324,7 @@ fn make_vm<'p>(
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         constant_propagation: !opts.no_sccp,
+        verify_ir: opts.verify_ir,
         code_cache: jit::backend::code_cache::CodeCache::new(
             opts.code_cache_kb.saturating_mul(1024),
         ),
@@ -400,7 +406,6 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
 }
 
 fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
-    use jit::pipeline::Stage;
     let file = opts.file.as_str();
     let program = load(file).map_err(|f| vec![f])?;
     let ids: Vec<vm::FuncId> = match &opts.func {
@@ -417,7 +422,25 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
             .map(|i| vm::FuncId(i as u32))
             .collect(),
     };
-    if opts.stage == DumpStage::Asm {
+    let format = match opts.format {
+        DumpFormat::Text => jit::dump::Format::Text,
+        DumpFormat::Dot => jit::dump::Format::Dot,
+        DumpFormat::Json => jit::dump::Format::Json,
+    };
+    let stage = opts.stage;
+    if !jit::dump::supports(stage, format) {
+        return Err(vec![Failure::Setup {
+            file: file.to_string(),
+            message: format!(
+                "stage `{}` has no {} format",
+                jit::dump::stage_name(stage),
+                opts.format
+                    .to_possible_value()
+                    .map_or(String::new(), |v| v.get_name().to_string())
+            ),
+        }]);
+    }
+    if stage == jit::Phase::Emit {
         let mut stdout = io::stdout().lock();
         for id in ids {
             let text = jit::disasm::listing(&program, id).map_err(|error| {
@@ -431,31 +454,16 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         }
         return Ok(());
     }
-    let stage = match opts.stage {
-        DumpStage::Asm => unreachable!("handled above"),
-        DumpStage::Cfg => Stage::Cfg,
-        DumpStage::Dom => Stage::Dom,
-        DumpStage::Ssa => Stage::Ssa,
-        DumpStage::Sccp => Stage::Sccp,
-        DumpStage::Out => Stage::Out,
-    };
-    let format = match opts.format {
-        DumpFormat::Text => jit::dump::Format::Text,
-        DumpFormat::Dot => jit::dump::Format::Dot,
-        DumpFormat::Json => jit::dump::Format::Json,
-    };
     let mut stdout = io::stdout().lock();
     for id in ids {
-        let me = jit::pipeline::run(&program, id, stage, &mut jit::Budget::unlimited()).map_err(
-            |error| {
-                vec![Failure::Compile {
-                    file: file.to_string(),
-                    func: program.func(id).name.clone(),
-                    error,
-                }]
-            },
-        )?;
-        let _ = stdout.write_all(jit::dump::dump(&program, id, &me, stage, format).as_bytes());
+        let ctx = jit::context::Context::compiled_to(&program, id, stage).map_err(|error| {
+            vec![Failure::Compile {
+                file: file.to_string(),
+                func: program.func(id).name.clone(),
+                error,
+            }]
+        })?;
+        let _ = stdout.write_all(jit::dump::dump(&program, &ctx, stage, format).as_bytes());
     }
     Ok(())
 }

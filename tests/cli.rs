@@ -377,7 +377,17 @@ fn trace_json_nests_phases_inside_each_compile() {
     let trace: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).expect("trace")).expect("json");
     let events = trace["traceEvents"].as_array().expect("events");
-    let phases = ["cfg", "dom", "ssa", "sccp", "out-of-ssa", "emit"];
+    let phases = [
+        "cfg",
+        "dom",
+        "ssa",
+        "sccp",
+        "out-of-ssa",
+        "loops",
+        "regalloc",
+        "bounds",
+        "emit",
+    ];
     assert_eq!(events.len(), 1 + phases.len());
     let compile = &events[0];
     assert_eq!(
@@ -564,4 +574,46 @@ fn a_full_code_cache_leaves_functions_interpreted() {
     }
     let out = bcvm(&["run", "--tier", "jit", "--code-cache-kb", "0", &p, "3"]);
     assert_eq!(out.stdout, b"9\n");
+}
+
+#[test]
+fn the_back_ends_phases_are_traced_and_dumped() {
+    let p = program("backend_phases", TEXTBOOK);
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "jit",
+        "--verify-ir",
+        "--trace-compile",
+        &p,
+        "10",
+    ]);
+    assert_eq!(out.stdout, b"45\n");
+    let trace = stderr(&out);
+    for phase in ["loops=", "regalloc=", "bounds=", "emit="] {
+        assert!(trace.contains(phase), "{phase} missing: {trace}");
+    }
+    assert!(trace.ends_with("outcome=ok\n"), "{trace}");
+    // Each value's home, after register allocation.
+    let out = bcvm(&["dump", &p, "--stage", "regalloc"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("; homes: "), "{text}");
+    assert!(text.contains("=rsi"), "{text}");
+    let out = bcvm(&["dump", &p, "--stage", "loops"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("loop0: header b1 depth 1"), "{text}");
+    let out = bcvm(&["dump", &p, "--stage", "regalloc", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(
+        json["homes"].as_object().is_some_and(|h| !h.is_empty()),
+        "{json}"
+    );
+    // A format a stage does not have is an error, not ignored.
+    let out = bcvm(&["dump", &p, "--stage", "asm", "--format", "dot"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has no dot format"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -46,15 +46,9 @@ fn main() {
 fn versioned_loops(program: &vm::Program) -> usize {
     (0..program.funcs.len())
         .filter_map(|k| {
-            let mut budget = jit::Budget::unlimited();
-            let out = jit::pipeline::run(
-                program,
-                vm::FuncId(k as u32),
-                jit::pipeline::Stage::Out,
-                &mut budget,
-            )
-            .ok()?;
-            jit::bounds::find(&out.ssa?, &mut budget).ok()
+            jit::context::Context::compiled_to(program, vm::FuncId(k as u32), jit::Phase::Bounds)
+                .ok()?
+                .versioned
         })
         .map(|loops| loops.len())
         .sum()

@@ -23,9 +23,9 @@
 //! versioned, so the body is acyclic and one pass per round suffices.
 
 use crate::budget::{Budget, CompileError, Phase};
-use crate::dom::{self, DomTree};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::loops::LoopForest;
 use vm::Op;
 
 /// Loops with more blocks or instructions are left checked (the copy
@@ -63,39 +63,30 @@ impl VersionedLoop {
     }
 }
 
-/// The loops of `f` worth versioning. The dominator tree of the IR
-/// (`dom`, charged as emission work) finds each loop's body.
-pub fn find(f: &Function, budget: &mut Budget) -> Result<Vec<VersionedLoop>, CompileError> {
-    let headers: Vec<Block> = f
-        .live_blocks()
-        .filter(|&h| header_test(f, h).is_some())
-        .collect();
-    if headers.is_empty() {
-        return Ok(Vec::new());
-    }
-    let dom = dom::dominators(f, budget).map_err(|e| match e {
-        CompileError::OverBudget { work, limit, .. } => CompileError::OverBudget {
-            phase: Phase::Emit,
-            work,
-            limit,
-        },
-        CompileError::OverTime { work, elapsed, .. } => CompileError::OverTime {
-            phase: Phase::Emit,
-            work,
-            elapsed,
-        },
-        other => other,
-    })?;
+/// The loops of `f` worth versioning: innermost loops of the forest
+/// whose header is an index test.
+pub fn find(
+    f: &Function,
+    loops: &LoopForest,
+    budget: &mut Budget,
+) -> Result<Vec<VersionedLoop>, CompileError> {
     let mut found = Vec::new();
     let mut marks = Marks {
         in_body: vec![false; f.blocks.len()],
         state: vec![Visit::New; f.blocks.len()],
     };
-    for h in headers {
-        budget.charge(Phase::Emit, 1)?;
-        let body = body(f, &dom, h, &mut marks);
+    for l in loops.loops() {
+        let data = loops.get(l);
+        let h = data.header;
+        if !data.innermost || header_test(f, h).is_none() {
+            continue;
+        }
+        budget.charge(Phase::Bounds, data.blocks.len() as u64)?;
+        let body = body(f, h, &data.blocks, &mut marks);
         found.extend(body.and_then(|body| candidate(f, h, body)));
     }
+    // The emitter lays out the unchecked copies in this order.
+    found.sort_unstable_by_key(|l| l.header);
     Ok(found)
 }
 
@@ -197,34 +188,19 @@ enum Visit {
     Done,
 }
 
-/// The natural loop of header `h` without `h`, in topological order:
-/// the blocks that reach a back edge into `h` without passing `h`.
-/// `None` if there is none, if it holds an inner loop, or if it is too
-/// large (the walk stops there, so a big outer loop costs little).
-fn body(f: &Function, dom: &DomTree, h: Block, marks: &mut Marks) -> Option<Vec<Block>> {
-    let mut members = Vec::new();
-    let mut stack: Vec<Block> = f
-        .block(h)
-        .preds
-        .iter()
-        .copied()
-        .filter(|&p| dom.dominates(h, p))
-        .collect();
-    while let Some(b) = stack.pop() {
-        if b == h || marks.in_body[b.index()] {
-            continue;
-        }
-        marks.in_body[b.index()] = true;
-        members.push(b);
-        if members.len() > MAX_BLOCKS {
-            break;
-        }
-        stack.extend(f.block(b).preds.iter().copied());
+/// The loop `blocks` of header `h` without `h`, in topological order;
+/// `None` if that is empty, too large, or has a cycle of its own (an
+/// irreducible one: the forest knows of no loop inside).
+fn body(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Option<Vec<Block>> {
+    if blocks.len() > MAX_BLOCKS + 1 {
+        return None;
     }
-    let order = (members.len() <= MAX_BLOCKS)
-        .then(|| topological(f, h, marks))
-        .flatten();
-    for &b in &members {
+    let members = || blocks.iter().copied().filter(|&b| b != h);
+    for b in members() {
+        marks.in_body[b.index()] = true;
+    }
+    let order = topological(f, h, marks);
+    for b in members() {
         marks.in_body[b.index()] = false;
         marks.state[b.index()] = Visit::New;
     }
@@ -459,20 +435,12 @@ impl Proof<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::{run, Stage};
+    use crate::context::Context;
 
     fn loops(text: &str) -> (Function, Vec<VersionedLoop>) {
         let program = vm::load(text.as_bytes()).expect("loads");
-        let middle = run(
-            &program,
-            vm::FuncId(0),
-            Stage::Out,
-            &mut Budget::unlimited(),
-        )
-        .unwrap();
-        let f = middle.ssa.expect("IR");
-        let found = find(&f, &mut Budget::unlimited()).unwrap();
-        (f, found)
+        let ctx = Context::compiled_to(&program, vm::FuncId(0), Phase::Bounds).unwrap();
+        (ctx.func.expect("IR"), ctx.versioned.expect("bounds ran"))
     }
 
     fn unchecked_lines(f: &Function, l: &VersionedLoop) -> Vec<u32> {

@@ -7,43 +7,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Phase {
-    Cfg,
-    Dom,
-    Ssa,
-    Sccp,
-    OutOfSsa,
-    Emit,
-}
-
-impl Phase {
-    pub const ALL: [Phase; 6] = [
-        Phase::Cfg,
-        Phase::Dom,
-        Phase::Ssa,
-        Phase::Sccp,
-        Phase::OutOfSsa,
-        Phase::Emit,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Cfg => "cfg",
-            Phase::Dom => "dom",
-            Phase::Ssa => "ssa",
-            Phase::Sccp => "sccp",
-            Phase::OutOfSsa => "out-of-ssa",
-            Phase::Emit => "emit",
-        }
-    }
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::phase::Phase;
 
 /// Why the middle end gave up on a function.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +30,23 @@ pub enum CompileError {
 }
 
 impl CompileError {
+    /// The same error, blamed on `phase` (work done for it by a shared
+    /// algorithm, such as the dominator tree of the final IR).
+    pub fn in_phase(self, phase: Phase) -> CompileError {
+        match self {
+            CompileError::OverBudget { work, limit, .. } => {
+                CompileError::OverBudget { phase, work, limit }
+            }
+            CompileError::OverTime { work, elapsed, .. } => CompileError::OverTime {
+                phase,
+                work,
+                elapsed,
+            },
+            CompileError::Invalid { message, .. } => CompileError::Invalid { phase, message },
+            CompileError::CodeCache { error, .. } => CompileError::CodeCache { phase, error },
+        }
+    }
+
     pub fn phase(&self) -> Phase {
         match self {
             CompileError::OverBudget { phase, .. }

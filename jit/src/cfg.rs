@@ -48,6 +48,34 @@ pub struct Cfg {
 }
 
 impl Cfg {
+    /// A graph of `n` empty blocks with these edges (duplicates dropped),
+    /// entered at block 0: for tests of the graph algorithms.
+    #[cfg(test)]
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Cfg {
+        let mut blocks = vec![
+            CfgBlock {
+                start: 0,
+                end: 0,
+                succs: Vec::new(),
+                preds: Vec::new(),
+                synthetic: false
+            };
+            n
+        ];
+        for &(a, b) in edges {
+            if !blocks[a].succs.contains(&Block::new(b)) {
+                blocks[a].succs.push(Block::new(b));
+                blocks[b].preds.push(Block::new(a));
+            }
+        }
+        Cfg {
+            blocks,
+            entry: Block(0),
+            block_of: Vec::new(),
+            entry_point: EntryPoint::Start,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.blocks.len()
     }

@@ -3,10 +3,10 @@
 //! each compile (`--trace-compile`) when asked.
 
 use crate::backend::code_cache::{self, CodeCache};
-use crate::budget::{Budget, CompileError, Phase, DEFAULT_UNITS};
+use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
-use crate::emit;
-use crate::pipeline::{self, Stage, Stats};
+use crate::context::{Context, Options, Stats};
+use crate::phase::{Phase, PhaseTimes};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -35,6 +35,9 @@ pub struct Jit {
     pub constant_propagation: bool,
     /// Where compiled code lives (`--code-cache-kb` bounds it).
     pub code_cache: CodeCache,
+    /// Verify the IR after every phase, and the register assignment
+    /// (`--verify-ir`).
+    pub verify_ir: bool,
 }
 
 impl Default for Jit {
@@ -48,6 +51,7 @@ impl Default for Jit {
             epoch: Instant::now(),
             constant_propagation: true,
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
+            verify_ir: false,
         }
     }
 }
@@ -63,7 +67,7 @@ pub struct CompileRecord {
     pub stats: Stats,
     pub code_bytes: usize,
     /// Wall time per phase, indexed like `Phase::ALL`.
-    pub times: [Duration; Phase::ALL.len()],
+    pub times: PhaseTimes,
     pub total: Duration,
     /// When the compile began, from the compiler's `epoch`.
     pub started: Duration,
@@ -111,52 +115,11 @@ impl CompileRecord {
 }
 
 impl Jit {
-    fn attempt(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        entry_point: EntryPoint,
-        env: JitEnv,
-        record: &mut CompileRecord,
-    ) -> Result<Compiled, CompileError> {
-        let mut budget = Budget::new(self.units, self.time);
-        let middle = pipeline::run_from(
-            program,
-            func,
-            entry_point,
-            Stage::Out,
-            &mut budget,
-            self.constant_propagation,
-        )?;
-        record.stats = middle.stats;
-        record.times = middle.times;
-        let ir = middle.ssa.ok_or_else(|| CompileError::Invalid {
-            phase: Phase::OutOfSsa,
-            message: "no IR".into(),
-        })?;
-        let start = Instant::now();
-        let installed = emit::emit(program, &ir, env, &mut budget).and_then(|emitted| {
-            let (at, handle) = self.code_cache.install(&emitted.code).map_err(|error| {
-                CompileError::CodeCache {
-                    phase: Phase::Emit,
-                    error,
-                }
-            })?;
-            Ok((at, handle, emitted.code.len()))
-        });
-        record.times[Phase::Emit as usize] = start.elapsed();
-        let (at, handle, code_bytes) = installed?;
-        record.code_bytes = code_bytes;
-        // SAFETY: the code at `at` was assembled by `emit` as a function
-        // with the System V calling convention and the signature of
-        // `Entry`, and is executable and read-only in the code cache, which
-        // `handle` (kept in `owner`) keeps mapped.
-        let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
-        Ok(Compiled {
-            entry,
-            code_bytes,
-            owner: Box::new(handle),
-        })
+    fn options(&self) -> Options {
+        Options {
+            constant_propagation: self.constant_propagation,
+            verify: self.verify_ir,
+        }
     }
 }
 
@@ -206,12 +169,38 @@ impl Jit {
                 ..Stats::default()
             },
             code_bytes: 0,
-            times: [Duration::ZERO; Phase::ALL.len()],
+            times: [Duration::ZERO; Phase::COUNT],
             total: Duration::ZERO,
             started: start.duration_since(self.epoch),
             error: None,
         };
-        let result = self.attempt(program, func, entry_point, env, &mut record);
+        let budget = Budget::new(self.units, self.time);
+        let mut ctx = Context::new(program, func, self.options(), budget).at(entry_point);
+        ctx.env = Some(env);
+        let result = ctx
+            .run(Phase::Emit)
+            .and_then(|()| ctx.install(&mut self.code_cache))
+            .map(|(at, handle)| {
+                // SAFETY: the code at `at` was assembled by `emit` as a
+                // function with the System V calling convention and the
+                // signature of `Entry`, and is executable and read-only in
+                // the code cache, which `handle` (kept in `owner`) keeps
+                // mapped.
+                let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
+                Compiled {
+                    entry,
+                    code_bytes: ctx.stats.code_bytes,
+                    owner: Box::new(handle),
+                }
+            });
+        // What the phases that ran measured stays, bail or not.
+        record.stats = ctx.stats;
+        record.times = ctx.times;
+        record.code_bytes = if result.is_ok() {
+            ctx.stats.code_bytes
+        } else {
+            0
+        };
         record.total = start.elapsed();
         record.error = result.as_ref().err().cloned();
         if let Some(trace) = &mut self.trace {

@@ -2,50 +2,54 @@
 //! it, disassembled with iced-x86, each run of instructions headed by the
 //! bytecode line it came from.
 
+use crate::backend::emit::{Emitted, ScratchEnv};
 use crate::budget::Budget;
-use crate::emit;
-use crate::pipeline::{self, Stage};
+use crate::cfg::EntryPoint;
+use crate::context::{Context, Options};
+use crate::phase::Phase;
 use crate::CompileError;
 use iced_x86::{Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter};
 use std::fmt::Write;
 use vm::{FuncId, Program};
 
-/// The machine code of `func`, entered at its start or (`osr`) at a loop
-/// header, compiled against scratch state as `listing` does.
+/// `func` compiled as the JIT would, entered at its start or (`osr`) at
+/// a loop header, against scratch state (a memory of the program's size,
+/// no VM): the code is never run, so the addresses it embeds are only
+/// illustrative.
+pub fn emitted(program: &Program, func: FuncId, osr: Option<u32>) -> Result<Emitted, CompileError> {
+    let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    let entry = match osr {
+        None => EntryPoint::Start,
+        Some(pc) => EntryPoint::Osr(pc),
+    };
+    let options = Options {
+        verify: true,
+        ..Options::default()
+    };
+    let mut ctx = Context::new(program, func, options, Budget::unlimited()).at(entry);
+    ctx.env = Some(scratch.env());
+    ctx.run(Phase::Emit)?;
+    ctx.code.ok_or_else(|| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: "no code".into(),
+    })
+}
+
+/// The machine code of `func` (see `emitted`).
 pub fn machine_code(
     program: &Program,
     func: FuncId,
     osr: Option<u32>,
 ) -> Result<Vec<u8>, CompileError> {
-    let mut scratch = emit::ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
-        phase: crate::Phase::Emit,
-        message: format!("cannot map memory: {e}"),
-    })?;
-    let env = scratch.env();
-    let mut budget = Budget::unlimited();
-    let entry = match osr {
-        None => crate::cfg::EntryPoint::Start,
-        Some(pc) => crate::cfg::EntryPoint::Osr(pc),
-    };
-    let middle = pipeline::run_from(program, func, entry, Stage::Out, &mut budget, true)?;
-    let ir = middle.ssa.expect("the out stage has IR");
-    let emitted = emit::emit(program, &ir, env, &mut budget)?;
-    Ok(emitted.code)
+    emitted(program, func, osr).map(|e| e.code)
 }
 
-/// The listing of `func`'s machine code. It is compiled against scratch
-/// state (a memory of the program's size, no VM) and never run, so the
-/// addresses it embeds are only illustrative.
+/// The listing of `func`'s machine code.
 pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
-    let mut scratch = emit::ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
-        phase: crate::Phase::Emit,
-        message: format!("cannot map memory: {e}"),
-    })?;
-    let env = scratch.env();
-    let mut budget = Budget::unlimited();
-    let middle = pipeline::run(program, func, Stage::Out, &mut budget)?;
-    let ir = middle.ssa.expect("the out stage has IR");
-    let emitted = emit::emit(program, &ir, env, &mut budget)?;
+    let emitted = emitted(program, func, None)?;
     let code: &[u8] = &emitted.code;
     let f = program.func(func);
     let mut out = format!("function {} (asm, {} bytes)\n", f.name, code.len());

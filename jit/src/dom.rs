@@ -212,33 +212,11 @@ pub fn frontiers<G: Graph + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cfg::{Cfg, CfgBlock};
+    use crate::cfg::Cfg;
     use proptest::prelude::*;
 
-    /// A CFG from an edge list over `n` blocks, entry 0.
     fn graph(n: usize, edges: &[(usize, usize)]) -> Cfg {
-        let mut blocks = vec![
-            CfgBlock {
-                start: 0,
-                end: 0,
-                succs: Vec::new(),
-                preds: Vec::new(),
-                synthetic: false
-            };
-            n
-        ];
-        for &(a, b) in edges {
-            if !blocks[a].succs.contains(&Block::new(b)) {
-                blocks[a].succs.push(Block::new(b));
-                blocks[b].preds.push(Block::new(a));
-            }
-        }
-        Cfg {
-            blocks,
-            entry: Block(0),
-            block_of: Vec::new(),
-            entry_point: crate::cfg::EntryPoint::Start,
-        }
+        Cfg::from_edges(n, edges)
     }
 
     /// The definition: Dom(entry) = {entry}; Dom(b) = {b} ∪ ⋂ Dom(p).

@@ -9,10 +9,12 @@
 //! made by later phases (split edges) get the next free ids.
 
 use crate::cfg::Cfg;
+use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
-use crate::pipeline::{MiddleEnd, Stage};
+use crate::phase::Phase;
+use crate::regalloc::Home;
 use serde_json::{json, Value as Json};
 use std::fmt::Write;
 use vm::{Op, Program};
@@ -24,23 +26,29 @@ pub enum Format {
     Json,
 }
 
-/// Dumps one function after `stage`.
-pub fn dump(
-    program: &Program,
-    id: vm::FuncId,
-    me: &MiddleEnd,
-    stage: Stage,
-    format: Format,
-) -> String {
+/// Whether `dump` can show `stage` in `format` (the machine code is
+/// dumped by `disasm`, as text only; the back end's analyses have no
+/// graph of their own to draw).
+pub fn supports(stage: Phase, format: Format) -> bool {
+    match format {
+        Format::Text => true,
+        Format::Json => stage != Phase::Emit,
+        Format::Dot => stage <= Phase::OutOfSsa,
+    }
+}
+
+/// Dumps one function after `stage`, which `ctx` has run.
+pub fn dump(program: &Program, ctx: &Context, stage: Phase, format: Format) -> String {
+    let id = ctx.id;
     match format {
         Format::Json => {
             let mut line =
-                serde_json::to_string(&json_of(program, id, me, stage)).unwrap_or_default();
+                serde_json::to_string(&json_of(program, id, ctx, stage)).unwrap_or_default();
             line.push('\n');
             line
         }
-        Format::Text => text_of(program, id, me, stage),
-        Format::Dot => dot_of(program, id, me, stage),
+        Format::Text => text_of(program, id, ctx, stage),
+        Format::Dot => dot_of(program, id, ctx, stage),
     }
 }
 
@@ -74,15 +82,17 @@ fn bytecode_block_json(
     obj
 }
 
-fn json_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> Json {
+fn json_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> Json {
     let name = &program.func(id).name;
-    let cfg = &me.cfg;
-    let blocks: Vec<Json> = match (stage, &me.dom, &me.frontiers, &me.ssa) {
-        (Stage::Cfg, ..) => cfg
+    let Some(cfg) = &ctx.cfg else {
+        return Json::Null;
+    };
+    let blocks: Vec<Json> = match (stage, &ctx.cfg_dom, &ctx.frontiers, &ctx.func) {
+        (Phase::Cfg, ..) => cfg
             .bytecode_blocks()
             .map(|b| Json::Object(bytecode_block_json(program, id, cfg, b)))
             .collect(),
-        (Stage::Dom | Stage::Ssa, Some(dom), Some(df), ssa) => cfg
+        (Phase::Dom | Phase::Ssa, Some(dom), Some(df), ssa) => cfg
             .bytecode_blocks()
             .map(|b| {
                 let mut obj = bytecode_block_json(program, id, cfg, b);
@@ -101,7 +111,7 @@ fn json_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> J
                             .collect(),
                     ),
                 );
-                if let (Stage::Ssa, Some(ir)) = (stage, ssa) {
+                if let (Phase::Ssa, Some(ir)) = (stage, ssa) {
                     let f = program.func(id);
                     let mut phis: Vec<String> = ir.phi_regs[b.index()]
                         .iter()
@@ -113,19 +123,19 @@ fn json_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> J
                 Json::Object(obj)
             })
             .collect(),
-        (_, _, _, Some(ir)) => return ir_json(program, ir, me, stage),
+        (_, _, _, Some(ir)) => return ir_json(program, ir, ctx, stage),
         _ => Vec::new(),
     };
     let mut top = serde_json::Map::new();
     top.insert("function".into(), json!(name));
-    if stage == Stage::Ssa {
+    if stage == Phase::Ssa {
         top.insert("placement".into(), json!("pruned"));
     }
     top.insert("blocks".into(), Json::Array(blocks));
     Json::Object(top)
 }
 
-fn ir_json(program: &Program, ir: &Function, me: &MiddleEnd, stage: Stage) -> Json {
+fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Json {
     let blocks: Vec<Json> = ir
         .live_blocks()
         .map(|b| {
@@ -139,8 +149,8 @@ fn ir_json(program: &Program, ir: &Function, me: &MiddleEnd, stage: Stage) -> Js
             })
         })
         .collect();
-    let s = &me.stats;
-    json!({
+    let s = &ctx.stats;
+    let mut top = json!({
         "function": program.func(ir.id).name,
         "stage": stage_name(stage),
         "blocks": blocks,
@@ -155,16 +165,98 @@ fn ir_json(program: &Program, ir: &Function, me: &MiddleEnd, stage: Stage) -> Js
             "edges_split": s.out_of_ssa.edges_split,
             "copies": s.out_of_ssa.copies,
         },
-    })
+    });
+    let extra = |key: &str, value: Json, top: &mut Json| {
+        if let Json::Object(map) = top {
+            map.insert(key.into(), value);
+        }
+    };
+    if stage >= Phase::Loops {
+        extra("loops", loops_json(ctx), &mut top);
+    }
+    if stage >= Phase::Regalloc {
+        extra("homes", homes_json(ctx), &mut top);
+    }
+    if stage >= Phase::Bounds {
+        extra("versioned_loops", versioned_json(ctx), &mut top);
+    }
+    top
 }
 
-pub fn stage_name(stage: Stage) -> &'static str {
+fn loops_json(ctx: &Context) -> Json {
+    let Some(forest) = &ctx.loops else {
+        return Json::Null;
+    };
+    Json::Array(
+        forest
+            .loops()
+            .map(|l| {
+                let d = forest.get(l);
+                json!({
+                    "id": l.0,
+                    "header": d.header.0,
+                    "parent": d.parent.map(|p| p.0),
+                    "depth": d.depth,
+                    "blocks": d.blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// A home as the assembler names it.
+pub fn home_name(home: Home) -> String {
+    const GPR: [&str; 16] = [
+        "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12",
+        "r13", "r14", "r15",
+    ];
+    match home {
+        Home::Gpr(r) => GPR[r as usize & 15].to_string(),
+        Home::Xmm(x) => format!("xmm{x}"),
+    }
+}
+
+fn homes_json(ctx: &Context) -> Json {
+    let Some(a) = &ctx.allocation else {
+        return Json::Null;
+    };
+    let mut map = serde_json::Map::new();
+    for v in a.homed.iter() {
+        if let Some(h) = a.homes[v.index()] {
+            map.insert(format!("{v}"), json!(home_name(h)));
+        }
+    }
+    Json::Object(map)
+}
+
+fn versioned_json(ctx: &Context) -> Json {
+    let Some(versioned) = &ctx.versioned else {
+        return Json::Null;
+    };
+    Json::Array(
+        versioned
+            .iter()
+            .map(|l| {
+                json!({
+                    "header": l.header.0,
+                    "blocks": l.blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
+                    "unchecked": l.unchecked.iter().map(|i| i.0).collect::<Vec<_>>(),
+                    "index": format!("{}", l.index),
+                    "limit": format!("{}", l.limit),
+                    "max_offset": l.max_offset,
+                    "steps": l.steps.iter().map(|v| format!("{v}")).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The stage's name in dumps: the phase's, `out` for SSA destruction.
+pub fn stage_name(stage: Phase) -> &'static str {
     match stage {
-        Stage::Cfg => "cfg",
-        Stage::Dom => "dom",
-        Stage::Ssa => "ssa",
-        Stage::Sccp => "sccp",
-        Stage::Out => "out",
+        Phase::OutOfSsa => "out",
+        Phase::Emit => "asm",
+        p => p.name(),
     }
 }
 
@@ -268,12 +360,12 @@ fn bytecode_text(program: &Program, id: vm::FuncId, k: u32) -> String {
     format!("{} {}", ins.op.mnemonic(), parts.join(", "))
 }
 
-fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> String {
+fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> String {
     let f = program.func(id);
     let mut s = String::new();
     let _ = writeln!(s, "function {} ({})", f.name, stage_name(stage));
-    if stage >= Stage::Ssa {
-        if let Some(ir) = &me.ssa {
+    if stage >= Phase::Ssa {
+        if let Some(ir) = &ctx.func {
             for b in ir.live_blocks() {
                 let data = ir.block(b);
                 let _ = writeln!(
@@ -289,7 +381,8 @@ fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> S
                     let _ = writeln!(s, "    {}{line}", inst_text(program, ir, i));
                 }
             }
-            let st = &me.stats;
+            backend_text(ctx, stage, &mut s);
+            let st = &ctx.stats;
             let _ = writeln!(
                 s,
                 "; {} phis, {} values folded, {} branches resolved, {} blocks removed, {} edges split, {} copies",
@@ -298,8 +391,11 @@ fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> S
         }
         return s;
     }
-    for b in (0..me.cfg.len()).map(Block::new) {
-        let data = me.cfg.block(b);
+    let Some(cfg) = &ctx.cfg else {
+        return s;
+    };
+    for b in (0..cfg.len()).map(Block::new) {
+        let data = cfg.block(b);
         let label = f
             .label_at(data.start)
             .filter(|_| !data.synthetic)
@@ -309,7 +405,7 @@ fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> S
             "{b}{label} preds {:?} succs {:?}",
             data.preds, data.succs
         );
-        if let (Some(dom), Some(df)) = (&me.dom, &me.frontiers) {
+        if let (Some(dom), Some(df)) = (&ctx.cfg_dom, &ctx.frontiers) {
             let idom = dom.idom(b).map_or("-".to_string(), |d| d.to_string());
             let _ = write!(s, " idom {idom} df {:?}", df[b.index()]);
         }
@@ -334,13 +430,46 @@ fn text_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> S
     s
 }
 
+/// What the back end's analyses add to the IR's text: the loop forest,
+/// each value's home, the versioned loops.
+fn backend_text(ctx: &Context, stage: Phase, s: &mut String) {
+    if let (true, Some(forest)) = (stage >= Phase::Loops, &ctx.loops) {
+        for l in forest.loops() {
+            let d = forest.get(l);
+            let parent = d.parent.map_or("-".to_string(), |p| p.to_string());
+            let _ = writeln!(
+                s,
+                "; {l}: header {} depth {} parent {parent} blocks {:?}",
+                d.header, d.depth, d.blocks
+            );
+        }
+    }
+    if let (true, Some(a)) = (stage >= Phase::Regalloc, &ctx.allocation) {
+        let homes: Vec<String> = a
+            .homed
+            .iter()
+            .filter_map(|v| Some(format!("{v}={}", home_name(a.homes[v.index()]?))))
+            .collect();
+        let _ = writeln!(s, "; homes: {}", homes.join(" "));
+    }
+    if let (true, Some(versioned)) = (stage >= Phase::Bounds, &ctx.versioned) {
+        for l in versioned {
+            let _ = writeln!(
+                s,
+                "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {} >= 0, {} <= cells - {}, steps {:?}",
+                l.header, l.blocks, l.unchecked, l.index, l.limit, l.max_offset, l.steps
+            );
+        }
+    }
+}
+
 fn dot_escape(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\l")
 }
 
-fn dot_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> String {
+fn dot_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> String {
     let f = program.func(id);
     let mut s = String::new();
     let _ = writeln!(
@@ -350,7 +479,7 @@ fn dot_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> St
     );
     let edges: Vec<(Block, Block)>;
     let mut dom_edges: Vec<(Block, Block)> = Vec::new();
-    match (&me.ssa, stage >= Stage::Ssa) {
+    match (&ctx.func, stage >= Phase::Ssa) {
         (Some(ir), true) => {
             for b in ir.live_blocks() {
                 let body: String = ir
@@ -370,18 +499,21 @@ fn dot_of(program: &Program, id: vm::FuncId, me: &MiddleEnd, stage: Stage) -> St
             }
         }
         _ => {
-            for b in (0..me.cfg.len()).map(Block::new) {
-                let data = me.cfg.block(b);
+            let Some(cfg) = &ctx.cfg else {
+                return s;
+            };
+            for b in (0..cfg.len()).map(Block::new) {
+                let data = cfg.block(b);
                 let body: String = (data.start..data.end)
                     .map(|k| bytecode_text(program, id, k) + "\n")
                     .collect();
                 let _ = writeln!(s, "    {b} [label=\"{b}\\l{}\"];", dot_escape(&body));
             }
-            edges = (0..me.cfg.len())
+            edges = (0..cfg.len())
                 .map(Block::new)
-                .flat_map(|b| me.cfg.succs(b).iter().map(move |&t| (b, t)))
+                .flat_map(|b| cfg.succs(b).iter().map(move |&t| (b, t)))
                 .collect();
-            if let Some(dom) = &me.dom {
+            if let Some(dom) = &ctx.cfg_dom {
                 dom_edges = tree_edges(dom);
             }
         }

@@ -8,6 +8,7 @@ macro_rules! entity {
         pub struct $name(pub u32);
 
         impl $name {
+            #[allow(dead_code)]
             pub fn new(index: usize) -> Self {
                 $name(index as u32)
             }
@@ -30,6 +31,8 @@ macro_rules! entity {
         }
     };
 }
+
+pub(crate) use entity;
 
 entity!(
     /// A basic block.

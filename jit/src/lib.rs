@@ -1,24 +1,28 @@
-//! bcvm's compiler tier. The middle end (`cfg`, `dom`, `ssa`, `sccp`,
-//! `out_of_ssa`, driven by `pipeline`) makes no machine code, so each phase
-//! can be tested, executed (by `eval`) and measured on its own; `emit` turns
-//! its output into x86-64, and `compiler` is what the VM calls.
+//! bcvm's compiler tier. A `context::Context` takes one function through
+//! the phases of `phase::Phase`: the middle end (`cfg`, `dom`, `ssa`,
+//! `sccp`, `out_of_ssa`), which makes no machine code, so each phase can be
+//! tested, executed (by `eval`) and measured on its own; then the loop
+//! forest (`loops`), register homes (`regalloc`), bounds-check elimination
+//! (`bounds`) and the `backend`, which emits x86-64 into the code cache.
+//! `compiler` is what the VM calls.
 
 pub mod backend;
 pub mod bounds;
 pub mod budget;
 pub mod cfg;
 pub mod compiler;
+pub mod context;
 pub mod disasm;
 pub mod dom;
 pub mod dump;
-pub mod emit;
 pub mod entity;
 pub mod eval;
 pub mod fuzz;
 pub mod ir;
+pub mod loops;
 pub mod oracle;
 pub mod out_of_ssa;
-pub mod pipeline;
+pub mod phase;
 pub mod reduce;
 pub mod regalloc;
 pub mod sccp;

@@ -4,7 +4,12 @@
 //! the same in all of them. Used by the differential tests, `bcvm fuzz` and
 //! the `fuzz_stats` example.
 
-use crate::compiler::Jit;
+use crate::budget::CompileError;
+use crate::compiler::{CompileRecord, Jit};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+type Records = Rc<RefCell<Vec<CompileRecord>>>;
 use vm::runtime::SharedBuffer;
 use vm::tier::Thresholds;
 use vm::{Limits, Output, Program, Vm};
@@ -80,6 +85,9 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The trap line as `bcvm run` prints it; `None` for a clean exit.
     pub trap: Option<String>,
+    /// Compiles that the verifier rejected (compiler bugs: the function
+    /// then runs interpreted, so the output alone would not show them).
+    pub rejected: Vec<String>,
 }
 
 impl Outcome {
@@ -104,18 +112,28 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
                 Outcome {
                     stdout: Vec::new(),
                     trap,
+                    rejected: Vec::new(),
                 },
                 0,
             );
         }
     };
+    // Every compile in the oracle is verified, register assignment
+    // included. A failed check bails like a budget, so the tiers would
+    // still agree: the rejections are part of the outcome instead.
+    let records: Records = Rc::default();
+    let jit = || Jit {
+        verify_ir: true,
+        records: records.clone(),
+        ..Jit::default()
+    };
     match config {
         Config::Interp => {}
-        Config::Jit => vm.set_compiler(Box::new(Jit::default()), Thresholds::NEVER, true),
+        Config::Jit => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
         Config::JitNoSccp => {
             let jit = Jit {
                 constant_propagation: false,
-                ..Jit::default()
+                ..jit()
             };
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
@@ -124,14 +142,14 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
                 calls: 1,
                 back_edges: 1,
             };
-            vm.set_compiler(Box::new(Jit::default()), thresholds, false)
+            vm.set_compiler(Box::new(jit()), thresholds, false)
         }
         Config::Osr => {
             let thresholds = Thresholds {
                 calls: OSR_CALLS,
                 back_edges: 2,
             };
-            vm.set_compiler(Box::new(Jit::default()), thresholds, false)
+            vm.set_compiler(Box::new(jit()), thresholds, false)
         }
     }
     let counting = config == Config::Interp;
@@ -146,7 +164,22 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         0
     };
     let stdout = buffer.contents();
-    (Outcome { stdout, trap }, executed)
+    let rejected = records
+        .borrow()
+        .iter()
+        .filter_map(|r| match &r.error {
+            Some(e @ CompileError::Invalid { .. }) => Some(format!("{}: {e}", r.function)),
+            _ => None,
+        })
+        .collect();
+    (
+        Outcome {
+            stdout,
+            trap,
+            rejected,
+        },
+        executed,
+    )
 }
 
 /// `run_with` for a `main` without parameters.

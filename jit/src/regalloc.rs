@@ -10,8 +10,11 @@
 //! register of a copy partner first. A candidate with no register free
 //! keeps its frame slot. Integer constants are immediates and need none.
 
+use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
+
+pub mod checker;
 use vm::Op;
 
 /// General registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
@@ -29,6 +32,7 @@ pub enum Home {
     Xmm(u8),
 }
 
+#[derive(Clone, Debug)]
 pub struct Allocation {
     /// Per value: its register, if it has one.
     pub homes: Vec<Option<Home>>,
@@ -172,7 +176,7 @@ fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> V
 /// Per instruction, the values of `bit` live after it (the instruction's
 /// own result excluded). Backward liveness over the blocks, then a
 /// backward walk through each block.
-fn live_after(f: &Function, bit: &[u128]) -> Vec<u128> {
+fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u128>, CompileError> {
     let uses_of = |i: Inst| {
         let mut m = 0u128;
         f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
@@ -191,6 +195,7 @@ fn live_after(f: &Function, bit: &[u128]) -> Vec<u128> {
     let mut live_in = vec![0u128; n];
     let mut changed = true;
     while changed {
+        budget.charge(Phase::Regalloc, n as u64)?;
         changed = false;
         for b in f.live_blocks() {
             let out = f
@@ -217,7 +222,7 @@ fn live_after(f: &Function, bit: &[u128]) -> Vec<u128> {
             live = (live & !def_of(i)) | uses_of(i);
         }
     }
-    after
+    Ok(after)
 }
 
 /// The indices of the set bits of `mask`, lowest first.
@@ -232,7 +237,9 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 }
 
 /// Gives registers to `f`'s most used values.
-pub fn allocate(f: &Function) -> Allocation {
+pub fn allocate(f: &Function, budget: &mut Budget) -> Result<Allocation, CompileError> {
+    // Weights, ranking and the final walk are linear in the function.
+    budget.charge(Phase::Regalloc, (f.insts.len() + f.value_count()) as u64)?;
     let (ints, floats) = weights(f);
     let classes = [
         candidates(f, &ints, &floats, false),
@@ -243,7 +250,7 @@ pub fn allocate(f: &Function) -> Allocation {
     for (k, v) in all.iter().enumerate() {
         bit[v.index()] = 1 << k;
     }
-    let after = live_after(f, &bit);
+    let after = live_after(f, &bit, budget)?;
     // Interference, and copy partners, between candidates.
     let mut interferes = vec![0u128; all.len()];
     let mut partners = vec![0u128; all.len()];
@@ -308,18 +315,17 @@ pub fn allocate(f: &Function) -> Allocation {
                 .fold(0u128, |m, h| m | 1 << h)
         })
         .collect();
-    Allocation {
+    Ok(Allocation {
         live_after,
         homes,
         homed,
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::Budget;
-    use crate::pipeline::{run, Stage};
+    use crate::context::Context;
     use std::collections::BTreeSet;
 
     /// Per instruction, every value live after it (its own result
@@ -368,9 +374,9 @@ mod tests {
             let program = vm::load(text.as_bytes()).expect("loads");
             for k in 0..program.funcs.len() {
                 let id = vm::FuncId(k as u32);
-                let me = run(&program, id, Stage::Out, &mut Budget::unlimited()).expect("compiles");
-                let f = me.ssa.as_ref().expect("ir");
-                let allocation = allocate(f);
+                let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
+                let f = ctx.func.as_ref().expect("ir");
+                let allocation = ctx.allocation.as_ref().expect("allocated");
                 let live = naive_live_after(f);
                 for b in f.live_blocks() {
                     for &i in &f.block(b).insts {

@@ -394,18 +394,14 @@ pub(crate) fn remove_dead_code(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::{self, Stage};
+    use crate::context::Context;
+    use crate::phase::Phase;
     use vm::Op;
 
     fn sccp_of(text: &str) -> (Function, SccpStats) {
         let program = vm::load(text.as_bytes()).unwrap();
-        let mut f = pipeline::run(&program, program.main, Stage::Ssa, &mut Budget::unlimited())
-            .unwrap()
-            .ssa
-            .unwrap();
-        let stats = propagate(&mut f, &mut Budget::unlimited()).unwrap();
-        crate::verify::verify(&f, crate::verify::Form::Ssa).unwrap();
-        (f, stats)
+        let ctx = Context::compiled_to(&program, program.main, Phase::Sccp).unwrap();
+        (ctx.func.unwrap(), ctx.stats.sccp)
     }
 
     #[test]

@@ -5,16 +5,17 @@
 //! its definition; phi operand i available at the end of predecessor i.
 //! After destruction: no phis remain.
 //!
-//! Debug builds and tests run it after every phase (`pipeline`).
+//! `--verify-ir` runs it after every phase (`context`); the tests and the
+//! differential oracle turn that on.
 
-use crate::budget::Budget;
-use crate::dom::dominators;
+use crate::dom::DomTree;
 use crate::entity::{Block, Value};
 use crate::ir::{Function, InstKind};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Form {
-    Ssa,
+#[derive(Clone, Copy, Debug)]
+pub enum Form<'a> {
+    /// SSA form, with the IR's dominator tree.
+    Ssa(&'a DomTree),
     /// After SSA destruction: copies may assign a value several times.
     Conventional,
 }
@@ -22,7 +23,7 @@ pub enum Form {
 pub fn verify(f: &Function, form: Form) -> Result<(), String> {
     structure(f)?;
     match form {
-        Form::Ssa => ssa(f),
+        Form::Ssa(dom) => ssa(f, dom),
         Form::Conventional => {
             for b in f.live_blocks() {
                 if f.block(b).insts.iter().any(|&i| f.kind(i).is_phi()) {
@@ -95,8 +96,7 @@ fn structure(f: &Function) -> Result<(), String> {
     Ok(())
 }
 
-fn ssa(f: &Function) -> Result<(), String> {
-    let dom = dominators(f, &mut Budget::unlimited()).map_err(|e| e.to_string())?;
+fn ssa(f: &Function, dom: &DomTree) -> Result<(), String> {
     // Where each value is defined: (block, position in the block).
     let mut site: Vec<Option<(Block, usize)>> = vec![None; f.value_count()];
     for b in f.live_blocks() {
@@ -222,10 +222,15 @@ mod tests {
         f
     }
 
+    fn verify_ssa(f: &Function) -> Result<(), String> {
+        let dom = crate::dom::dominators(f, &mut crate::budget::Budget::unlimited()).unwrap();
+        verify(f, Form::Ssa(&dom))
+    }
+
     #[test]
     fn use_not_dominated_by_def_is_rejected() {
         let f = diamond();
-        let err = verify(&f, Form::Ssa).unwrap_err();
+        let err = verify_ssa(&f).unwrap_err();
         assert!(err.contains("not dominated"), "{err}");
     }
 
@@ -241,9 +246,9 @@ mod tests {
         f.blocks[3].insts.insert(0, phi);
         let ret = f.blocks[3].insts[1];
         f.insts[ret.index()].kind = InstKind::Ret(pv);
-        assert_eq!(verify(&f, Form::Ssa), Ok(()));
+        assert_eq!(verify_ssa(&f), Ok(()));
         // ...but not with its operands swapped: 0 is fine from b1, x is not from b2.
         f.insts[phi.index()].kind = InstKind::Phi(vec![zv, x]);
-        assert!(verify(&f, Form::Ssa).unwrap_err().contains("not available"));
+        assert!(verify_ssa(&f).unwrap_err().contains("not available"));
     }
 }

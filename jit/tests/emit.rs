@@ -1,8 +1,8 @@
 //! The emitter: it compiles every function in `programs/`, and the code it
 //! makes lives in memory that is never writable and executable at once.
 
+use jit::backend::emit::ScratchEnv;
 use jit::compiler::Jit;
-use jit::emit::ScratchEnv;
 use std::path::Path;
 use vm::tier::{Compiler, Trigger};
 

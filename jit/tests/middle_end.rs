@@ -3,15 +3,15 @@
 //! evaluator and compared with the expected stdout and trap line, which
 //! the interpreter also matches (tests/programs.rs).
 
+use jit::context::{Context, Options};
 use jit::eval::Evaluator;
-use jit::pipeline::{self, Stage};
-use jit::Budget;
+use jit::{Budget, Phase};
 use std::path::{Path, PathBuf};
 use vm::runtime::SharedBuffer;
 use vm::{Limits, Output, Program};
 
 /// The stages whose output is IR that can run.
-const EXECUTABLE_STAGES: &[Stage] = &[Stage::Ssa, Stage::Sccp, Stage::Out];
+const EXECUTABLE_STAGES: &[Phase] = &[Phase::Ssa, Phase::Sccp, Phase::OutOfSsa];
 
 fn programs() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
@@ -36,15 +36,15 @@ fn args_of(path: &Path) -> Vec<i64> {
 fn run_stage(
     program: &Program,
     name: &str,
-    stage: Stage,
+    stage: Phase,
     args: &[i64],
 ) -> (Vec<u8>, Option<String>) {
     let funcs: Vec<_> = (0..program.funcs.len())
         .map(|i| {
             let id = vm::FuncId(i as u32);
-            let out = pipeline::run(program, id, stage, &mut Budget::unlimited())
+            let ctx = Context::compiled_to(program, id, stage)
                 .unwrap_or_else(|e| panic!("{name} {}: {e}", program.func(id).name));
-            out.ssa.expect("an IR at this stage")
+            ctx.func.expect("an IR at this stage")
         })
         .collect();
     let buffer = SharedBuffer::default();
@@ -96,14 +96,13 @@ fn textbook_loop_frontiers_and_phis() {
     let text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs/sum.bc"))
         .expect("sum.bc");
     let program = vm::load(&text).expect("loads");
-    let out = pipeline::run(&program, program.main, Stage::Ssa, &mut Budget::unlimited())
-        .expect("compiles");
+    let out = Context::compiled_to(&program, program.main, Phase::Ssa).expect("compiles");
     // Entry (b0), Head (b1), Body (b2), Done (b3).
     let df = out.frontiers.expect("frontiers");
     assert_eq!(df[2], vec![jit::Block(1)], "DF(Body)");
     assert!(df[0].is_empty(), "DF(Entry)");
     let f = program.func(program.main);
-    let ssa = out.ssa.expect("ssa");
+    let ssa = out.func.expect("ssa");
     let names = |b: usize| -> Vec<&str> {
         ssa.phi_regs[b]
             .iter()
@@ -127,7 +126,7 @@ fn destruction_hazards_take_their_paths() {
     let program = vm::load(&text).expect("loads");
     let stats = |name: &str| {
         let id = program.func_by_name(name).expect("function");
-        pipeline::run(&program, id, Stage::Out, &mut Budget::unlimited())
+        Context::compiled_to(&program, id, Phase::OutOfSsa)
             .expect("compiles")
             .stats
     };
@@ -138,6 +137,18 @@ fn destruction_hazards_take_their_paths() {
     assert_eq!(stats("fib_iter").out_of_ssa.temporaries, 0);
 }
 
+/// The phases up to the machine code (which needs a VM's addresses),
+/// verified, under `budget`.
+fn compile(program: &Program, id: vm::FuncId, budget: Budget) -> Result<Budget, jit::CompileError> {
+    let options = Options {
+        verify: true,
+        ..Options::default()
+    };
+    let mut ctx = Context::new(program, id, options, budget);
+    ctx.run(Phase::Bounds)?;
+    Ok(ctx.budget)
+}
+
 /// Work units the default budget allows; see `jit::budget::DEFAULT_UNITS`.
 #[test]
 fn every_program_fits_the_default_budget() {
@@ -145,9 +156,9 @@ fn every_program_fits_the_default_budget() {
     for path in programs() {
         let program = vm::load(&std::fs::read(&path).expect("read")).expect("loads");
         for i in 0..program.funcs.len() {
-            let mut budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
-            pipeline::run(&program, vm::FuncId(i as u32), Stage::Out, &mut budget)
-                .expect("fits the default budget");
+            let budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
+            let budget =
+                compile(&program, vm::FuncId(i as u32), budget).expect("fits the default budget");
             most = most.max(budget.used());
         }
     }
@@ -160,13 +171,11 @@ fn every_program_fits_the_default_budget() {
 
 /// Compiles `f` of a synthetic pathological program under `budget`, which
 /// must run out; reports how long that took.
-fn must_bail(joins: usize, registers: usize, mut budget: Budget) -> jit::CompileError {
+fn must_bail(joins: usize, registers: usize, budget: Budget) -> jit::CompileError {
     let program = vm::load(jit::synth::pathological(joins, registers).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let start = std::time::Instant::now();
-    let error = pipeline::run(&program, f, Stage::Out, &mut budget)
-        .err()
-        .expect("must run out");
+    let error = compile(&program, f, budget).expect_err("must run out");
     eprintln!(
         "{joins} joins x {registers} registers: bailed after {:?}: {error}",
         start.elapsed()
@@ -181,9 +190,10 @@ fn must_bail(joins: usize, registers: usize, mut budget: Budget) -> jit::Compile
 fn pathological_function_runs_out_of_budget() {
     let program = vm::load(jit::synth::pathological(10_000, 2_000).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
-    let blocks = pipeline::run(&program, f, Stage::Cfg, &mut Budget::unlimited())
+    let blocks = Context::compiled_to(&program, f, Phase::Cfg)
         .expect("cfg")
         .cfg
+        .expect("built")
         .len();
     assert!(blocks >= 20_000, "{blocks} blocks");
     match must_bail(10_000, 2_000, Budget::new(jit::budget::DEFAULT_UNITS, None)) {

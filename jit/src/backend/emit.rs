@@ -39,7 +39,7 @@ use crate::budget::{Budget, CompileError, Phase};
 use crate::cfg::EntryPoint;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
-use crate::regalloc::Home;
+use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
 
 type Assembler = VecAssembler<X64Relocation>;
@@ -81,6 +81,7 @@ enum Src {
 
 /// What the emitter made, with the machine-code offset of each bytecode
 /// instruction's code, for disassembly listings.
+#[derive(Clone, Debug)]
 pub struct Emitted {
     /// The code, position independent (it reaches other code and data
     /// only through absolute addresses), entered at offset 0.
@@ -124,12 +125,12 @@ impl Cond {
 struct Emitter<'a> {
     ops: Assembler,
     f: &'a Function,
-    homes: Vec<Option<Home>>,
+    homes: &'a [Option<Home>],
     /// Per instruction: the homed values live after it, as a mask over
     /// `homed`.
-    live_after: Vec<u128>,
+    live_after: &'a [u128],
     /// The values that have a home, in bit order of `live_after`.
-    homed: Vec<Value>,
+    homed: &'a [Value],
     /// The instruction being emitted.
     current: usize,
     program: &'a Program,
@@ -150,7 +151,7 @@ struct Emitter<'a> {
     /// Loops emitted a second time without the bounds checks their guard
     /// makes redundant (`bounds`), and per loop the labels of that copy,
     /// in the order of the loop's `blocks`.
-    versioned: Vec<VersionedLoop>,
+    versioned: &'a [VersionedLoop],
     copy_labels: Vec<Vec<DynamicLabel>>,
     /// Per block: the versioned loop it heads, if any.
     heads: Vec<Option<usize>>,
@@ -167,10 +168,13 @@ fn fail(message: impl Into<String>) -> CompileError {
     }
 }
 
-/// Compiles `f`, which must be out of SSA form.
+/// Compiles `f`, which must be out of SSA form, with `allocation`'s
+/// register homes and the `versioned` loops laid out twice.
 pub fn emit(
     program: &Program,
     f: &Function,
+    allocation: &Allocation,
+    versioned: &[VersionedLoop],
     env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
@@ -205,9 +209,9 @@ pub fn emit(
     let mut e = Emitter {
         ops,
         f,
-        homes: Vec::new(),
-        live_after: Vec::new(),
-        homed: Vec::new(),
+        homes: &allocation.homes,
+        live_after: &allocation.live_after,
+        homed: &allocation.homed,
         current: 0,
         program,
         env,
@@ -219,18 +223,13 @@ pub fn emit(
         lines: Vec::new(),
         use_counts: vec![0; f.value_count()],
         position: vec![u32::MAX; f.blocks.len()],
-        versioned: Vec::new(),
+        versioned,
         copy_labels: Vec::new(),
         heads: vec![None; f.blocks.len()],
         copying: None,
         block: f.entry,
     };
-    let allocation = crate::regalloc::allocate(f);
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
-    e.homes = allocation.homes;
-    e.live_after = allocation.live_after;
-    e.homed = allocation.homed;
-    e.versioned = crate::bounds::find(f, budget)?;
     for (l, versioned) in e.versioned.iter().enumerate() {
         e.heads[versioned.header.index()] = Some(l);
     }

@@ -1,0 +1,113 @@
+//! Compile throughput, phase by phase: every phase alone (its input, the
+//! context after the phase before, prepared outside the timing) and the
+//! whole compile, code cache included, over every function in `programs/`
+//! and over generated functions of 10^2 to 10^5 instructions (the growth
+//! curve). `cargo bench --bench compile`. Throughput is in bytecode
+//! instructions, so criterion prints instructions per second ("elem/s").
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use jit::backend::code_cache::CodeCache;
+use jit::backend::emit::ScratchEnv;
+use jit::context::{Context, Options};
+use jit::{Budget, Phase};
+use std::time::Duration;
+use vm::{FuncId, Program};
+
+fn suite() -> Vec<Program> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/programs");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect("programs/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| vm::load(&std::fs::read(p).expect("read")).expect("loads"))
+        .collect()
+}
+
+/// Every function of `programs`, each with scratch addresses to embed
+/// (the code is never run).
+fn contexts<'p>(programs: &'p [Program], scratch: &mut [ScratchEnv]) -> Vec<Context<'p>> {
+    programs
+        .iter()
+        .zip(scratch)
+        .flat_map(|(p, s)| {
+            let env = s.env();
+            (0..p.funcs.len()).map(move |i| {
+                let mut ctx =
+                    Context::new(p, FuncId(i as u32), Options::default(), Budget::unlimited());
+                ctx.env = Some(env);
+                ctx
+            })
+        })
+        .collect()
+}
+
+/// Each phase alone and the whole compile over `start` (fresh contexts),
+/// in a group called `name`.
+fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
+    let instructions: usize = start.iter().map(|ctx| ctx.stats.instructions).sum();
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(instructions as u64));
+    group
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(10);
+    let mut before: Vec<Context> = start.to_vec();
+    for phase in Phase::ALL {
+        group.bench_function(phase.name(), |b| {
+            b.iter_batched(
+                || before.clone(),
+                |mut ctxs| {
+                    for ctx in &mut ctxs {
+                        ctx.run(phase).expect("compiles");
+                    }
+                    ctxs // dropped outside the measurement
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        for ctx in &mut before {
+            ctx.run(phase).expect("compiles");
+        }
+    }
+    group.bench_function("whole", |b| {
+        b.iter_batched(
+            || (start.to_vec(), CodeCache::new(256 << 20)),
+            |(mut ctxs, mut cache)| {
+                for ctx in &mut ctxs {
+                    ctx.run(Phase::Emit).expect("compiles");
+                    ctx.install(&mut cache).expect("fits");
+                }
+                (ctxs, cache)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+fn phases_on_programs(c: &mut Criterion) {
+    let programs = suite();
+    let mut scratch: Vec<ScratchEnv> = programs
+        .iter()
+        .map(|p| ScratchEnv::new(p).expect("memory"))
+        .collect();
+    bench_phases(c, "programs", &contexts(&programs, &mut scratch));
+}
+
+fn growth(c: &mut Criterion) {
+    for size in [100, 1_000, 10_000, 100_000] {
+        let programs = [vm::load(jit::synth::sized(size, 42).as_bytes()).expect("loads")];
+        let mut scratch = [ScratchEnv::new(&programs[0]).expect("memory")];
+        let f = programs[0].func_by_name("f").expect("f");
+        let all = contexts(&programs, &mut scratch);
+        let only_f: Vec<Context> = all.into_iter().filter(|ctx| ctx.id == f).collect();
+        bench_phases(c, &format!("generated-{size}"), &only_f);
+    }
+}
+
+criterion_group!(benches, phases_on_programs, growth);
+criterion_main!(benches);

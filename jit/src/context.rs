@@ -1,0 +1,371 @@
+//! The compile context: one function on its way to machine code, with the
+//! analyses computed for it, the budget it spends and what each phase
+//! cost. Each phase is one method taking the context; `run` calls them in
+//! the order of `Phase::ALL`, each timed, charged to the budget under its
+//! own name and, with `Options::verify`, followed by the verifier. A
+//! phase that changes the CFG drops the analyses it invalidates; an
+//! analysis is computed once, when first asked for. Modelled on
+//! Cranelift's `codegen::Context`.
+
+use crate::backend::code_cache::{CodeCache, CodeHandle};
+use crate::backend::emit::{self, Emitted};
+use crate::bounds::{self, VersionedLoop};
+use crate::budget::{Budget, CompileError};
+use crate::cfg::{self, Cfg, EntryPoint};
+use crate::dom::{self, DomTree};
+use crate::entity::Block;
+use crate::ir::Function;
+use crate::loops::LoopForest;
+use crate::out_of_ssa::{self, OutOfSsaStats};
+use crate::phase::{Phase, PhaseTimes};
+use crate::regalloc::{self, Allocation};
+use crate::sccp::{self, SccpStats};
+use crate::ssa::{self, SsaInput};
+use crate::verify::{self, Form};
+use std::time::{Duration, Instant};
+use vm::tier::JitEnv;
+use vm::{FuncId, Program};
+
+/// What a compile does besides the phases every compile runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Run sparse conditional constant propagation (`--no-sccp` turns it
+    /// off, for the differential oracle).
+    pub constant_propagation: bool,
+    /// Check the IR after every phase, and the register assignment
+    /// (`--verify-ir`; on in the tests and the oracle).
+    pub verify: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            constant_propagation: true,
+            verify: false,
+        }
+    }
+}
+
+/// Counts a compile reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub instructions: usize,
+    pub blocks: usize,
+    pub phis: usize,
+    pub sccp: SccpStats,
+    pub out_of_ssa: OutOfSsaStats,
+    pub loops: usize,
+    /// Values given a register.
+    pub homed: usize,
+    pub versioned_loops: usize,
+    pub code_bytes: usize,
+}
+
+#[derive(Clone)]
+pub struct Context<'p> {
+    pub program: &'p Program,
+    pub id: FuncId,
+    pub entry_point: EntryPoint,
+    pub options: Options,
+    pub budget: Budget,
+    pub times: PhaseTimes,
+    pub stats: Stats,
+    /// The last phase that completed.
+    pub done: Option<Phase>,
+    /// What the compiled code may address (`emit` needs it).
+    pub env: Option<JitEnv>,
+
+    pub cfg: Option<Cfg>,
+    /// Dominators and frontiers of `cfg`.
+    pub cfg_dom: Option<DomTree>,
+    pub frontiers: Option<Vec<Vec<Block>>>,
+    /// The IR, from `ssa` on.
+    pub func: Option<Function>,
+    /// The dominator tree of `func`, while its CFG is unchanged.
+    pub domtree: Option<DomTree>,
+    pub loops: Option<LoopForest>,
+    pub allocation: Option<Allocation>,
+    pub versioned: Option<Vec<VersionedLoop>>,
+    pub code: Option<Emitted>,
+}
+
+fn missing(phase: Phase, what: &str) -> CompileError {
+    CompileError::Invalid {
+        phase,
+        message: format!("{what} is missing"),
+    }
+}
+
+impl<'p> Context<'p> {
+    pub fn new(program: &'p Program, id: FuncId, options: Options, budget: Budget) -> Context<'p> {
+        Context {
+            program,
+            id,
+            entry_point: EntryPoint::Start,
+            options,
+            budget,
+            times: [Duration::ZERO; Phase::COUNT],
+            stats: Stats {
+                instructions: program.func(id).code.len(),
+                ..Stats::default()
+            },
+            done: None,
+            env: None,
+            cfg: None,
+            cfg_dom: None,
+            frontiers: None,
+            func: None,
+            domtree: None,
+            loops: None,
+            allocation: None,
+            versioned: None,
+            code: None,
+        }
+    }
+
+    /// `id` taken through every phase up to `until`, verified, with no
+    /// budget: for tools and tests.
+    pub fn compiled_to(
+        program: &'p Program,
+        id: FuncId,
+        until: Phase,
+    ) -> Result<Context<'p>, CompileError> {
+        let options = Options {
+            verify: true,
+            ..Options::default()
+        };
+        let mut ctx = Context::new(program, id, options, Budget::unlimited());
+        ctx.run(until)?;
+        Ok(ctx)
+    }
+
+    /// A context for code entered at `entry_point`.
+    pub fn at(mut self, entry_point: EntryPoint) -> Context<'p> {
+        self.entry_point = entry_point;
+        self
+    }
+
+    /// Runs every phase after the last one done, up to `until`.
+    pub fn run(&mut self, until: Phase) -> Result<(), CompileError> {
+        for phase in Phase::ALL {
+            if phase > until {
+                break;
+            }
+            if self.done.is_some_and(|d| phase <= d) {
+                continue;
+            }
+            if phase == Phase::Sccp && !self.options.constant_propagation {
+                continue;
+            }
+            self.phase(phase)?;
+        }
+        Ok(())
+    }
+
+    fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
+        let start = Instant::now();
+        let result = match phase {
+            Phase::Cfg => self.cfg(),
+            Phase::Dom => self.dom(),
+            Phase::Ssa => self.ssa(),
+            Phase::Sccp => self.sccp(),
+            Phase::OutOfSsa => self.out_of_ssa(),
+            Phase::Loops => self.loops(),
+            Phase::Regalloc => self.regalloc(),
+            Phase::Bounds => self.bounds(),
+            Phase::Emit => self.emit(),
+        };
+        self.times[phase as usize] += start.elapsed();
+        result?;
+        if self.options.verify {
+            self.verify(phase)?;
+        }
+        self.done = Some(phase);
+        Ok(())
+    }
+
+    /// The IR, which `phase` needs.
+    fn func(&self, phase: Phase) -> Result<&Function, CompileError> {
+        self.func.as_ref().ok_or_else(|| missing(phase, "the IR"))
+    }
+
+    /// The IR changed its CFG: its dominator tree and loops are stale.
+    fn cfg_changed(&mut self) {
+        self.domtree = None;
+        self.loops = None;
+    }
+
+    /// The IR's dominator tree, computed if stale, charged to `phase`.
+    fn ir_domtree(&mut self, phase: Phase) -> Result<&DomTree, CompileError> {
+        if self.domtree.is_none() {
+            let f = self.func.as_ref().ok_or_else(|| missing(phase, "the IR"))?;
+            let dom = dom::dominators(f, &mut self.budget).map_err(|e| e.in_phase(phase))?;
+            self.domtree = Some(dom);
+        }
+        Ok(self.domtree.as_ref().expect("just computed"))
+    }
+
+    fn cfg(&mut self) -> Result<(), CompileError> {
+        let func = self.program.func(self.id);
+        self.budget.charge(Phase::Cfg, func.code.len() as u64)?;
+        if let EntryPoint::Osr(pc) = self.entry_point {
+            if pc as usize >= func.code.len() {
+                return Err(CompileError::Invalid {
+                    phase: Phase::Cfg,
+                    message: format!("entry at instruction {pc}, past the end"),
+                });
+            }
+        }
+        let cfg = cfg::build_from(func, self.entry_point);
+        self.stats.blocks = cfg.len();
+        self.cfg = Some(cfg);
+        Ok(())
+    }
+
+    fn dom(&mut self) -> Result<(), CompileError> {
+        let cfg = self
+            .cfg
+            .as_ref()
+            .ok_or_else(|| missing(Phase::Dom, "the CFG"))?;
+        let dom = dom::dominators(cfg, &mut self.budget)?;
+        self.frontiers = Some(dom::frontiers(cfg, &dom, &mut self.budget)?);
+        self.cfg_dom = Some(dom);
+        Ok(())
+    }
+
+    fn ssa(&mut self) -> Result<(), CompileError> {
+        let (Some(cfg), Some(dom), Some(frontiers)) = (&self.cfg, &self.cfg_dom, &self.frontiers)
+        else {
+            return Err(missing(Phase::Ssa, "the dominator tree"));
+        };
+        let input = SsaInput {
+            program: self.program,
+            id: self.id,
+            cfg,
+            dom,
+            frontiers,
+        };
+        let f = ssa::construct(&input, &mut self.budget)?;
+        self.stats.phis = f.phi_count();
+        self.func = Some(f);
+        self.cfg_changed();
+        Ok(())
+    }
+
+    fn sccp(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::Sccp, "the IR"))?;
+        self.stats.sccp = sccp::propagate(f, &mut self.budget)?;
+        self.cfg_changed();
+        Ok(())
+    }
+
+    fn out_of_ssa(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::OutOfSsa, "the IR"))?;
+        self.stats.out_of_ssa = out_of_ssa::destruct(f, &mut self.budget)?;
+        self.cfg_changed();
+        Ok(())
+    }
+
+    fn loops(&mut self) -> Result<(), CompileError> {
+        self.ir_domtree(Phase::Loops)?;
+        let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
+            return Err(missing(Phase::Loops, "the IR"));
+        };
+        let forest = LoopForest::compute(f, dom, &mut self.budget)?;
+        self.stats.loops = forest.len();
+        self.loops = Some(forest);
+        Ok(())
+    }
+
+    fn regalloc(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_ref()
+            .ok_or_else(|| missing(Phase::Regalloc, "the IR"))?;
+        let allocation = regalloc::allocate(f, &mut self.budget)?;
+        self.stats.homed = allocation.homed.len();
+        self.allocation = Some(allocation);
+        Ok(())
+    }
+
+    fn bounds(&mut self) -> Result<(), CompileError> {
+        let (Some(f), Some(loops)) = (&self.func, &self.loops) else {
+            return Err(missing(Phase::Bounds, "the loop forest"));
+        };
+        let versioned = bounds::find(f, loops, &mut self.budget)?;
+        self.stats.versioned_loops = versioned.len();
+        self.versioned = Some(versioned);
+        Ok(())
+    }
+
+    fn emit(&mut self) -> Result<(), CompileError> {
+        let (Some(f), Some(allocation), Some(versioned)) =
+            (&self.func, &self.allocation, &self.versioned)
+        else {
+            return Err(missing(Phase::Emit, "the register assignment"));
+        };
+        let env = self
+            .env
+            .ok_or_else(|| missing(Phase::Emit, "the VM's addresses"))?;
+        let emitted = emit::emit(
+            self.program,
+            f,
+            allocation,
+            versioned,
+            env,
+            &mut self.budget,
+        )?;
+        self.stats.code_bytes = emitted.code.len();
+        self.code = Some(emitted);
+        Ok(())
+    }
+
+    /// Copies the emitted code into `cache` (time charged to `emit`).
+    pub fn install(
+        &mut self,
+        cache: &mut CodeCache,
+    ) -> Result<(*const u8, CodeHandle), CompileError> {
+        let start = Instant::now();
+        let code = self
+            .code
+            .as_ref()
+            .ok_or_else(|| missing(Phase::Emit, "the code"))?;
+        let installed = cache
+            .install(&code.code)
+            .map_err(|error| CompileError::CodeCache {
+                phase: Phase::Emit,
+                error,
+            });
+        self.times[Phase::Emit as usize] += start.elapsed();
+        installed
+    }
+
+    /// The checks after `phase`, outside its time and budget.
+    fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
+        let invalid = |message: String| CompileError::Invalid { phase, message };
+        match phase {
+            Phase::Ssa | Phase::Sccp => {
+                let f = self.func(phase)?;
+                let dom = dom::dominators(f, &mut Budget::unlimited())?;
+                verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
+            }
+            Phase::OutOfSsa => {
+                let f = self.func(phase)?;
+                verify::verify(f, Form::Conventional).map_err(invalid)
+            }
+            Phase::Regalloc => {
+                let (Some(f), Some(allocation)) = (&self.func, &self.allocation) else {
+                    return Err(missing(phase, "the register assignment"));
+                };
+                regalloc::checker::check(f, allocation).map_err(invalid)
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The compiler's phases, in the order they run: the one list that the
+//! budget charges, `--trace-compile` and `--trace-json` time, and
+//! `dump --stage` names.
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Basic blocks from bytecode.
+    Cfg,
+    /// Dominators and dominance frontiers of the bytecode's blocks.
+    Dom,
+    /// Pruned SSA construction.
+    Ssa,
+    /// Sparse conditional constant propagation (`--no-sccp` skips it).
+    Sccp,
+    /// SSA destruction.
+    OutOfSsa,
+    /// The dominator tree and loop forest of the final IR.
+    Loops,
+    /// Register homes.
+    Regalloc,
+    /// Bounds-check elimination by loop versioning.
+    Bounds,
+    /// Machine code, installed in the code cache.
+    Emit,
+}
+
+impl Phase {
+    pub const COUNT: usize = 9;
+    pub const ALL: [Phase; Phase::COUNT] = [
+        Phase::Cfg,
+        Phase::Dom,
+        Phase::Ssa,
+        Phase::Sccp,
+        Phase::OutOfSsa,
+        Phase::Loops,
+        Phase::Regalloc,
+        Phase::Bounds,
+        Phase::Emit,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Cfg => "cfg",
+            Phase::Dom => "dom",
+            Phase::Ssa => "ssa",
+            Phase::Sccp => "sccp",
+            Phase::OutOfSsa => "out-of-ssa",
+            Phase::Loops => "loops",
+            Phase::Regalloc => "regalloc",
+            Phase::Bounds => "bounds",
+            Phase::Emit => "emit",
+        }
+    }
+
+    /// A phase by its name, or by the dump stage names `out` (after SSA
+    /// destruction) and `asm` (the machine code).
+    pub fn from_name(name: &str) -> Option<Phase> {
+        match name {
+            "out" => Some(Phase::OutOfSsa),
+            "asm" => Some(Phase::Emit),
+            _ => Phase::ALL.into_iter().find(|p| p.name() == name),
+        }
+    }
+
+    /// The phase before this one.
+    pub fn previous(self) -> Option<Phase> {
+        (self as usize).checked_sub(1).map(|k| Phase::ALL[k])
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Wall time per phase.
+pub type PhaseTimes = [std::time::Duration; Phase::COUNT];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_in_order() {
+        for (k, p) in Phase::ALL.into_iter().enumerate() {
+            assert_eq!(p as usize, k);
+            assert_eq!(Phase::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Phase::from_name("out"), Some(Phase::OutOfSsa));
+        assert_eq!(Phase::from_name("asm"), Some(Phase::Emit));
+        assert_eq!(Phase::from_name("inline"), None);
+    }
+}
