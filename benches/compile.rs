@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use jit::backend::code_cache::CodeCache;
-use jit::backend::emit::ScratchEnv;
+use jit::backend::ScratchEnv;
 use jit::context::{Context, Options};
 use jit::{Budget, Phase};
 use std::time::Duration;

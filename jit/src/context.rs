@@ -8,7 +8,7 @@
 //! Cranelift's `codegen::Context`.
 
 use crate::backend::code_cache::{CodeCache, CodeHandle};
-use crate::backend::emit::{self, Emitted};
+use crate::backend::{self as emit, Emitted};
 use crate::bounds::{self, VersionedLoop};
 use crate::budget::{Budget, CompileError};
 use crate::cfg::{self, Cfg, EntryPoint};

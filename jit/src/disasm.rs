@@ -2,7 +2,7 @@
 //! it, disassembled with iced-x86, each run of instructions headed by the
 //! bytecode line it came from.
 
-use crate::backend::emit::{Emitted, ScratchEnv};
+use crate::backend::{Emitted, ScratchEnv};
 use crate::budget::Budget;
 use crate::cfg::EntryPoint;
 use crate::context::{Context, Options};

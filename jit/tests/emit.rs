@@ -1,7 +1,7 @@
 //! The emitter: it compiles every function in `programs/`, and the code it
 //! makes lives in memory that is never writable and executable at once.
 
-use jit::backend::emit::ScratchEnv;
+use jit::backend::ScratchEnv;
 use jit::compiler::Jit;
 use std::path::Path;
 use vm::tier::{Compiler, Trigger};

@@ -1,4 +1,120 @@
-//! The back end: from the out-of-SSA IR to machine code in the code cache.
+//! The back end: x86-64 from the out-of-SSA IR with dynasm-rs, under the
+//! register homes `regalloc` chose and with the loops `bounds` versioned,
+//! into the code cache.
+//!
+//! - `emitter`: the assembler's state;
+//! - `operands`: where values are and how instructions take them;
+//! - `abi`: entries, frame, prologue and epilogue, calls, helpers, stubs;
+//! - `isel`: instruction selection, by family of instructions;
+//! - `layout`: block order, loop rotation, jump threading, versioned copies;
+//! - `code_cache`: the executable memory code is installed in;
+//! - `scratch_env`: addresses to compile against when there is no VM.
+//!
+//! Constants are immediates; values with a home live in `rsi`, `rdi`,
+//! `r8`-`r11` or `xmm2`-`xmm15` for the whole function; every other value
+//! lives in its frame slot. `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are
+//! scratch.
 
+// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
+#![allow(clippy::useless_conversion)]
+
+mod abi;
 pub mod code_cache;
-pub mod emit;
+mod emitter;
+mod isel;
+mod layout;
+mod operands;
+pub mod scratch_env;
+
+pub use abi::INTERNAL_ENTRY;
+pub use emitter::Emitted;
+pub use scratch_env::ScratchEnv;
+
+use crate::bounds::VersionedLoop;
+use crate::budget::{Budget, CompileError, Phase};
+use crate::ir::Function;
+use crate::regalloc::Allocation;
+use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+use emitter::{fail, Emitter};
+use vm::tier::JitEnv;
+use vm::Program;
+
+/// Compiles `f`, which must be out of SSA form, with `allocation`'s
+/// register homes and the `versioned` loops laid out twice. The code is
+/// position independent (it reaches other code and data only through
+/// absolute addresses) and entered at offset 0.
+pub fn emit(
+    program: &Program,
+    f: &Function,
+    allocation: &Allocation,
+    versioned: &[VersionedLoop],
+    env: JitEnv,
+    budget: &mut Budget,
+) -> Result<Emitted, CompileError> {
+    let frame = abi::frame_bytes(f);
+    if frame > abi::MAX_FRAME_BYTES {
+        return Err(fail(format!("frame of {frame} bytes is too large")));
+    }
+    let words = abi::entry_words(program, f);
+    if 8 * words > abi::MAX_FRAME_BYTES {
+        return Err(fail(format!("{words} words to copy in at the entry")));
+    }
+    budget.charge(Phase::Emit, f.insts.len() as u64)?;
+    let mut e = Emitter::new(program, f, allocation, versioned, env);
+    let external = e.ops.new_dynamic_label();
+    let internal = e.start;
+    // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
+    dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
+    debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
+    e.prologue(frame);
+    let order = layout::block_order(f);
+    for (k, &b) in order.iter().enumerate() {
+        e.position[b.index()] = k as u32;
+    }
+    for (k, &b) in order.iter().enumerate() {
+        e.block(b, order.get(k + 1).copied(), budget)?;
+    }
+    // The unchecked copies, after the function's own code: entered only
+    // from a guard, left by the loop's exits into the checked code. A
+    // loop's blocks, sorted, are in the order `order` gives them (which
+    // is by index but for the entry, never part of a loop).
+    for (l, versioned) in versioned.iter().enumerate() {
+        e.copying = Some(l);
+        let copy = &versioned.blocks;
+        for (k, &b) in copy.iter().enumerate() {
+            e.block(b, copy.get(k + 1).copied(), budget)?;
+        }
+        e.copying = None;
+    }
+    e.slow_call_stubs();
+    e.trap_stubs();
+    e.epilogue_code();
+    dynasm!(e.ops ; .arch x64 ; =>external);
+    e.external_entry();
+    let lines = std::mem::take(&mut e.lines);
+    let code = e
+        .ops
+        .finalize()
+        .map_err(|e| fail(format!("cannot assemble: {e}")))?;
+    Ok(Emitted { code, lines })
+}
+
+/// The disassembly of `func` of the program `text`, for the back end's
+/// unit tests (instructions only, one per line, without offsets).
+#[cfg(test)]
+pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
+    let program = vm::load(text.as_bytes()).expect("loads");
+    let id = program.func_by_name(func).expect("function");
+    crate::disasm::listing(&program, id)
+        .expect("compiles")
+        .lines()
+        .filter(|l| l.starts_with("    "))
+        .map(|l| {
+            l.trim()
+                .split_once("  ")
+                .map_or(l, |(_, i)| i)
+                .trim()
+                .to_string()
+        })
+        .collect()
+}

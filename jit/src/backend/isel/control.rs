@@ -1,0 +1,186 @@
+//! Control flow: jumps (through layout's rotation and threading),
+//! conditional branches, a comparison fused with the branch that is its
+//! only use, and returns.
+
+#![allow(clippy::useless_conversion)]
+
+use crate::backend::emitter::{Cond, Emitter, RAX};
+use crate::budget::CompileError;
+use crate::entity::{Block, Inst, Value};
+use crate::ir::InstKind;
+use dynasmrt::{dynasm, DynasmApi};
+use vm::Op;
+
+impl Emitter<'_> {
+    /// A comparison whose only use is the `jz`/`jnz` right after it: the
+    /// compare sets the flags and one conditional jump reads them, with no
+    /// 0/1 value in between. Returns whether it emitted the pair.
+    pub(in crate::backend) fn compare_and_branch(
+        &mut self,
+        compare: Inst,
+        branch: Inst,
+        next: Option<Block>,
+    ) -> Result<bool, CompileError> {
+        let (InstKind::Binary(op, a, b), Some(r)) =
+            (self.f.kind(compare), self.f.inst(compare).result)
+        else {
+            return Ok(false);
+        };
+        let InstKind::Branch {
+            op: test @ (Op::Jz | Op::Jnz),
+            args,
+            taken,
+            fallthrough,
+        } = self.f.kind(branch)
+        else {
+            return Ok(false);
+        };
+        if args[0] != r || self.use_counts[r.index()] != 1 {
+            return Ok(false);
+        }
+        let (op, a, b, taken, fallthrough) = (*op, *a, *b, *taken, *fallthrough);
+        let when_true = *test == Op::Jnz;
+        // The flags' condition under which the comparison is true; with
+        // ucomisd an unordered pair sets CF, ZF and PF, so `a`/`ae` (and
+        // their negations `be`/`b`) already treat NaN right.
+        let cond = match op {
+            Op::Eq => Cond::E,
+            Op::Ne => Cond::Ne,
+            Op::Lt => Cond::L,
+            Op::Le => Cond::Le,
+            Op::Gt => Cond::G,
+            Op::Ge => Cond::Ge,
+            Op::FGt | Op::FLt => Cond::A,
+            Op::FGe | Op::FLe => Cond::Ae,
+            _ => return Ok(false),
+        };
+        self.check_target(taken)?;
+        self.check_target(fallthrough)?;
+        match op {
+            Op::FGt | Op::FGe => self.ucomisd(a, b),
+            Op::FLt | Op::FLe => self.ucomisd(b, a),
+            _ => self.compare(a, b),
+        }
+        let cond = if when_true { cond } else { cond.negated() };
+        self.two_way(cond, taken, fallthrough, next);
+        Ok(true)
+    }
+
+    /// Ends a block on flags just set: to `taken` if `cond` holds, else to
+    /// `fallthrough`. A successor placed next is reached by falling
+    /// through; otherwise the conditional jump goes to the one placed
+    /// first (a loop's body, from its rotated back edge), as a backward
+    /// jump is the one predicted taken.
+    pub(in crate::backend) fn two_way(
+        &mut self,
+        cond: Cond,
+        taken: Block,
+        fallthrough: Block,
+        next: Option<Block>,
+    ) {
+        let (taken, fallthrough) = (self.reach(taken, next), self.reach(fallthrough, next));
+        let (cond, to, other) = if next == Some(taken)
+            || (next != Some(fallthrough)
+                && self.position[fallthrough.index()] < self.position[taken.index()])
+        {
+            (cond.negated(), fallthrough, taken)
+        } else {
+            (cond, taken, fallthrough)
+        };
+        self.jcc(cond, self.label(to));
+        self.jump(other, next);
+    }
+
+    /// A jump: into a versioned loop through its guard, rotated where the
+    /// target only tests and branches.
+    pub(in crate::backend) fn jump_inst(
+        &mut self,
+        target: Block,
+        next: Option<Block>,
+    ) -> Result<(), CompileError> {
+        self.check_target(target)?;
+        let target = self.reach(target, next);
+        if let Some(l) = self.guarded_entry(target) {
+            self.guard(l);
+        }
+        if next == Some(target) || !self.rotate(target, next)? {
+            self.jump(target, next)
+        }
+        Ok(())
+    }
+
+    pub(in crate::backend) fn branch_inst(
+        &mut self,
+        op: Op,
+        args: [Value; 2],
+        taken: Block,
+        fallthrough: Block,
+        next: Option<Block>,
+    ) -> Result<(), CompileError> {
+        self.check_target(taken)?;
+        self.check_target(fallthrough)?;
+        if matches!(op, Op::Jz | Op::Jnz) {
+            let r = self.register(args[0], RAX);
+            dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r));
+        } else {
+            self.compare(args[0], args[1]);
+        }
+        self.two_way(branch_condition(op), taken, fallthrough, next);
+        Ok(())
+    }
+
+    pub(in crate::backend) fn ret_inst(&mut self, a: Value) {
+        self.load(RAX, a);
+        // The epilogue, inline.
+        dynasm!(self.ops ; .arch x64 ; xor edx, edx ; mov rsp, rbp ; pop rbp ; ret);
+    }
+}
+
+/// The flags condition under which a conditional branch is taken, after
+/// `test` (for `jz`/`jnz`) or `cmp` (for the rest).
+fn branch_condition(op: Op) -> Cond {
+    match op {
+        Op::Jz | Op::Jeq => Cond::E,
+        Op::Jnz | Op::Jne => Cond::Ne,
+        Op::Jlt => Cond::L,
+        Op::Jle => Cond::Le,
+        Op::Jgt => Cond::G,
+        _ => Cond::Ge,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn a_comparison_only_branched_on_is_fused_with_the_branch() {
+        let asm = asm_of(
+            "func main(%a, %b)\n    lt %c, %a, %b\n    jnz %c, yes\n    ret 0\nyes:\n    ret 1\nend\n",
+            "main",
+        );
+        assert!(
+            !asm.iter().any(|i| i.starts_with("set")),
+            "no 0/1 value: {asm:#?}"
+        );
+        assert!(
+            asm.iter()
+                .any(|i| i.starts_with("jl ") || i.starts_with("jge ")),
+            "{asm:#?}"
+        );
+    }
+
+    #[test]
+    fn a_return_runs_the_epilogue_inline_with_no_trap_flag() {
+        let asm = asm_of("func main()\n    ret 7\nend\n", "main");
+        let k = asm
+            .iter()
+            .position(|i| i == "xor edx,edx")
+            .expect("trapped = 0");
+        assert_eq!(
+            asm[k + 1..k + 4],
+            ["mov rsp,rbp", "pop rbp", "ret"],
+            "{asm:#?}"
+        );
+    }
+}

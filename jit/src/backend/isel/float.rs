@@ -1,0 +1,109 @@
+//! Float instructions with SSE2, each operation rounded on its own:
+//! arithmetic in place, comparisons by `ucomisd` (which treats NaN as the
+//! spec does with the unsigned conditions), square root and conversion.
+
+#![allow(clippy::useless_conversion)]
+
+use crate::backend::emitter::{Emitter, RAX};
+use crate::backend::operands::XSrc;
+use crate::entity::Value;
+use dynasmrt::{dynasm, DynasmApi};
+use vm::Op;
+
+impl Emitter<'_> {
+    /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
+    /// register where it can be, else in xmm0.
+    pub(in crate::backend) fn float_arithmetic(
+        &mut self,
+        op: Op,
+        result: Option<Value>,
+        a: Value,
+        b: Value,
+    ) {
+        let home = result.and_then(|r| self.xmm(r));
+        let target = match home {
+            Some(d) if self.xmm(b) != Some(d) || a == b => d,
+            _ => 0,
+        };
+        if self.xmm(a) != Some(target) {
+            self.load_xmm(target, a);
+        }
+        let t = target;
+        match (op, self.xmm_source(b, 1)) {
+            (Op::FAdd, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; addsd Rx(t), Rx(r)),
+            (Op::FAdd, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [rbp + m])
+            }
+            (Op::FSub, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; subsd Rx(t), Rx(r)),
+            (Op::FSub, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [rbp + m])
+            }
+            (Op::FMul, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), Rx(r)),
+            (Op::FMul, XSrc::Mem(m)) => {
+                dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [rbp + m])
+            }
+            (_, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), Rx(r)),
+            (_, XSrc::Mem(m)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [rbp + m]),
+        }
+        if target == 0 {
+            self.store_xmm(result, 0);
+        }
+    }
+
+    /// `ucomisd a, b`, with the operands in place.
+    pub(in crate::backend) fn ucomisd(&mut self, a: Value, b: Value) {
+        let left = self.xmm_register(a, 0);
+        match self.xmm_source(b, 1) {
+            XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), Rx(r)),
+            XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [rbp + m]),
+        }
+    }
+
+    /// A float comparison of `a` with `b` into rax (0 or 1). ucomisd sets
+    /// ZF, PF and CF all three for an unordered pair, so only `fne` may
+    /// come out true with a NaN.
+    pub(in crate::backend) fn float_compare(&mut self, op: Op, a: Value, b: Value) {
+        // `a < b` is `b > a`: ucomisd's `above` is false when unordered.
+        match op {
+            Op::FLt | Op::FLe => self.ucomisd(b, a),
+            _ => self.ucomisd(a, b),
+        }
+        match op {
+            Op::FEq => dynasm!(self.ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
+            Op::FNe => dynasm!(self.ops ; .arch x64 ; setne al ; setp cl ; or al, cl),
+            Op::FLt | Op::FGt => dynasm!(self.ops ; .arch x64 ; seta al),
+            _ => dynasm!(self.ops ; .arch x64 ; setae al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+    }
+
+    pub(in crate::backend) fn fsqrt(&mut self, result: Option<Value>, a: Value) {
+        self.load_xmm(0, a);
+        dynasm!(self.ops ; .arch x64 ; sqrtsd xmm0, xmm0);
+        self.store_xmm(result, 0);
+    }
+
+    pub(in crate::backend) fn itof(&mut self, result: Option<Value>, a: Value) {
+        self.load(RAX, a);
+        dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax);
+        self.store_xmm(result, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn float_operations_use_sse2_and_nan_aware_compares() {
+        let asm = asm_of(
+            "func main(%a, %b)\n    fadd %c, %a, %b\n    fmul %d, %c, %c\n    flt %e, %d, %a\n    ret %e\nend\n",
+            "main",
+        );
+        assert!(asm.iter().any(|i| i.starts_with("addsd ")), "{asm:#?}");
+        assert!(asm.iter().any(|i| i.starts_with("mulsd ")), "{asm:#?}");
+        // `d < a` is `a > d`: ucomisd a, d, then `above`, false for NaN.
+        assert!(asm.iter().any(|i| i.starts_with("ucomisd ")), "{asm:#?}");
+        assert!(asm.iter().any(|i| i == "seta al"), "{asm:#?}");
+    }
+}

@@ -1,0 +1,220 @@
+//! Integer instructions: arithmetic computed in place where the result's
+//! home allows, comparisons, shifts, and division with the spec's traps
+//! and `i64::MIN / -1`.
+
+#![allow(clippy::useless_conversion)]
+
+use crate::backend::emitter::{fail, Emitter, RAX, RCX};
+use crate::backend::operands::Src;
+use crate::budget::CompileError;
+use crate::entity::Value;
+use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+use vm::Op;
+
+impl Emitter<'_> {
+    /// Compares `a` with `b`, setting the flags.
+    pub(in crate::backend) fn compare(&mut self, a: Value, b: Value) {
+        let left = self.register(a, RAX);
+        match self.source(b, RCX) {
+            Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), imm),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), Rq(r)),
+            Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), QWORD [rbp + at]),
+        }
+    }
+
+    /// An integer `add`, `sub`, `mul`, `and`, `or` or `xor` computed in
+    /// the result's own register where it can be, else in rax.
+    pub(in crate::backend) fn two_operand(
+        &mut self,
+        op: Op,
+        result: Option<Value>,
+        a: Value,
+        b: Value,
+    ) {
+        let home = result.and_then(|r| self.gpr(r));
+        // `x = y + x` is `x += y`.
+        let commutes = matches!(op, Op::Add | Op::Mul | Op::And | Op::Or | Op::Xor);
+        let (a, b) = if commutes && home.is_some() && self.gpr(b) == home {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let target = match home {
+            Some(d) if self.gpr(b) != Some(d) || a == b => d,
+            _ => RAX,
+        };
+        if self.gpr(a) != Some(target) {
+            self.load(target, a);
+        }
+        let t = target;
+        match (op, self.source(b, RCX)) {
+            (Op::Add, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), i),
+            (Op::Add, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), Rq(r)),
+            (Op::Add, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [rbp + m]),
+            (Op::Sub, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
+            (Op::Sub, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), Rq(r)),
+            (Op::Sub, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [rbp + m]),
+            (Op::Mul, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(t), i),
+            (Op::Mul, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(r)),
+            (Op::Mul, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [rbp + m]),
+            (Op::And, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), i),
+            (Op::And, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), Rq(r)),
+            (Op::And, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), QWORD [rbp + m]),
+            (Op::Or, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), i),
+            (Op::Or, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), Rq(r)),
+            (Op::Or, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), QWORD [rbp + m]),
+            (_, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), i),
+            (_, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), Rq(r)),
+            (_, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), QWORD [rbp + m]),
+        }
+        if target == RAX {
+            self.store(result, RAX);
+        }
+    }
+
+    /// `eq`..`ge` into a 0/1 value.
+    pub(in crate::backend) fn int_compare(
+        &mut self,
+        op: Op,
+        result: Option<Value>,
+        a: Value,
+        b: Value,
+    ) {
+        self.compare(a, b);
+        match op {
+            Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
+            Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
+            Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
+            Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
+            Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
+            _ => dynasm!(self.ops ; .arch x64 ; setge al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        self.store(result, RAX);
+    }
+
+    pub(in crate::backend) fn unary(&mut self, op: Op) {
+        match op {
+            Op::Neg => dynasm!(self.ops ; .arch x64 ; neg rax),
+            Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
+            // Flips the sign bit only, NaN payloads included.
+            Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
+            // cvttsd2si gives i64::MIN for NaN and out-of-range values; the
+            // spec wants 0 for NaN and i64::MAX above the range.
+            Op::FToI => dynasm!(self.ops
+                ; .arch x64
+                ; movq xmm0, rax
+                ; cvttsd2si rax, xmm0
+                ; mov rcx, QWORD i64::MIN
+                ; cmp rax, rcx
+                ; jne >done
+                ; ucomisd xmm0, xmm0
+                ; jp >nan
+                ; xorpd xmm1, xmm1
+                ; ucomisd xmm0, xmm1
+                ; jbe >done
+                ; mov rax, QWORD i64::MAX
+                ; jmp >done
+                ; nan:
+                ; xor eax, eax
+                ; done:
+            ),
+            _ => {}
+        }
+    }
+
+    /// `shl`, `shr` or `ushr` of `a` by `b` into rax. The hardware masks a
+    /// shift count to 6 bits, as the spec does.
+    pub(in crate::backend) fn shift(&mut self, op: Op, a: Value, b: Value) {
+        self.load(RAX, a);
+        match self.f.constant(b) {
+            Some(c) => {
+                let count = (c & 63) as i8;
+                match op {
+                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
+                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
+                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
+                }
+            }
+            None => {
+                self.load(RCX, b);
+                match op {
+                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
+                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
+                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
+                }
+            }
+        }
+    }
+
+    /// `div` or `rem` of rax by rcx into rax.
+    pub(in crate::backend) fn division(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
+        match op {
+            Op::Div | Op::Rem => {
+                let zero = self.trap_label(0, src);
+                // idiv faults on i64::MIN / -1; the spec wants MIN and 0.
+                dynasm!(self.ops
+                    ; .arch x64
+                    ; test rcx, rcx
+                    ; jz =>zero
+                    ; cmp rcx, -1
+                    ; jne >divide
+                );
+                if op == Op::Div {
+                    dynasm!(self.ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:);
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
+                }
+            }
+            op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn division_tests_for_zero_and_minus_one_then_divides() {
+        let asm = asm_of(
+            "func main(%a, %b)\n    div %q, %a, %b\n    ret %q\nend\n",
+            "main",
+        );
+        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
+        let (zero, minus_one, idiv) = (
+            at("test rcx,rcx"),
+            at("cmp rcx,0FFFFFFFFFFFFFFFFh"),
+            at("idiv rcx"),
+        );
+        assert!(
+            zero < minus_one && minus_one < idiv && zero.is_some(),
+            "{asm:#?}"
+        );
+    }
+
+    #[test]
+    fn arithmetic_is_computed_in_the_results_home() {
+        let asm = asm_of(
+            "func main(%n)\n    mov %s, 0\nhead:\n    jz %n, done\n    add %s, %s, %n\n    sub %n, %n, 1\n    jmp head\ndone:\n    ret %s\nend\n",
+            "main",
+        );
+        // `s += n` in place: no detour through rax.
+        assert!(
+            asm.iter().any(|i| i == "add rdi,rsi" || i == "add rsi,rdi"),
+            "{asm:#?}"
+        );
+        assert!(!asm.iter().any(|i| i.starts_with("add rax")), "{asm:#?}");
+    }
+
+    #[test]
+    fn a_comparison_kept_as_a_value_is_set_from_the_flags() {
+        let asm = asm_of(
+            "func main(%a, %b)\n    lt %c, %a, %b\n    ret %c\nend\n",
+            "main",
+        );
+        assert!(asm.iter().any(|i| i == "setl al"), "{asm:#?}");
+        assert!(asm.iter().any(|i| i == "movzx eax,al"), "{asm:#?}");
+    }
+}

@@ -1,0 +1,85 @@
+//! Loads and stores of the linear memory, indexed from `r14` by the cell
+//! number, with an inline bounds check against `rbx` unless the access is
+//! in the unchecked copy of a versioned loop.
+
+#![allow(clippy::useless_conversion)]
+
+use crate::backend::emitter::{Emitter, RAX, RDX};
+use crate::backend::operands::Src;
+use crate::entity::Value;
+use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+
+impl Emitter<'_> {
+    pub(in crate::backend) fn load_inst(
+        &mut self,
+        result: Option<Value>,
+        base: Value,
+        off: Value,
+        src: u32,
+    ) {
+        let cell = self.address(base, off);
+        if self.checked() {
+            let oob = self.trap_label(1, src);
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+        }
+        match result.and_then(|r| self.gpr(r)) {
+            Some(d) => {
+                dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
+            }
+            None => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8]);
+                self.store(result, RAX);
+            }
+        }
+    }
+
+    pub(in crate::backend) fn store_inst(
+        &mut self,
+        base: Value,
+        off: Value,
+        value: Value,
+        src: u32,
+    ) {
+        let value = match self.source(value, RDX) {
+            Src::Mem(_) => {
+                self.load(RDX, value);
+                Src::Reg(RDX)
+            }
+            other => other,
+        };
+        let cell = self.address(base, off);
+        if self.checked() {
+            let oob = self.trap_label(1, src);
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+        }
+        match value {
+            Src::Imm(i) => {
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
+            }
+            Src::Reg(r) => {
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], Rq(r))
+            }
+            Src::Mem(_) => unreachable!("loaded into rdx above"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn an_access_is_checked_against_the_cell_count_in_rbx() {
+        let asm = asm_of(
+            ".memory 8\nfunc main(%i)\n    load %x, [%i+1]\n    ret %x\nend\n",
+            "main",
+        );
+        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
+        let load = asm.iter().position(|i| i.ends_with(",[r14+rax*8]"));
+        let (lea, check, trap) = (at("lea rax,[rsi+1]"), at("cmp rax,rbx"), at("jae "));
+        assert!(
+            lea < check && check < trap && trap < load && lea.is_some(),
+            "{asm:#?}"
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! Instruction selection: one IR instruction to machine code, by family
+//! (`integer`, `float`, `memory`, `control`; calls and output are the
+//! ABI's), with operands taken in place where the instruction form allows.
+
+// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
+#![allow(clippy::useless_conversion)]
+
+mod control;
+mod float;
+mod integer;
+mod memory;
+
+use super::emitter::{fail, Emitter, RAX, RCX};
+use crate::budget::CompileError;
+use crate::entity::{Block, Value};
+use crate::ir::InstKind;
+use crate::regalloc::Home;
+use dynasmrt::{dynasm, DynasmApi};
+use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts};
+use vm::Op;
+
+impl Emitter<'_> {
+    /// Emits one instruction, `next` being the block placed after the
+    /// current one.
+    pub(in crate::backend) fn inst(
+        &mut self,
+        kind: &InstKind,
+        result: Option<Value>,
+        src: u32,
+        next: Option<Block>,
+    ) -> Result<(), CompileError> {
+        match kind {
+            InstKind::Const(c) => self.constant(*c, result),
+            InstKind::Param(i) => self.param(*i, result),
+            InstKind::Copy(a) => self.copy(*a, result),
+            InstKind::Phi(_) => return Err(fail("a phi reached the emitter")),
+            InstKind::Unary(Op::FSqrt, a) => self.fsqrt(result, *a),
+            InstKind::Unary(Op::IToF, a) => self.itof(result, *a),
+            InstKind::Unary(op, a) => {
+                self.load(RAX, *a);
+                self.unary(*op);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(op @ (Op::FAdd | Op::FSub | Op::FMul | Op::FDiv), a, b) => {
+                self.float_arithmetic(*op, result, *a, *b);
+            }
+            InstKind::Binary(
+                op @ (Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe),
+                a,
+                b,
+            ) => {
+                self.float_compare(*op, *a, *b);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(
+                op @ (Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor),
+                a,
+                b,
+            ) => self.two_operand(*op, result, *a, *b),
+            InstKind::Binary(op @ (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge), a, b) => {
+                self.int_compare(*op, result, *a, *b)
+            }
+            InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b) => {
+                self.shift(*op, *a, *b);
+                self.store(result, RAX);
+            }
+            InstKind::Binary(op, a, b) => {
+                self.load(RAX, *a);
+                self.load(RCX, *b);
+                self.division(*op, src)?;
+                self.store(result, RAX);
+            }
+            InstKind::Load(base, off) => self.load_inst(result, *base, *off, src),
+            InstKind::Store(base, off, value) => self.store_inst(*base, *off, *value, src),
+            InstKind::Call(callee, args) => {
+                self.call_args(args);
+                self.spill();
+                self.call(*callee, src);
+                self.reload();
+                self.store(result, RAX);
+            }
+            InstKind::Print(a) => {
+                self.load(RAX, *a);
+                self.output(jit_print as *const (), None);
+            }
+            InstKind::PutC(a) => {
+                self.load(RAX, *a);
+                self.output(jit_putc as *const (), None);
+            }
+            InstKind::FPrint(a, precision) => {
+                self.load(RAX, *a);
+                self.output(jit_fprint as *const (), Some(*precision as i64));
+            }
+            InstKind::PutS(index) => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD *index as i64);
+                self.output(jit_puts as *const (), None);
+            }
+            InstKind::Jump(target) => self.jump_inst(*target, next)?,
+            InstKind::Branch {
+                op,
+                args,
+                taken,
+                fallthrough,
+            } => self.branch_inst(*op, *args, *taken, *fallthrough, next)?,
+            InstKind::Ret(a) => self.ret_inst(*a),
+        }
+        Ok(())
+    }
+
+    /// A constant with a home is put there once, where it is defined (the
+    /// entry block, which dominates every use); any other is an immediate
+    /// wherever it is used.
+    fn constant(&mut self, c: u64, result: Option<Value>) {
+        if let Some(Home::Xmm(home)) = result.and_then(|r| self.homes[r.index()]) {
+            dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(home), rax);
+        }
+    }
+
+    /// Parameter `i`, which the caller left at `[rbp + 16 + 8 i]`.
+    fn param(&mut self, i: u32, result: Option<Value>) {
+        let at = 16 + 8 * i as i32;
+        match result.and_then(|r| self.homes[r.index()]) {
+            Some(Home::Gpr(d)) => dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [rbp + at]),
+            Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at]),
+            None => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rbp + at]);
+                self.store(result, RAX);
+            }
+        }
+    }
+
+    /// A copy: nothing when both share a home (coalesced).
+    fn copy(&mut self, a: Value, result: Option<Value>) {
+        if result.is_some_and(|r| self.same_home(a, r)) {
+            return;
+        }
+        match result.and_then(|r| self.homes[r.index()]) {
+            Some(Home::Gpr(d)) => self.load(d, a),
+            Some(Home::Xmm(x)) => self.load_xmm(x, a),
+            None => {
+                self.load(RAX, a);
+                self.store(result, RAX);
+            }
+        }
+    }
+}

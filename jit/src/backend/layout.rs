@@ -1,0 +1,196 @@
+//! Block layout: the order blocks are placed in (source order, the entry
+//! first), loop rotation (a jump to a block that only tests and branches,
+//! such as a loop's header, makes the test itself, so an iteration runs
+//! one conditional jump), jump threading past blocks of coalesced copies,
+//! and the unchecked copies of versioned loops (`bounds`), entered from a
+//! guard on each jump into their header.
+
+#![allow(clippy::useless_conversion)]
+
+use super::emitter::{Emitter, RAX, RCX};
+use super::operands::Src;
+use crate::budget::CompileError;
+use crate::entity::{Block, Inst, Value};
+use crate::ir::{Function, InstKind, NO_SRC};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+
+/// The order blocks are placed in: the entry, then the rest by index
+/// (source order; split edges last).
+pub(in crate::backend) fn block_order(f: &Function) -> Vec<Block> {
+    std::iter::once(f.entry)
+        .chain(f.live_blocks().filter(|&b| b != f.entry))
+        .collect()
+}
+
+impl Emitter<'_> {
+    /// Where the code of block `b` is: in the unchecked copy while that is
+    /// being emitted and `b` is part of it, else in the function's code.
+    pub(in crate::backend) fn label(&self, b: Block) -> DynamicLabel {
+        let in_copy = self
+            .copying
+            .and_then(|l| Some((l, self.versioned[l].blocks.binary_search(&b).ok()?)));
+        match in_copy {
+            Some((l, k)) => self.copy_labels[l][k],
+            None => self.labels[b.index()],
+        }
+    }
+
+    /// The versioned loop that a jump to `target` from the current block
+    /// enters from outside, if any: that jump needs the loop's guard.
+    pub(in crate::backend) fn guarded_entry(&self, target: Block) -> Option<usize> {
+        let l = self.heads[target.index()]?;
+        (!self.versioned[l].contains(self.block)).then_some(l)
+    }
+
+    /// Enters the unchecked copy of loop `l` if its guard holds; falls
+    /// through to the ordinary entry otherwise.
+    pub(in crate::backend) fn guard(&mut self, l: usize) {
+        let (index, limit, max_offset) = {
+            let l = &self.versioned[l];
+            (l.index, l.limit, l.max_offset as i32)
+        };
+        let checked = self.ops.new_dynamic_label();
+        // index >= 0 (a constant index is known to be).
+        if self.f.constant(index).is_none() {
+            let r = self.register(index, RAX);
+            dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r) ; js =>checked);
+        }
+        // limit <= cells - max_offset (rbx holds the cell count).
+        dynasm!(self.ops ; .arch x64 ; mov rax, rbx);
+        if max_offset != 0 {
+            dynasm!(self.ops ; .arch x64 ; sub rax, max_offset);
+        }
+        match self.source(limit, RCX) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i ; jl =>checked),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(r), rax ; jg =>checked),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked),
+        }
+        // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
+        for k in 0..self.versioned[l].steps.len() {
+            let r = self.register(self.versioned[l].steps[k], RAX);
+            let top = (crate::bounds::STEP_LIMIT - 1) as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
+        }
+        let header = self.versioned[l].header;
+        let k = self.versioned[l].blocks.binary_search(&header);
+        let unchecked = self.copy_labels[l][k.expect("a loop holds its header")];
+        dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+    }
+
+    /// Whether the load or store being emitted needs its bounds check.
+    pub(in crate::backend) fn checked(&self) -> bool {
+        !self.copying.is_some_and(|l| {
+            self.versioned[l]
+                .unchecked
+                .contains(&Inst::new(self.current))
+        })
+    }
+
+    /// Loop rotation, done at emission: a jump to a block that only tests
+    /// and branches (a loop's header, jumped to from the loop's end) makes
+    /// the test itself, so an iteration runs one conditional jump back to
+    /// the body instead of a jump to the header and a test there.
+    pub(in crate::backend) fn rotate(
+        &mut self,
+        target: Block,
+        next: Option<Block>,
+    ) -> Result<bool, CompileError> {
+        let marked = self.lines.len();
+        let rotated = match self.f.block(target).insts[..] {
+            [branch] if matches!(self.f.kind(branch), InstKind::Branch { .. }) => {
+                self.mark_line(self.f.inst(branch).src);
+                self.inst(&self.f.inst(branch).kind, None, NO_SRC, next)?;
+                true
+            }
+            [compare, branch] => {
+                self.mark_line(self.f.inst(compare).src);
+                self.compare_and_branch(compare, branch, next)?
+            }
+            _ => false,
+        };
+        if !rotated {
+            self.lines.truncate(marked);
+        }
+        Ok(rotated)
+    }
+
+    /// Where control really goes from a jump to `target`: past blocks that
+    /// only jump on (edges split for copies the allocator coalesced).
+    pub(in crate::backend) fn thread(&self, mut target: Block) -> Block {
+        for _ in 0..8 {
+            let Some((&last, body)) = self.f.block(target).insts.split_last() else {
+                break;
+            };
+            match *self.f.kind(last) {
+                InstKind::Jump(to)
+                    if to != target
+                        && body.iter().all(|&i| self.coalesced(i))
+                        && self.guarded_entry(to).is_none() =>
+                {
+                    target = to
+                }
+                _ => break,
+            }
+        }
+        target
+    }
+
+    /// Whether `inst` is a copy between values sharing a home, which needs
+    /// no code.
+    pub(in crate::backend) fn coalesced(&self, inst: Inst) -> bool {
+        match (self.f.kind(inst), self.f.inst(inst).result) {
+            (InstKind::Copy(a), Some(r)) => self.same_home(*a, r),
+            _ => false,
+        }
+    }
+
+    pub(in crate::backend) fn same_home(&self, a: Value, b: Value) -> bool {
+        self.f.constant(a).is_none()
+            && self.homes[a.index()].is_some()
+            && self.homes[a.index()] == self.homes[b.index()]
+    }
+
+    /// The successor `target` as the code reaches it: by falling through if
+    /// it comes next, else through `thread`.
+    pub(in crate::backend) fn reach(&self, target: Block, next: Option<Block>) -> Block {
+        if next == Some(target) {
+            target
+        } else {
+            self.thread(target)
+        }
+    }
+
+    pub(in crate::backend) fn jump(&mut self, target: Block, next: Option<Block>) {
+        let target = self.reach(target, next);
+        if next != Some(target) {
+            let label = self.label(target);
+            dynasm!(self.ops ; .arch x64 ; jmp =>label);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn a_jump_to_a_test_only_header_is_rotated_into_a_backward_branch() {
+        let asm = asm_of(
+            "func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp head\ndone:\n    ret %i\nend\n",
+            "main",
+        );
+        // The header's test appears twice (entry and rotated back edge),
+        // and no unconditional jump closes the loop.
+        assert_eq!(
+            asm.iter().filter(|i| i.starts_with("cmp rsi,")).count(),
+            2,
+            "{asm:#?}"
+        );
+        assert!(asm.iter().any(|i| i.starts_with("jl ")), "{asm:#?}");
+        assert_eq!(
+            asm.iter().filter(|i| i.starts_with("jmp ")).count(),
+            1,
+            "only the entry's: {asm:#?}"
+        );
+    }
+}

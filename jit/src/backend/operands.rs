@@ -1,0 +1,206 @@
+//! Operand access: where each value is (an immediate, its home register
+//! or its frame slot) and how an instruction gets it in place, or loaded
+//! into a scratch register when it cannot take it as it is.
+
+#![allow(clippy::useless_conversion)]
+
+use super::emitter::{Emitter, RAX, RCX};
+use crate::entity::Value;
+use crate::regalloc::Home;
+use dynasmrt::{dynasm, DynasmApi};
+
+/// A right-hand float operand.
+#[derive(Clone, Copy)]
+pub(in crate::backend) enum XSrc {
+    Reg(u8),
+    /// A frame slot, `[rbp + offset]`.
+    Mem(i32),
+}
+
+/// A right-hand integer operand.
+#[derive(Clone, Copy)]
+pub(in crate::backend) enum Src {
+    Imm(i32),
+    Reg(u8),
+    /// A frame slot, `[rbp + offset]`.
+    Mem(i32),
+}
+
+impl Emitter<'_> {
+    pub(in crate::backend) fn slot(&self, v: Value) -> i32 {
+        -8 * (v.0 as i32 + 1)
+    }
+
+    /// Loads value `v` into general register `r`.
+    pub(in crate::backend) fn load(&mut self, r: u8, v: Value) {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (Some(c), _) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
+            (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
+            (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movq Rq(r), Rx(home)),
+            (None, None) => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
+            }
+        }
+    }
+
+    /// Stores general register `r` into value `v`'s location.
+    pub(in crate::backend) fn store(&mut self, v: Option<Value>, r: u8) {
+        let Some(v) = v else { return };
+        match self.homes[v.index()] {
+            Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
+            Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movq Rx(home), Rq(r)),
+            None => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+            }
+        }
+    }
+
+    /// `v`'s general register, if it lives in one.
+    pub(in crate::backend) fn gpr(&self, v: Value) -> Option<u8> {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (None, Some(Home::Gpr(r))) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// `v` as a right-hand operand of an integer instruction: an immediate
+    /// that fits, its register, its slot, or else loaded into `scratch`.
+    pub(in crate::backend) fn source(&mut self, v: Value, scratch: u8) -> Src {
+        if let Some(c) = self.f.constant(v) {
+            return match i32::try_from(c as i64) {
+                Ok(imm) => Src::Imm(imm),
+                Err(_) => {
+                    self.load(scratch, v);
+                    Src::Reg(scratch)
+                }
+            };
+        }
+        match self.homes[v.index()] {
+            Some(Home::Gpr(r)) => Src::Reg(r),
+            None => Src::Mem(self.slot(v)),
+            Some(Home::Xmm(_)) => {
+                self.load(scratch, v);
+                Src::Reg(scratch)
+            }
+        }
+    }
+
+    /// `v` in a general register: its own, or loaded into `scratch`.
+    pub(in crate::backend) fn register(&mut self, v: Value, scratch: u8) -> u8 {
+        match self.gpr(v) {
+            Some(r) => r,
+            None => {
+                self.load(scratch, v);
+                scratch
+            }
+        }
+    }
+
+    /// `v`'s XMM register, if it lives in one.
+    pub(in crate::backend) fn xmm(&self, v: Value) -> Option<u8> {
+        match self.homes[v.index()] {
+            Some(Home::Xmm(x)) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// `v` in an XMM register: its own, or loaded into `scratch`.
+    pub(in crate::backend) fn xmm_register(&mut self, v: Value, scratch: u8) -> u8 {
+        match self.xmm(v) {
+            Some(x) => x,
+            None => {
+                self.load_xmm(scratch, v);
+                scratch
+            }
+        }
+    }
+
+    /// `v` as the right-hand operand of a float instruction: its XMM
+    /// register, its slot, or else loaded into `scratch`.
+    pub(in crate::backend) fn xmm_source(&mut self, v: Value, scratch: u8) -> XSrc {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (_, Some(Home::Xmm(x))) => XSrc::Reg(x),
+            (None, None) => XSrc::Mem(self.slot(v)),
+            _ => {
+                self.load_xmm(scratch, v);
+                XSrc::Reg(scratch)
+            }
+        }
+    }
+
+    /// Loads value `v` into XMM register `x` (clobbers rax for a constant).
+    pub(in crate::backend) fn load_xmm(&mut self, x: u8, v: Value) {
+        match (self.f.constant(v), self.homes[v.index()]) {
+            (_, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
+            (Some(c), _) => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(x), rax)
+            }
+            (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(home)),
+            (None, None) => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
+            }
+        }
+    }
+
+    /// Stores XMM register `x` into value `v`'s location.
+    pub(in crate::backend) fn store_xmm(&mut self, v: Option<Value>, x: u8) {
+        let Some(v) = v else { return };
+        match self.homes[v.index()] {
+            Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; movq Rq(home), Rx(x)),
+            Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movapd Rx(home), Rx(x)),
+            None => {
+                let at = self.slot(v);
+                dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x));
+            }
+        }
+    }
+
+    /// The cell index `base + offset` in a register, for a load or store:
+    /// rax, or the base's own register when the offset is 0.
+    pub(in crate::backend) fn address(&mut self, base: Value, offset: Value) -> u8 {
+        let (base, offset) = match self.f.constant(base) {
+            Some(_) if self.f.constant(offset).is_none() => (offset, base),
+            _ => (base, offset),
+        };
+        match self.f.constant(offset).map(|c| i32::try_from(c as i64)) {
+            Some(Ok(0)) => self.register(base, RAX),
+            Some(Ok(imm)) => {
+                let r = self.register(base, RAX);
+                dynasm!(self.ops ; .arch x64 ; lea rax, [Rq(r) + imm]);
+                RAX
+            }
+            _ => {
+                let r = self.register(base, RAX);
+                if r != RAX {
+                    dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r));
+                }
+                match self.source(offset, RCX) {
+                    Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rax, i),
+                    Src::Reg(o) => dynasm!(self.ops ; .arch x64 ; add rax, Rq(o)),
+                    Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; add rax, QWORD [rbp + m]),
+                }
+                RAX
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn constants_are_immediates_and_homes_are_operands() {
+        let asm = asm_of(
+            "func main(%n)\n    add %a, %n, 5\n    add %b, %a, 0x123456789\n    print %b\n    ret 0\nend\n",
+            "main",
+        );
+        // A constant that fits 32 bits is the instruction's immediate; a
+        // wider one is loaded into a scratch register first.
+        assert!(asm.iter().any(|i| i.ends_with(",5")), "{asm:#?}");
+        assert!(asm.iter().any(|i| i == "mov rcx,123456789h"), "{asm:#?}");
+    }
+}
