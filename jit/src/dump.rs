@@ -149,11 +149,18 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
             })
         })
         .collect();
+    let types: serde_json::Map<String, Json> = ir
+        .live_blocks()
+        .flat_map(|b| ir.block(b).insts.iter())
+        .filter_map(|&i| ir.inst(i).result)
+        .map(|v| (format!("{v}"), json!(ir.types[v.index()].name())))
+        .collect();
     let s = &ctx.stats;
     let mut top = json!({
         "function": program.func(ir.id).name,
         "stage": stage_name(stage),
         "blocks": blocks,
+        "types": types,
         "stats": {
             "instructions": s.instructions,
             "blocks": s.blocks,
@@ -381,6 +388,14 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                     let _ = writeln!(s, "    {}{line}", inst_text(program, ir, i));
                 }
             }
+            let floats: Vec<String> = ir
+                .live_blocks()
+                .flat_map(|b| ir.block(b).insts.iter())
+                .filter_map(|&i| ir.inst(i).result)
+                .filter(|v| ir.types[v.index()] != crate::types::ValueType::Int)
+                .map(|v| format!("{v}:{}", ir.types[v.index()].name()))
+                .collect();
+            let _ = writeln!(s, "; types (int unless listed): {}", floats.join(" "));
             backend_text(ctx, stage, &mut s);
             let st = &ctx.stats;
             let _ = writeln!(

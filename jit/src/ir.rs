@@ -8,6 +8,7 @@
 
 use crate::dom::Graph;
 use crate::entity::{Block, Inst, Value};
+use crate::types::ValueType;
 use vm::{FuncId, Op};
 
 /// Where an instruction came from: a bytecode index, for trap positions
@@ -184,6 +185,9 @@ pub struct Function {
     pub defs: Vec<Inst>,
     /// Registers with a phi at each block (for dumps), sorted.
     pub phi_regs: Vec<Vec<u32>>,
+    /// Each value's type (`types`), inferred when SSA is built; a value
+    /// made later starts as `Bits` (no claim) until its pass says more.
+    pub types: Vec<ValueType>,
 }
 
 impl Function {
@@ -233,6 +237,7 @@ impl Function {
 
     pub fn new_value(&mut self, def: Inst) -> Value {
         self.defs.push(def);
+        self.types.push(ValueType::Bits);
         Value::new(self.defs.len() - 1)
     }
 

@@ -28,6 +28,7 @@ pub mod regalloc;
 pub mod sccp;
 pub mod ssa;
 pub mod synth;
+pub mod types;
 pub mod verify;
 
 pub use budget::{Budget, CompileError, Phase};

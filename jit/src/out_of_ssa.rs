@@ -41,7 +41,8 @@ pub struct Move {
 /// Orders a parallel copy (distinct destinations) as sequential copies
 /// with the same effect. `temp` makes a fresh temporary, called once per
 /// cycle.
-pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut() -> Value) -> Vec<Move> {
+/// `temp` makes a fresh value to save the value it is given in.
+pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut(Value) -> Value) -> Vec<Move> {
     let mut pending: Vec<Move> = parallel
         .iter()
         .copied()
@@ -59,7 +60,7 @@ pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut() -> Value) -> Vec<
                 // cycles. Save one destination's old value and redirect its
                 // readers, which frees that copy.
                 let saved = pending[0].dest;
-                let t = temp();
+                let t = temp(saved);
                 out.push(Move {
                     dest: t,
                     src: saved,
@@ -100,9 +101,11 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
                 })
                 .collect();
             let (at, position) = placement(f, p, b, &mut stats);
-            let copies = sequentialize(&parallel, || {
+            let copies = sequentialize(&parallel, |saved| {
                 stats.temporaries += 1;
-                f.new_value(UNDEFINED)
+                let t = f.new_value(UNDEFINED);
+                f.types[t.index()] = f.types[saved.index()];
+                t
             });
             stats.copies += copies.len();
             let insts: Vec<Inst> = copies.iter().map(|m| add_copy(f, *m)).collect();
@@ -204,7 +207,7 @@ mod tests {
     fn check(parallel: &[Move], registers: usize) -> usize {
         let initial: Vec<u64> = (0..registers as u64).map(|r| 100 + r).collect();
         let mut next_temp = registers;
-        let seq = sequentialize(parallel, || {
+        let seq = sequentialize(parallel, |_| {
             next_temp += 1;
             Value::new(next_temp - 1)
         });

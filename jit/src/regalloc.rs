@@ -13,6 +13,7 @@
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::types::ValueType;
 
 pub mod checker;
 use vm::Op;
@@ -155,6 +156,17 @@ fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
     (ints, floats)
 }
 
+/// Whether `v` belongs in an XMM register: its type says, and for a
+/// value used both ways (`Bits`), the weight of its float uses against its
+/// integer ones.
+fn is_float(f: &Function, ints: &[u64], floats: &[u64], v: usize) -> bool {
+    match f.types[v] {
+        ValueType::Float => true,
+        ValueType::Int => false,
+        ValueType::Bits => floats[v] > ints[v],
+    }
+}
+
 /// The candidates of one class, best first.
 fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> Vec<Value> {
     let mut ranked: Vec<usize> = (0..f.value_count())
@@ -165,7 +177,7 @@ fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> V
             let enough = if constant { 1 } else { 2 };
             (want_float || !constant)
                 && ints[v] + floats[v] >= enough
-                && (floats[v] > ints[v]) == want_float
+                && is_float(f, ints, floats, v) == want_float
         })
         .collect();
     ranked.sort_by_key(|&v| (std::cmp::Reverse(ints[v] + floats[v]), v));
@@ -360,6 +372,26 @@ mod tests {
                 return after;
             }
         }
+    }
+
+    /// The register class comes from the value's type: a parameter only
+    /// read as a float lives in an XMM register, though its definition
+    /// (a load from the frame) reads no float.
+    #[test]
+    fn a_values_type_chooses_its_register_class() {
+        let program =
+            vm::load(b"func main(%a)\n    fneg %c, %a\n    fprint %c, 2\n    ret 0\nend\n")
+                .expect("loads");
+        let ctx = Context::compiled_to(&program, program.main, Phase::Regalloc).expect("compiles");
+        let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("allocated"));
+        let param = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.clone())
+            .find_map(|i| matches!(f.kind(i), InstKind::Param(0)).then(|| f.inst(i).result))
+            .flatten()
+            .expect("the parameter");
+        assert_eq!(f.types[param.index()], ValueType::Float);
+        assert!(matches!(a.homes[param.index()], Some(Home::Xmm(_))));
     }
 
     /// No definition may write a register another value still needs

@@ -253,11 +253,18 @@ fn replace_constant_uses(
             continue;
         }
         stats.folded += 1;
+        let ty = f.types[v.index()];
         let constant = *by_bits.entry(c).or_insert_with(|| {
             let inst = f.add_inst(InstKind::Const(c), NO_SRC, true);
             new_consts.push(inst);
-            f.inst(inst).result.unwrap_or_default()
+            let value = f.inst(inst).result.expect("a constant defines a value");
+            // Until another folded value shares its bits (below).
+            f.types[value.index()] = ty;
+            value
         });
+        if f.types[constant.index()] != ty {
+            f.types[constant.index()] = crate::types::ValueType::Bits;
+        }
         replacement[v.index()] = Some(constant);
     }
     // After the entry's own definitions, ahead of any code that uses them.

@@ -82,7 +82,10 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
             )
         }
     };
-    Renamer::new(input, phis, from_frame).run(budget)
+    let mut ir = Renamer::new(input, phis, from_frame).run(budget)?;
+    budget.charge(Phase::Ssa, ir.insts.len() as u64)?;
+    ir.types = crate::types::infer(&ir);
+    Ok(ir)
 }
 
 /// Registers each block defines, those it reads before defining (upward
@@ -250,6 +253,7 @@ impl<'a> Renamer<'a> {
             insts: Vec::new(),
             defs: Vec::new(),
             phi_regs: Vec::new(),
+            types: Vec::new(),
         };
         let mut phis = Vec::with_capacity(cfg.len());
         for (b, regs) in phi_regs.into_iter().enumerate() {

@@ -185,6 +185,7 @@ mod tests {
             insts: Vec::new(),
             defs: Vec::new(),
             phi_regs: Vec::new(),
+            types: Vec::new(),
         };
         let (b0, b1, b2, b3) = (
             f.add_block(BlockOrigin::SyntheticEntry),
