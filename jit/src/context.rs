@@ -284,11 +284,10 @@ impl<'p> Context<'p> {
     }
 
     fn regalloc(&mut self) -> Result<(), CompileError> {
-        let f = self
-            .func
-            .as_ref()
-            .ok_or_else(|| missing(Phase::Regalloc, "the IR"))?;
-        let allocation = regalloc::allocate(f, &mut self.budget)?;
+        let (Some(f), Some(loops)) = (&self.func, &self.loops) else {
+            return Err(missing(Phase::Regalloc, "the loop forest"));
+        };
+        let allocation = regalloc::allocate(f, loops, &mut self.budget)?;
         self.stats.homed = allocation.homed.len();
         self.allocation = Some(allocation);
         Ok(())
@@ -305,8 +304,8 @@ impl<'p> Context<'p> {
     }
 
     fn emit(&mut self) -> Result<(), CompileError> {
-        let (Some(f), Some(allocation), Some(versioned)) =
-            (&self.func, &self.allocation, &self.versioned)
+        let (Some(f), Some(loops), Some(allocation), Some(versioned)) =
+            (&self.func, &self.loops, &self.allocation, &self.versioned)
         else {
             return Err(missing(Phase::Emit, "the register assignment"));
         };
@@ -316,6 +315,7 @@ impl<'p> Context<'p> {
         let emitted = emit::emit(
             self.program,
             f,
+            loops,
             allocation,
             versioned,
             env,

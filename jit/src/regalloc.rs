@@ -3,7 +3,8 @@
 //!
 //! Greedy graph colouring (Chaitin, "Register allocation and spilling via
 //! graph coloring", 1982) without Chaitin's spilling loop: the 64 integer
-//! and 64 float values with the most uses, weighted by loop nesting, are
+//! and 64 float values with the most uses, weighted by loop nesting (the
+//! loop forest's depth, 8 per level), are
 //! candidates; interference comes from liveness (a value defined while
 //! another is live interferes with it, except the source of a copy, so
 //! copies can coalesce); candidates take registers in rank order, the
@@ -13,6 +14,7 @@
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::loops::LoopForest;
 use crate::types::ValueType;
 
 pub mod checker;
@@ -22,6 +24,9 @@ use vm::Op;
 pub const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
 /// XMM registers that hold values (xmm0 and xmm1 are scratch).
 pub const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// Loops deeper than this weigh no more (8^6 already dwarfs any count).
+const MAX_DEPTH: u32 = 6;
 
 /// Candidates per register class: one bit each in a `u128` mask.
 const PER_CLASS: usize = 64;
@@ -60,37 +65,14 @@ fn is_float_op(op: Op) -> bool {
     )
 }
 
-/// Loop nesting per block, estimated from the layout: a branch back to an
-/// earlier (or the same) block closes a loop around the blocks between.
-fn loop_depths(f: &Function) -> Vec<u32> {
-    let n = f.blocks.len();
-    let mut delta = vec![0i64; n + 1];
-    for b in f.live_blocks() {
-        for &s in &f.block(b).succs {
-            if s.index() <= b.index() {
-                delta[s.index()] += 1;
-                delta[b.index() + 1] -= 1;
-            }
-        }
-    }
-    let mut depth = 0i64;
-    (0..n)
-        .map(|k| {
-            depth += delta[k];
-            depth.clamp(0, 6) as u32
-        })
-        .collect()
-}
-
 /// Weighted uses (definitions included) of each value, by integer
 /// instructions and by float ones; copies count towards the class of the
 /// values they join.
-fn weights(f: &Function) -> (Vec<u64>, Vec<u64>) {
-    let depth = loop_depths(f);
+fn weights(f: &Function, loops: &LoopForest) -> (Vec<u64>, Vec<u64>) {
     let n = f.value_count();
     let (mut ints, mut floats, mut copies) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
     for b in f.live_blocks() {
-        let w = 8u64.pow(depth[b.index()]);
+        let w = 8u64.pow(loops.depth(b).min(MAX_DEPTH));
         for &i in &f.block(b).insts {
             let kind = f.kind(i);
             let float = match kind {
@@ -248,11 +230,61 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Candidates merged into groups that share a register.
+struct Groups {
+    /// Per candidate: the best-ranked member of its group.
+    leader: Vec<usize>,
+    /// Per leader: its group's members, and every candidate any of them
+    /// interferes with.
+    members: Vec<u128>,
+    conflicts: Vec<u128>,
+}
+
+/// Aggressive coalescing (Chaitin): each copy's two sides join one group
+/// when no member of either interferes with a member of the other, so the
+/// copy needs no code. Greedy colouring alone would give each side its own
+/// register whenever a third value took the shared one first. Candidates
+/// below `ints` are integer ones, the rest float: classes never mix.
+fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
+    let n = interferes.len();
+    let mut groups = Groups {
+        leader: (0..n).collect(),
+        members: (0..n).map(|k| 1u128 << k).collect(),
+        conflicts: interferes.to_vec(),
+    };
+    let leader = |g: &Groups, mut k: usize| {
+        while g.leader[k] != k {
+            k = g.leader[k];
+        }
+        k
+    };
+    for (k, &wanted) in partners.iter().enumerate() {
+        for j in bits(wanted) {
+            let (a, b) = (leader(&groups, k), leader(&groups, j));
+            if a == b || (a < ints) != (b < ints) || groups.conflicts[a] & groups.members[b] != 0 {
+                continue;
+            }
+            let (keep, gone) = (a.min(b), a.max(b));
+            groups.leader[gone] = keep;
+            groups.members[keep] |= groups.members[gone];
+            groups.conflicts[keep] |= groups.conflicts[gone];
+        }
+    }
+    for k in 0..n {
+        groups.leader[k] = leader(&groups, k);
+    }
+    groups
+}
+
 /// Gives registers to `f`'s most used values.
-pub fn allocate(f: &Function, budget: &mut Budget) -> Result<Allocation, CompileError> {
+pub fn allocate(
+    f: &Function,
+    loops: &LoopForest,
+    budget: &mut Budget,
+) -> Result<Allocation, CompileError> {
     // Weights, ranking and the final walk are linear in the function.
     budget.charge(Phase::Regalloc, (f.insts.len() + f.value_count()) as u64)?;
-    let (ints, floats) = weights(f);
+    let (ints, floats) = weights(f, loops);
     let classes = [
         candidates(f, &ints, &floats, false),
         candidates(f, &ints, &floats, true),
@@ -290,17 +322,23 @@ pub fn allocate(f: &Function, budget: &mut Budget) -> Result<Allocation, Compile
             }
         }
     }
+    let groups = coalesce(&interferes, &partners, classes[0].len());
     let mut register: Vec<Option<u8>> = vec![None; all.len()];
     let mut offset = 0;
     for (class, registers) in classes.iter().zip([&VALUE_REGISTERS[..], &VALUE_XMMS[..]]) {
-        for k in offset..offset + class.len() {
+        // Groups in the rank order of their best member, which leads them.
+        for k in (offset..offset + class.len()).filter(|&k| groups.leader[k] == k) {
             // The registers of the neighbours already coloured.
-            let taken = bits(interferes[k])
+            let taken = bits(groups.conflicts[k])
                 .filter_map(|j| register[j])
                 .fold(0u32, |m, r| m | 1 << r);
             let free = |r: &u8| taken & 1 << r == 0;
-            let preferred = bits(partners[k]).filter_map(|j| register[j]).find(free);
-            register[k] = preferred.or_else(|| registers.iter().copied().find(free));
+            let wanted = bits(groups.members[k]).fold(0u128, |m, j| m | partners[j]);
+            let preferred = bits(wanted).filter_map(|j| register[j]).find(free);
+            let chosen = preferred.or_else(|| registers.iter().copied().find(free));
+            for j in bits(groups.members[k]) {
+                register[j] = chosen;
+            }
         }
         offset += class.len();
     }

@@ -10,6 +10,7 @@ use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Value};
 use crate::ir::{Function, NO_SRC};
+use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
 use vm::tier::JitEnv;
@@ -68,6 +69,8 @@ impl Cond {
 pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) ops: Assembler,
     pub(in crate::backend) f: &'a Function,
+    /// The function's natural loops (rotation happens at their headers).
+    pub(in crate::backend) loops: &'a LoopForest,
     pub(in crate::backend) homes: &'a [Option<Home>],
     /// Per instruction: the homed values live after it, as a mask over
     /// `homed`.
@@ -115,6 +118,7 @@ impl<'a> Emitter<'a> {
     pub(in crate::backend) fn new(
         program: &'a Program,
         f: &'a Function,
+        loops: &'a LoopForest,
         allocation: &'a Allocation,
         versioned: &'a [VersionedLoop],
         env: JitEnv,
@@ -142,6 +146,7 @@ impl<'a> Emitter<'a> {
         Emitter {
             ops,
             f,
+            loops,
             homes: &allocation.homes,
             live_after: &allocation.live_after,
             homed: &allocation.homed,

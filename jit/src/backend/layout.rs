@@ -86,15 +86,18 @@ impl Emitter<'_> {
         })
     }
 
-    /// Loop rotation, done at emission: a jump to a block that only tests
-    /// and branches (a loop's header, jumped to from the loop's end) makes
-    /// the test itself, so an iteration runs one conditional jump back to
-    /// the body instead of a jump to the header and a test there.
+    /// Loop rotation, done at emission: a jump to a loop header (of the
+    /// loop forest) that only tests and branches makes the test itself,
+    /// so an iteration runs one conditional jump back to the body instead
+    /// of a jump to the header and a test there.
     pub(in crate::backend) fn rotate(
         &mut self,
         target: Block,
         next: Option<Block>,
     ) -> Result<bool, CompileError> {
+        if !self.loops.is_header(target) {
+            return Ok(false);
+        }
         let marked = self.lines.len();
         let rotated = match self.f.block(target).insts[..] {
             [branch] if matches!(self.f.kind(branch), InstKind::Branch { .. }) => {

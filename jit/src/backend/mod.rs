@@ -33,6 +33,7 @@ pub use scratch_env::ScratchEnv;
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::ir::Function;
+use crate::loops::LoopForest;
 use crate::regalloc::Allocation;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use emitter::{fail, Emitter};
@@ -46,6 +47,7 @@ use vm::Program;
 pub fn emit(
     program: &Program,
     f: &Function,
+    loops: &LoopForest,
     allocation: &Allocation,
     versioned: &[VersionedLoop],
     env: JitEnv,
@@ -60,7 +62,7 @@ pub fn emit(
         return Err(fail(format!("{words} words to copy in at the entry")));
     }
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
-    let mut e = Emitter::new(program, f, allocation, versioned, env);
+    let mut e = Emitter::new(program, f, loops, allocation, versioned, env);
     let external = e.ops.new_dynamic_label();
     let internal = e.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.

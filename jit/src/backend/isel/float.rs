@@ -12,7 +12,9 @@ use vm::Op;
 
 impl Emitter<'_> {
     /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
-    /// register where it can be, else in xmm0.
+    /// register where it can be, else in xmm0. `x = y + x` is `x += y`:
+    /// IEEE addition and multiplication commute (only a NaN's payload could
+    /// tell, and the spec leaves NaN bits open).
     pub(in crate::backend) fn float_arithmetic(
         &mut self,
         op: Op,
@@ -21,6 +23,12 @@ impl Emitter<'_> {
         b: Value,
     ) {
         let home = result.and_then(|r| self.xmm(r));
+        let commutes = matches!(op, Op::FAdd | Op::FMul);
+        let (a, b) = if commutes && home.is_some() && self.xmm(b) == home {
+            (b, a)
+        } else {
+            (a, b)
+        };
         let target = match home {
             Some(d) if self.xmm(b) != Some(d) || a == b => d,
             _ => 0,

@@ -1,15 +1,25 @@
 //! Loads and stores of the linear memory, indexed from `r14` by the cell
 //! number, with an inline bounds check against `rbx` unless the access is
-//! in the unchecked copy of a versioned loop.
+//! in the unchecked copy of a versioned loop. A loaded value goes straight
+//! into its home, general or XMM.
 
 #![allow(clippy::useless_conversion)]
 
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
 use crate::entity::Value;
+use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 
 impl Emitter<'_> {
+    /// Traps unless `cell` < the cell count, where the access needs it.
+    fn bounds_check(&mut self, cell: u8, src: u32) {
+        if self.checked() {
+            let oob = self.trap_label(1, src);
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+        }
+    }
+
     pub(in crate::backend) fn load_inst(
         &mut self,
         result: Option<Value>,
@@ -18,13 +28,14 @@ impl Emitter<'_> {
         src: u32,
     ) {
         let cell = self.address(base, off);
-        if self.checked() {
-            let oob = self.trap_label(1, src);
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
-        }
-        match result.and_then(|r| self.gpr(r)) {
-            Some(d) => {
+        self.bounds_check(cell, src);
+        // Straight into the result's home, whichever register file.
+        match result.and_then(|r| self.homes[r.index()]) {
+            Some(Home::Gpr(d)) => {
                 dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
+            }
+            Some(Home::Xmm(x)) => {
+                dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8])
             }
             None => {
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8]);
@@ -40,6 +51,13 @@ impl Emitter<'_> {
         value: Value,
         src: u32,
     ) {
+        // A float in its XMM home is stored from there.
+        if let (None, Some(x)) = (self.f.constant(value), self.xmm(value)) {
+            let cell = self.address(base, off);
+            self.bounds_check(cell, src);
+            dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8], Rx(x));
+            return;
+        }
         let value = match self.source(value, RDX) {
             Src::Mem(_) => {
                 self.load(RDX, value);
@@ -48,10 +66,7 @@ impl Emitter<'_> {
             other => other,
         };
         let cell = self.address(base, off);
-        if self.checked() {
-            let oob = self.trap_label(1, src);
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
-        }
+        self.bounds_check(cell, src);
         match value {
             Src::Imm(i) => {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
