@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""Cold compile time per function and per bytecode instruction, by phase.
+"""Compile time per function and per bytecode instruction, phase by phase.
 
-Runs every program in programs/ once with `--tier jit --trace-compile`
-(with its NAME.args) and sums the trace lines of the compiles that
-succeeded. Absolute times are those of a cold process: the first compile
-pays for page faults in the compiler's own code and data.
+Cold (the default): runs every program in programs/ once with
+`--tier jit --trace-compile` (with its NAME.args) and sums the trace lines
+of the compiles that succeeded. Each process compiles a few functions, so
+the figures include a fresh process's first compiles, which pay for the
+compiler's own code and data coming into the caches.
+
+Warm (`--warm N`): one process compiles N small generated functions (five
+instructions and three blocks each) eagerly, the steady state of a JIT.
 
     cargo build --release && python3 benches/compile_times.py
+    python3 benches/compile_times.py --warm 3000
+
+Every phase of the trace line is reported (the phase list is read from
+it); "median small" is the median total of functions of at most 10
+instructions. Trace times are whole microseconds per phase, so per-phase
+sums of short compiles undercount; "total" is measured as a whole.
 """
-import glob, os, re, subprocess, sys
+import argparse, glob, os, re, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PHASES = ["cfg", "dom", "ssa", "sccp", "out-of-ssa", "emit", "total"]
 
 
-def compiles(bcvm, program):
-    args_file = program[:-3] + ".args"
-    args = open(args_file).read().split() if os.path.exists(args_file) else []
+def trace(bcvm, program, args):
     run = subprocess.run([bcvm, "run", "--tier", "jit", "--trace-compile", program, *args],
                          capture_output=True, text=True)
     for line in run.stderr.splitlines():
@@ -24,20 +31,49 @@ def compiles(bcvm, program):
             yield dict(re.findall(r"(\S+)=(\S+)", line))
 
 
+def report(compiles):
+    phases = [k for k, v in compiles[0].items() if v.endswith("us") and k != "total"]
+    instrs = sum(int(c["instrs"]) for c in compiles)
+    total = sum(int(c["total"][:-2]) for c in compiles)
+    small = [int(c["total"][:-2]) for c in compiles if int(c["instrs"]) <= 10]
+    print(f"{len(compiles)} functions, {instrs} instructions, {total / 1000:.1f} ms: "
+          f"{total / len(compiles):.1f} us per function, {total / instrs:.2f} us per instruction, "
+          f"median small {statistics.median(small) if small else float('nan'):.0f} us "
+          f"({len(small)} functions of <= 10 instructions)")
+    print("us per instruction: " + ", ".join(
+        f"{p} {sum(int(c[p][:-2]) for c in compiles) / instrs:.2f}" for p in phases))
+
+
+def many(n):
+    lines = ["func main()", "    mov %s, 0"]
+    for i in range(n):
+        lines += [f"    call %r, f{i}, %s", "    add %s, %s, %r"]
+    lines += ["    print %s", "    ret 0", "end"]
+    for i in range(n):
+        lines += [f"func f{i}(%x)", f"    add %y, %x, {i}", "    jlt %y, 100, small",
+                  "    mul %y, %y, 3", "small:", "    xor %y, %y, 7", "    ret %y", "end"]
+    return "\n".join(lines) + "\n"
+
+
 def main():
-    bcvm = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "bcvm")
-    functions, instrs = 0, 0
-    micros = dict.fromkeys(PHASES, 0)
-    for program in sorted(glob.glob(os.path.join(ROOT, "programs", "*.bc"))):
-        for c in compiles(bcvm, program):
-            functions += 1
-            instrs += int(c["instrs"])
-            for phase in PHASES:
-                micros[phase] += int(c[phase].removesuffix("us"))
-    print(f"{functions} functions, {instrs} instructions, {micros['total'] / 1000:.1f} ms: "
-          f"{micros['total'] / functions:.0f} us per function, "
-          f"{micros['total'] / instrs:.2f} us per instruction")
-    print("us per instruction: " + ", ".join(f"{p} {micros[p] / instrs:.2f}" for p in PHASES[:-1]))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("bcvm", nargs="?", default=os.path.join(ROOT, "target", "release", "bcvm"))
+    parser.add_argument("--warm", type=int, metavar="N", help="N small functions in one process")
+    opts = parser.parse_args()
+    if opts.warm:
+        with tempfile.NamedTemporaryFile("w", suffix=".bc", delete=False) as f:
+            f.write(many(opts.warm))
+        compiles = [c for c in trace(opts.bcvm, f.name, []) if c.get("compile") != "main"]
+        os.unlink(f.name)
+        # The program's own `main` (6,000 instructions of calls) is left out.
+        compiles = [c for c in compiles if int(c["instrs"]) <= 10]
+    else:
+        compiles = []
+        for program in sorted(glob.glob(os.path.join(ROOT, "programs", "*.bc"))):
+            args_file = program[:-3] + ".args"
+            args = open(args_file).read().split() if os.path.exists(args_file) else []
+            compiles += list(trace(opts.bcvm, program, args))
+    report(compiles)
 
 
 if __name__ == "__main__":
