@@ -274,8 +274,38 @@ fn execute(cli: Cli) -> ExitCode {
     }
 }
 
+/// The largest program file read: far above any real program (the tests
+/// load 50 MB ones), small enough that `/dev/zero` is refused at once.
+const MAX_PROGRAM_BYTES: u64 = 1 << 30;
+
+/// A program file's bytes. Only regular files are read (a FIFO would block
+/// in `open`, a device could stream forever), and at most
+/// `MAX_PROGRAM_BYTES` of them.
+fn read_program(file: &str) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let refuse = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_string());
+    if !std::fs::metadata(file)?.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    // Non-blocking, should the path have become a FIFO since.
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(file)?;
+    if !f.metadata()?.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let mut text = Vec::new();
+    f.take(MAX_PROGRAM_BYTES + 1).read_to_end(&mut text)?;
+    if text.len() as u64 > MAX_PROGRAM_BYTES {
+        return Err(refuse("larger than 1 GiB"));
+    }
+    Ok(text)
+}
+
 fn load(file: &str) -> Result<Program, Failure> {
-    let text = std::fs::read(file).map_err(|error| Failure::Unreadable {
+    let text = read_program(file).map_err(|error| Failure::Unreadable {
         file: file.to_string(),
         error,
     })?;
@@ -366,6 +396,17 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     let file = opts.file.as_str();
     let program = load(file).map_err(|f| vec![f])?;
     let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
+    // Every output file is opened before the program runs, so a bad path
+    // costs nothing but the error.
+    let trace_json = match &opts.trace_json {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            vec![Failure::Setup {
+                file: path.clone(),
+                message: format!("cannot create the trace file: {e}"),
+            }]
+        })?),
+        None => None,
+    };
     let perf_map = if opts.perf_map {
         let path = format!("/tmp/perf-{}.map", std::process::id());
         let map = std::fs::OpenOptions::new()
@@ -409,10 +450,10 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     if opts.profile {
         eprint!("{}", vm.profile().table(&program));
     }
-    if let Some(path) = &opts.trace_json {
+    if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
         let trace = jit::compiler::chrome_trace(&records.borrow());
-        if let Err(e) = std::fs::write(path, trace.to_string()) {
-            eprintln!("{file}: error: cannot write {path}: {e}");
+        if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
+            eprintln!("{path}: error: cannot write the trace file: {e}");
         }
     }
     match failure {

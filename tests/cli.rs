@@ -624,3 +624,48 @@ fn the_back_ends_phases_are_traced_and_dumped() {
         stderr(&out)
     );
 }
+
+/// Only regular files are read as programs: a device or a FIFO is refused
+/// at once (it would stream forever, or block in `open`).
+#[test]
+fn program_files_must_be_regular_files() {
+    let out = bcvm(&["check", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "/dev/zero: error: cannot read file: not a regular file\n"
+    );
+    let dir = std::env::temp_dir().join(format!("bcvm-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let fifo = dir.join("f.bc");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let fifo = fifo.to_string_lossy().into_owned();
+        let out = bcvm(&["run", &fifo]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).ends_with("not a regular file\n"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An output file that cannot be created is an error before the program
+/// runs, naming that file.
+#[test]
+fn output_files_are_opened_before_running() {
+    let p = program(
+        "trace_nowhere",
+        "func main()\n    puts \"ran\"\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["run", "--trace-json", "/nonexistent/t.json", &p]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "the program must not run");
+    assert!(
+        stderr(&out).starts_with("/nonexistent/t.json: error: cannot create the trace file"),
+        "{}",
+        stderr(&out)
+    );
+}

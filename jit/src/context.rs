@@ -163,6 +163,8 @@ impl<'p> Context<'p> {
     }
 
     fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
+        // A phase may charge too little to reach a look at the clock.
+        self.budget.check_clock(phase)?;
         let start = Instant::now();
         let result = match phase {
             Phase::Cfg => self.cfg(),

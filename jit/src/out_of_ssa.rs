@@ -10,10 +10,10 @@
 //!    edge is critical and is split by a new block that holds the copy.
 //!    Splitting is what defeats the lost-copy problem: the copy runs only on
 //!    its edge, never on a path that still needs the old value.
-//! 2. Each parallel copy is sequentialized (`sequentialize`): first every
-//!    copy whose destination no pending copy still reads, then each
-//!    remaining cycle is broken with one temporary. Copying in parallel is
-//!    what defeats the swap problem.
+//! 2. Each parallel copy is sequentialized (`sequentialize`, linear in its
+//!    size): first every copy whose destination no pending copy still
+//!    reads, then each remaining cycle is broken with one temporary.
+//!    Copying in parallel is what defeats the swap problem.
 //!
 //! The result has no phis; a phi's value becomes a variable assigned by
 //! copies.
@@ -21,6 +21,7 @@
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
+use rustc_hash::FxHashMap;
 
 /// What SSA destruction did, for traces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,41 +40,67 @@ pub struct Move {
 }
 
 /// Orders a parallel copy (distinct destinations) as sequential copies
-/// with the same effect. `temp` makes a fresh temporary, called once per
-/// cycle.
-/// `temp` makes a fresh value to save the value it is given in.
+/// with the same effect, in time linear in its size. A copy is ready when
+/// no pending copy still reads its destination; doing it may make the copy
+/// into its source ready. When none is ready, every pending copy lies on a
+/// cycle: one destination is saved in a temporary (`temp` makes one,
+/// given the value it saves) and its readers read that instead, which
+/// frees its copy. One temporary per cycle.
 pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut(Value) -> Value) -> Vec<Move> {
-    let mut pending: Vec<Move> = parallel
+    let mut moves: Vec<Move> = parallel
         .iter()
         .copied()
         .filter(|m| m.dest != m.src)
         .collect();
-    let mut out = Vec::with_capacity(pending.len() + 1);
-    while !pending.is_empty() {
-        let ready = pending
-            .iter()
-            .position(|m| !pending.iter().any(|other| other.src == m.dest));
-        match ready {
-            Some(k) => out.push(pending.swap_remove(k)),
-            None => {
-                // Every destination is still read: all pending copies lie on
-                // cycles. Save one destination's old value and redirect its
-                // readers, which frees that copy.
-                let saved = pending[0].dest;
-                let t = temp(saved);
-                out.push(Move {
-                    dest: t,
-                    src: saved,
-                });
-                for m in &mut pending {
-                    if m.src == saved {
-                        m.src = t;
-                    }
+    let n = moves.len();
+    // Per value: the pending copies reading it; per copy: how many pending
+    // copies read its destination.
+    let mut readers: FxHashMap<Value, Vec<usize>> = FxHashMap::default();
+    let mut by_dest: FxHashMap<Value, usize> = FxHashMap::default();
+    for (k, m) in moves.iter().enumerate() {
+        readers.entry(m.src).or_default().push(k);
+        by_dest.insert(m.dest, k);
+    }
+    let mut unread: Vec<usize> = moves
+        .iter()
+        .map(|m| readers.get(&m.dest).map_or(0, Vec::len))
+        .collect();
+    let mut done = vec![false; n];
+    let mut ready: Vec<usize> = (0..n).filter(|&k| unread[k] == 0).collect();
+    let mut out = Vec::with_capacity(n + 1);
+    let mut cursor = 0;
+    loop {
+        while let Some(k) = ready.pop() {
+            out.push(moves[k]);
+            done[k] = true;
+            if let Some(&j) = by_dest.get(&moves[k].src) {
+                unread[j] -= 1;
+                if unread[j] == 0 && !done[j] {
+                    ready.push(j);
                 }
             }
         }
+        while cursor < n && done[cursor] {
+            cursor += 1;
+        }
+        if cursor == n {
+            return out;
+        }
+        // Only cycles are left: break the one through `cursor`.
+        let saved = moves[cursor].dest;
+        let t = temp(saved);
+        out.push(Move {
+            dest: t,
+            src: saved,
+        });
+        for &r in readers.get(&saved).map_or(&[][..], Vec::as_slice) {
+            if !done[r] {
+                moves[r].src = t;
+            }
+        }
+        unread[cursor] = 0;
+        ready.push(cursor);
     }
-    out
 }
 
 pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, CompileError> {
@@ -111,7 +138,10 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
             let insts: Vec<Inst> = copies.iter().map(|m| add_copy(f, *m)).collect();
             f.blocks[at.index()].insts.splice(position..position, insts);
         }
-        f.blocks[b.index()].insts.retain(|i| !phis.contains(i));
+        // The phis are still the block's first instructions: copies placed
+        // in this block went after them.
+        debug_assert!(f.blocks[b.index()].insts[..phis.len()] == phis[..]);
+        f.blocks[b.index()].insts.drain(..phis.len());
     }
     Ok(stats)
 }
