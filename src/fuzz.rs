@@ -214,7 +214,8 @@ impl Campaign {
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             if Instant::now() >= next_progress {
                 next_progress += PROGRESS;
-                eprintln!(
+                let _ = writeln!(
+                    std::io::stderr(),
                     "fuzz: {:.0} s, {} programs, {} instructions interpreted, {} divergences",
                     start.elapsed().as_secs_f64(),
                     campaign.programs,

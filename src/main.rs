@@ -176,8 +176,11 @@ enum Failure {
     Unreadable { file: String, error: io::Error },
     /// The program did not load; every diagnostic, already sorted.
     Load { file: String, error: LoadError },
-    /// Bad arguments to `main`, or no memory for the program.
+    /// Bad arguments to `main`, or an output file that cannot be made.
     Setup { file: String, message: String },
+    /// A resource outside the program is missing (exit 3): the linear
+    /// memory cannot be mapped.
+    Resource { file: String, message: String },
     /// The program trapped; the rendered trap line.
     Trap(String),
     /// The compiler failed on a function (a budget, or a bug it caught).
@@ -194,6 +197,7 @@ impl Failure {
     fn status(&self) -> u8 {
         match self {
             Failure::Trap(_) | Failure::Divergent { .. } => 1,
+            Failure::Resource { .. } => STATUS_RESOURCE,
             _ => 2,
         }
     }
@@ -206,7 +210,9 @@ impl fmt::Display for Failure {
                 writeln!(f, "{file}: error: cannot read file: {error}")
             }
             Failure::Load { file, error } => f.write_str(&error.render(file)),
-            Failure::Setup { file, message } => writeln!(f, "{file}: error: {message}"),
+            Failure::Setup { file, message } | Failure::Resource { file, message } => {
+                writeln!(f, "{file}: error: {message}")
+            }
             Failure::Trap(line) => writeln!(f, "{line}"),
             Failure::Compile { file, func, error } => {
                 writeln!(f, "{file}: error: cannot compile `{func}`: {error}")
@@ -215,6 +221,29 @@ impl fmt::Display for Failure {
                 writeln!(f, "fuzz: the tiers disagreed on {count} programs")
             }
         }
+    }
+}
+
+/// Exit status when stdout's reader went away: 128 + SIGPIPE, what a shell
+/// reports for a program SIGPIPE ended.
+const STATUS_BROKEN_PIPE: i32 = 141;
+/// Exit status when the VM could not do its job for want of a resource
+/// outside the program: stdout could not be written, the linear memory
+/// could not be mapped, the VM thread could not start.
+const STATUS_RESOURCE: u8 = 3;
+
+/// Writes to stderr, and says nothing if that fails: there is nowhere
+/// left to say it, and the exit status still tells.
+fn report(text: &str) {
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// An I/O error's text without Rust's ` (os error N)` suffix.
+fn os_message(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
     }
 }
 
@@ -246,9 +275,16 @@ fn main() -> ExitCode {
         .spawn(move || execute(cli));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("bcvm: error: cannot start the VM thread");
-            ExitCode::from(2)
+        Ok(Err(_)) => {
+            report("bcvm: error: the VM thread panicked\n");
+            ExitCode::from(101)
+        }
+        Err(e) => {
+            report(&format!(
+                "bcvm: error: cannot start the VM thread: {}\n",
+                os_message(&e)
+            ));
+            ExitCode::from(STATUS_RESOURCE)
         }
     }
 }
@@ -265,9 +301,8 @@ fn execute(cli: Cli) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failures) => {
-            let mut stderr = io::stderr().lock();
             for failure in &failures {
-                let _ = write!(stderr, "{failure}");
+                report(&failure.to_string());
             }
             ExitCode::from(failures.iter().map(Failure::status).max().unwrap_or(2))
         }
@@ -362,9 +397,9 @@ fn make_vm<'p>(
         ..Limits::default()
     };
     let mut vm = Vm::new(program, out, limits).map_err(|e| {
-        vec![Failure::Setup {
+        vec![Failure::Resource {
             file: file.to_string(),
-            message: format!("cannot map the linear memory: {e}"),
+            message: format!("cannot map the linear memory: {}", os_message(&e)),
         }]
     })?;
     let jit = jit::compiler::Jit {
@@ -441,20 +476,37 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     let result = vm.run(&args, opts.profile);
     // Output written before a trap is never lost, and comes first.
     vm.out.flush();
-    let failure = result
-        .err()
-        .map(|trap| Failure::Trap(trap.render(&program, file)));
+    let failure = match result {
+        // Reported below, once the profile and the trace are out.
+        Err(trap) if trap.kind == vm::TrapKind::OutputFailed => None,
+        Err(trap) => Some(Failure::Trap(trap.render(&program, file))),
+        Ok(_) => None,
+    };
     if let Some(failure) = &failure {
-        eprint!("{failure}");
+        report(&failure.to_string());
     }
     if opts.profile {
-        eprint!("{}", vm.profile().table(&program));
+        report(&vm.profile().table(&program));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
         let trace = jit::compiler::chrome_trace(&records.borrow());
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
-            eprintln!("{path}: error: cannot write the trace file: {e}");
+            report(&format!(
+                "{path}: error: cannot write the trace file: {e}\n"
+            ));
         }
+    }
+    if let Some(error) = vm.out.error() {
+        // A reader that went away ends the program as SIGPIPE ends `yes`,
+        // quietly; any other failed write is an error.
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(STATUS_BROKEN_PIPE);
+        }
+        report(&format!(
+            "bcvm: error: writing stdout: {}\n",
+            os_message(error)
+        ));
+        std::process::exit(STATUS_RESOURCE.into());
     }
     match failure {
         // Already printed, ahead of the profile.

@@ -669,3 +669,94 @@ fn output_files_are_opened_before_running() {
         stderr(&out)
     );
 }
+
+const TIERS: [&str; 3] = ["interp", "jit", "auto"];
+
+/// A write to stdout that fails (a full disk) stops the program and is
+/// reported, after the trap line if the program trapped too: exit 3.
+#[test]
+fn a_failed_write_to_stdout_is_an_error() {
+    let p = program(
+        "full_disk",
+        "func main()\n    print 42\n    div %x, 1, 0\n    ret 0\nend\n",
+    );
+    for tier in TIERS {
+        let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .args(["run", "--tier", tier, "--jit-threshold-calls", "1", &p])
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+            .output()
+            .expect("run bcvm");
+        assert_eq!(out.status.code(), Some(3), "{tier}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "{p}:3:5: trap: division by zero (in function main)\n\
+                 bcvm: error: writing stdout: No space left on device\n"
+            ),
+            "{tier}"
+        );
+    }
+}
+
+/// When stdout's reader goes away, an endless program ends, as `yes | head`
+/// does: quietly, with status 141 (128 + SIGPIPE), in every tier.
+#[test]
+fn a_broken_pipe_ends_an_endless_program() {
+    use std::io::Read;
+    let p = program(
+        "endless",
+        "func main()\n    mov %i, 0\nloop:\n    print %i\n    add %i, %i, 1\n    jmp loop\nend\n",
+    );
+    for tier in TIERS {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .args(["run", "--tier", tier, "--jit-threshold-loops", "1", &p])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run bcvm");
+        let mut first = [0u8; 10];
+        let mut reader = child.stdout.take().expect("piped");
+        reader.read_exact(&mut first).expect("output");
+        assert_eq!(&first, b"0\n1\n2\n3\n4\n");
+        drop(reader);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("{tier}: still running after its reader went away");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        assert_eq!(status.code(), Some(141), "{tier}");
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .expect("piped")
+            .read_to_string(&mut err)
+            .expect("stderr");
+        assert_eq!(err, "", "{tier}");
+    }
+}
+
+/// A stderr that cannot be written costs the messages, never a panic: the
+/// status is still the one the program earned, and stdout is whole.
+#[test]
+fn an_unwritable_stderr_is_not_a_panic() {
+    let p = program(
+        "no_stderr",
+        "func main()\n    print 42\n    div %x, 1, 0\n    ret 0\nend\n",
+    );
+    for tier in TIERS {
+        let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .args(["run", "--tier", tier, "--profile", &p])
+            .stderr(std::fs::File::create("/dev/full").expect("/dev/full"))
+            .output()
+            .expect("run bcvm");
+        assert_eq!(out.status.code(), Some(1), "{tier}");
+        assert_eq!(out.stdout, b"42\n", "{tier}");
+    }
+}

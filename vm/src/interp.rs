@@ -694,10 +694,17 @@ impl<'p> Vm<'p> {
                     regs = R::view(&mut stack[base_..], func.frame_size());
                     regs.set(frame.dest, v);
                 }
-                Op::Print => out.print_int(regs.get(ins.a) as i64),
-                Op::FPrint => out.print_float(f(regs.get(ins.a)), ins.b),
-                Op::PutC => out.put_byte(regs.get(ins.a) as u8),
-                Op::PutS => out.put_bytes(&program.strings[ins.a as usize]),
+                Op::Print | Op::FPrint | Op::PutC | Op::PutS => {
+                    match ins.op {
+                        Op::Print => out.print_int(regs.get(ins.a) as i64),
+                        Op::FPrint => out.print_float(f(regs.get(ins.a)), ins.b),
+                        Op::PutC => out.put_byte(regs.get(ins.a) as u8),
+                        _ => out.put_bytes(&program.strings[ins.a as usize]),
+                    }
+                    if out.failed() {
+                        trap!(TrapKind::OutputFailed);
+                    }
+                }
             }
         }
     }

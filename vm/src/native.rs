@@ -111,42 +111,77 @@ pub unsafe extern "sysv64" fn jit_trap(vm: *mut c_void, kind: u64, site: u64) ->
     returned(Err(trap_at(kind, site)), vm)
 }
 
-/// `print`.
-///
-/// # Safety
-/// `vm` as for `vm_of`.
-pub unsafe extern "sysv64" fn jit_print(vm: *mut c_void, value: u64) {
-    // SAFETY: the caller's contract.
-    unsafe { vm_of(vm) }.out.print_int(value as i64);
+/// After an output helper: a trap at `site` if the write failed.
+fn written(vm: &mut Vm, site: u64) -> JitReturn {
+    let result = if vm.out.failed() {
+        Err(trap_at(TrapKind::OutputFailed, site))
+    } else {
+        Ok(0)
+    };
+    returned(result, vm)
 }
 
-/// `putc`.
+/// `print` at `site`; traps (`OutputFailed`) if stdout cannot be written.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
-pub unsafe extern "sysv64" fn jit_putc(vm: *mut c_void, value: u64) {
+pub unsafe extern "sysv64" fn jit_print(
+    vm: *mut c_void,
+    value: u64,
+    _: u64,
+    site: u64,
+) -> JitReturn {
     // SAFETY: the caller's contract.
-    unsafe { vm_of(vm) }.out.put_byte(value as u8);
+    let vm = unsafe { vm_of(vm) };
+    vm.out.print_int(value as i64);
+    written(vm, site)
 }
 
-/// `fprint`.
+/// `putc`, as `jit_print`.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
-pub unsafe extern "sysv64" fn jit_fprint(vm: *mut c_void, bits: u64, precision: u64) {
+pub unsafe extern "sysv64" fn jit_putc(
+    vm: *mut c_void,
+    value: u64,
+    _: u64,
+    site: u64,
+) -> JitReturn {
     // SAFETY: the caller's contract.
-    unsafe { vm_of(vm) }
-        .out
-        .print_float(f64::from_bits(bits), precision as u32);
+    let vm = unsafe { vm_of(vm) };
+    vm.out.put_byte(value as u8);
+    written(vm, site)
 }
 
-/// `puts` of the program's string `index`.
+/// `fprint`, as `jit_print`.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
-pub unsafe extern "sysv64" fn jit_puts(vm: *mut c_void, index: u64) {
+pub unsafe extern "sysv64" fn jit_fprint(
+    vm: *mut c_void,
+    bits: u64,
+    precision: u64,
+    site: u64,
+) -> JitReturn {
+    // SAFETY: the caller's contract.
+    let vm = unsafe { vm_of(vm) };
+    vm.out.print_float(f64::from_bits(bits), precision as u32);
+    written(vm, site)
+}
+
+/// `puts` of the program's string `index`, as `jit_print`.
+///
+/// # Safety
+/// `vm` as for `vm_of`.
+pub unsafe extern "sysv64" fn jit_puts(
+    vm: *mut c_void,
+    index: u64,
+    _: u64,
+    site: u64,
+) -> JitReturn {
     // SAFETY: the caller's contract.
     let vm = unsafe { vm_of(vm) };
     let program = vm.program();
     vm.out.put_bytes(&program.strings[index as usize]);
+    written(vm, site)
 }

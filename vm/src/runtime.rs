@@ -64,11 +64,13 @@ impl LinearMemory {
 
 /// Buffered program output. Nothing reaches the sink before `flush`, which
 /// the VM calls when the buffer fills, before a trap message and at exit.
+/// The first write error (a closed pipe, a full disk) is kept: output
+/// stops there, and the VM stops the program after the instruction whose
+/// output met it (`TrapKind::OutputFailed`).
 pub struct Output {
     buf: Vec<u8>,
     sink: Box<dyn Write>,
-    /// A write error (say, a closed pipe) ends output, not the program.
-    broken: bool,
+    error: Option<io::Error>,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -78,7 +80,7 @@ impl Output {
         Output {
             buf: Vec::with_capacity(FLUSH_AT + 512),
             sink,
-            broken: false,
+            error: None,
         }
     }
 
@@ -127,14 +129,25 @@ impl Output {
     }
 
     pub fn flush(&mut self) {
-        if !self.broken {
-            let ok = self
+        if self.error.is_none() {
+            let written = self
                 .sink
                 .write_all(&self.buf)
                 .and_then(|_| self.sink.flush());
-            self.broken = ok.is_err();
+            self.error = written.err();
         }
         self.buf.clear();
+    }
+
+    /// Whether a write has failed: the program must stop.
+    #[inline]
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// The write error that stopped output, if any.
+    pub fn error(&self) -> Option<&io::Error> {
+        self.error.as_ref()
     }
 }
 
@@ -185,6 +198,10 @@ pub enum TrapKind {
     StackOverflow,
     /// Not in the spec: only a run given `Limits::fuel` ends this way.
     OutOfFuel,
+    /// Not in the spec: stdout could not be written (`Output::error` says
+    /// why), so the program stops after the instruction that met it. The
+    /// command line reports it, never as a trap line.
+    OutputFailed,
 }
 
 impl fmt::Display for TrapKind {
@@ -194,6 +211,7 @@ impl fmt::Display for TrapKind {
             TrapKind::OutOfBounds => "memory access out of bounds",
             TrapKind::StackOverflow => "stack overflow",
             TrapKind::OutOfFuel => "out of fuel",
+            TrapKind::OutputFailed => "output failed",
         })
     }
 }

@@ -221,13 +221,18 @@ impl Emitter<'_> {
 
     /// An output helper taking one value (in rax) and, for `fprint`, an
     /// immediate second argument.
-    pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>) {
+    /// The helper reports a failed write as a trap at `src`: this function
+    /// then returns at once, as after a call that trapped.
+    pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>, src: u32) {
         self.spill();
-        dynasm!(self.ops ; .arch x64 ; mov rsi, rax);
+        let site = self.site(src);
+        let epilogue = self.epilogue;
+        dynasm!(self.ops ; .arch x64 ; mov rsi, rax ; mov rcx, QWORD site);
         if let Some(x) = second {
             dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD x);
         }
         self.call_helper(helper);
+        dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>epilogue);
         self.reload();
     }
 

@@ -81,19 +81,19 @@ impl Emitter<'_> {
             }
             InstKind::Print(a) => {
                 self.load(RAX, *a);
-                self.output(jit_print as *const (), None);
+                self.output(jit_print as *const (), None, src);
             }
             InstKind::PutC(a) => {
                 self.load(RAX, *a);
-                self.output(jit_putc as *const (), None);
+                self.output(jit_putc as *const (), None, src);
             }
             InstKind::FPrint(a, precision) => {
                 self.load(RAX, *a);
-                self.output(jit_fprint as *const (), Some(*precision as i64));
+                self.output(jit_fprint as *const (), Some(*precision as i64), src);
             }
             InstKind::PutS(index) => {
                 dynasm!(self.ops ; .arch x64 ; mov rax, QWORD *index as i64);
-                self.output(jit_puts as *const (), None);
+                self.output(jit_puts as *const (), None, src);
             }
             InstKind::Jump(target) => self.jump_inst(*target, next)?,
             InstKind::Branch {
