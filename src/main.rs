@@ -248,8 +248,12 @@ fn os_message(error: &io::Error) -> String {
 }
 
 /// Compiled code calls compiled code through the native stack, so deep
-/// recursion needs a deep one; the kernel commits it only as it is touched.
-const NATIVE_STACK: usize = 4 << 30;
+/// recursion runs fastest on a deep one; the kernel commits it only as it
+/// is touched. Where the address space is limited (`ulimit -v`) a smaller
+/// one is taken: below its floor calls run in the interpreter instead
+/// (`vm::tier::CallState::native_floor`), so any size gives the same
+/// results.
+const NATIVE_STACKS: [usize; 5] = [4 << 30, 1 << 30, 256 << 20, 64 << 20, 16 << 20];
 
 /// glibc returns the top of a thread's heap to the kernel once 128 KiB of
 /// it is free, and grows it again on the next allocation: each compile
@@ -269,10 +273,18 @@ fn keep_freed_memory() {
 
 fn main() -> ExitCode {
     keep_freed_memory();
-    let cli = Cli::parse();
-    let worker = std::thread::Builder::new()
-        .stack_size(NATIVE_STACK)
-        .spawn(move || execute(cli));
+    let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(Cli::parse())));
+    let mut worker = Err(io::Error::other("no stack size to try"));
+    for size in NATIVE_STACKS {
+        let cli = cli.clone();
+        worker = std::thread::Builder::new().stack_size(size).spawn(move || {
+            let cli = cli.lock().ok().and_then(|mut c| c.take());
+            cli.map_or(ExitCode::from(101), execute)
+        });
+        if worker.is_ok() {
+            break;
+        }
+    }
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => {

@@ -760,3 +760,31 @@ fn an_unwritable_stderr_is_not_a_panic() {
         assert_eq!(out.stdout, b"42\n", "{tier}");
     }
 }
+
+/// bcvm runs in a 1 GiB address space with the default limits: the VM
+/// thread takes a smaller native stack when 4 GiB cannot be reserved (and
+/// calls below its floor run interpreted), and the code cache and linear
+/// memory reserve no more than they need.
+#[test]
+fn a_one_gigabyte_address_space_is_enough() {
+    let bin = env!("CARGO_BIN_EXE_bcvm");
+    let p = program(
+        "deep_in_1g",
+        "func r(%n)\n    jz %n, done\n    sub %m, %n, 1\n    call %x, r, %m\n    add %x, %x, 1\n    ret %x\ndone:\n    ret 0\nend\nfunc main(%n)\n    call %x, r, %n\n    print %x\n    ret 0\nend\n",
+    );
+    for tier in TIERS {
+        let script = format!("ulimit -v 1048576 && exec {bin} run --tier {tier} {p} 99998");
+        let out = Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .expect("sh");
+        assert_eq!(out.status.code(), Some(0), "{tier}: {}", stderr(&out));
+        assert_eq!(out.stdout, b"99998\n", "{tier}");
+    }
+    let script = format!("ulimit -v 1048576 && exec {bin} check {p}");
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -43,3 +43,26 @@ fn random_programs_agree_in_every_tier() {
         divergences[0]
     );
 }
+
+/// Compiled frames live on the native stack; below its floor, calls run
+/// in the interpreter instead. A recursion far deeper than a 1 MiB thread
+/// stack holds compiled gives the interpreter's answer, compiled eagerly
+/// and under tier-up, instead of overflowing the stack.
+#[test]
+fn deep_compiled_recursion_on_a_small_native_stack() {
+    use jit::oracle::{run, Config};
+    let text = "func r(%n)\n    jz %n, done\n    sub %m, %n, 1\n    call %x, r, %m\n    add %x, %x, 1\n    ret %x\ndone:\n    ret 0\nend\nfunc main()\n    call %x, r, 60000\n    print %x\n    ret 0\nend\n";
+    for config in [Config::Interp, Config::Jit, Config::Auto] {
+        let outcome = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || {
+                let program = vm::load(text.as_bytes()).expect("loads");
+                run(&program, config, vm::Limits::default()).0
+            })
+            .expect("thread")
+            .join()
+            .expect("no overflow");
+        assert_eq!(outcome.stdout, b"60000\n", "{config:?}");
+        assert_eq!(outcome.trap, None, "{config:?}");
+    }
+}

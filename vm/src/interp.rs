@@ -9,7 +9,9 @@
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
-use crate::tier::{CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger};
+use crate::tier::{
+    native_stack_low, CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger,
+};
 use std::ffi::c_void;
 use std::io;
 
@@ -149,6 +151,7 @@ impl<'p> Vm<'p> {
             state: Box::new(CallState {
                 max_depth: limits.max_call_depth as usize,
                 max_slots: limits.max_stack_slots,
+                native_floor: crate::tier::native_floor(),
                 ..CallState::default()
             }),
             trap: None,
@@ -247,10 +250,11 @@ impl<'p> Vm<'p> {
     /// and counted the call.
     pub(crate) fn invoke(&mut self, callee: FuncId) -> Result<u64, Trap> {
         let (depth, top) = (self.state.depth, self.state.stack_top);
-        let result = match self.tiers.compiled[callee.index()]
+        let compiled = self.tiers.compiled[callee.index()]
             .as_ref()
             .map(|c| c.entry)
-        {
+            .filter(|_| !native_stack_low(self.state.native_floor));
+        let result = match compiled {
             Some(entry) => {
                 self.state.depth = depth + 1;
                 self.state.stack_top = top + self.program.func(callee).frame_size();
@@ -386,6 +390,7 @@ impl<'p> Vm<'p> {
         // Addresses for the compiler, should a function get hot here. Compiled
         // code uses them only while this loop is not running (see `invoke`).
         let env = self.jit_env();
+        let native_floor = self.state.native_floor;
         let Vm {
             program,
             memory,
@@ -462,7 +467,8 @@ impl<'p> Vm<'p> {
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
                         tiers.offer(program, fid_, Trigger::BackEdges, env);
-                        if let Some(entry) = tiers.offer_osr(program, fid_, target as u32, env) {
+                        let osr = tiers.offer_osr(program, fid_, target as u32, env);
+                        if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
                                 executed_ = 0;
@@ -646,7 +652,9 @@ impl<'p> Vm<'p> {
                         };
                         tiers.offer(program, callee_id, trigger, env);
                     }
-                    if tiers.compiled[callee_id.index()].is_some() {
+                    if tiers.compiled[callee_id.index()].is_some()
+                        && !native_stack_low(native_floor)
+                    {
                         R::call(&mut stack[base_..], caller_size, arg_slots, callee);
                         save!();
                         return Ok(Dispatched::Call(CompiledCall {

@@ -86,6 +86,12 @@ pub struct CallState {
     pub stack_top: usize,
     pub max_depth: usize,
     pub max_slots: usize,
+    /// Below this native stack address, calls no longer enter compiled
+    /// code (whose frames are on the native stack) but run in the
+    /// interpreter (whose frames are on the heap): deep recursion then only
+    /// gets slower, and every tier still traps at the same call. 0 where
+    /// the thread's stack is unknown.
+    pub native_floor: usize,
 }
 
 /// Offsets of `CallState`'s fields, for the emitter.
@@ -93,6 +99,44 @@ pub const STATE_DEPTH: i32 = 0;
 pub const STATE_STACK_TOP: i32 = 8;
 pub const STATE_MAX_DEPTH: i32 = 16;
 pub const STATE_MAX_SLOTS: i32 = 24;
+pub const STATE_NATIVE_FLOOR: i32 = 32;
+
+/// Room kept below the floor for what runs there: the runtime helpers, the
+/// interpreter's own frames, a compile, and the largest compiled frame
+/// (1 MiB) of a call made just above the floor.
+const NATIVE_MARGIN: usize = 4 << 20;
+
+/// The native stack floor of the calling thread (see
+/// `CallState::native_floor`): its lowest address plus a margin, at most
+/// half its size; 0 if it cannot be found.
+pub fn native_floor() -> usize {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let mut attr = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
+        let (mut addr, mut size) = (std::ptr::null_mut(), 0usize);
+        // SAFETY: `attr` is initialized by `pthread_getattr_np` before it is
+        // read, and destroyed once; `addr` and `size` are plain outputs.
+        let found = unsafe {
+            if libc::pthread_getattr_np(libc::pthread_self(), attr.as_mut_ptr()) != 0 {
+                return 0;
+            }
+            let found = libc::pthread_attr_getstack(attr.as_ptr(), &mut addr, &mut size) == 0;
+            libc::pthread_attr_destroy(attr.as_mut_ptr());
+            found
+        };
+        if found {
+            return addr as usize + NATIVE_MARGIN.min(size / 2);
+        }
+    }
+    0
+}
+
+/// Whether the calling thread's stack is below `floor`.
+#[inline]
+pub fn native_stack_low(floor: usize) -> bool {
+    let here = 0u8;
+    (std::ptr::addr_of!(here) as usize) < floor
+}
 
 /// What compiled code may address directly, all of it fixed for the life
 /// of the VM that compiles it.

@@ -27,7 +27,9 @@ use crate::ir::{Function, InstKind};
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_trap, site};
-use vm::tier::{STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_STACK_TOP};
+use vm::tier::{
+    STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR, STATE_STACK_TOP,
+};
 use vm::Program;
 
 /// Frames larger than this are not compiled (the function stays in the
@@ -281,9 +283,13 @@ impl Emitter<'_> {
             );
         }
         // The interpreter's checks: depth + 1 <= max depth, and the
-        // callee's frame fits under the register stack's limit.
+        // callee's frame fits under the register stack's limit; and the
+        // native stack is above its floor (below it, `jit_call` runs the
+        // callee in the interpreter).
         dynasm!(self.ops
             ; .arch x64
+            ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
+            ; jb =>slow
             ; mov rcx, QWORD [r15 + STATE_DEPTH]
             ; cmp rcx, QWORD [r15 + STATE_MAX_DEPTH]
             ; jae =>slow
