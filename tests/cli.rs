@@ -788,3 +788,37 @@ fn a_one_gigabyte_address_space_is_enough() {
         .expect("sh");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// A call whose frame cannot be allocated (here, under a 1 GiB address
+/// space, frames of 5,000 registers) traps with `stack overflow` at that
+/// call, after everything printed before it, instead of aborting.
+#[test]
+fn a_frame_that_cannot_be_allocated_is_a_stack_overflow() {
+    let bin = env!("CARGO_BIN_EXE_bcvm");
+    let mut text = String::from("func r(%n)\n    print %n\n    jz %n, never\n");
+    for i in 0..5000 {
+        text += &format!("    mov %r{i}, 1\n");
+    }
+    text += "never:\n    add %m, %n, 1\n    call %x, r, %m\n    ret %x\nend\nfunc main()\n    call %x, r, 1\n    ret 0\nend\n";
+    let p = program("wide_frames", &text);
+    let script = format!("ulimit -v 1048576 && exec {bin} run --tier interp {p}");
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).ends_with("trap: stack overflow (in function r)\n"),
+        "{}",
+        stderr(&out)
+    );
+    // Every line up to the trap is there, in order.
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let last: usize = printed
+        .lines()
+        .last()
+        .and_then(|l| l.parse().ok())
+        .expect("lines");
+    assert_eq!(printed.lines().count(), last);
+    assert!(last > 1000, "{last}");
+}

@@ -66,3 +66,33 @@ fn deep_compiled_recursion_on_a_small_native_stack() {
         assert_eq!(outcome.trap, None, "{config:?}");
     }
 }
+
+/// A recursion of wide frames that runs into the register stack's limit
+/// traps at the same call in every tier (the interpreter once let one more
+/// frame in, through the headroom it keeps above the limit).
+#[test]
+fn every_tier_stops_at_the_same_frame_at_the_register_stack_limit() {
+    use jit::oracle::{run, Config};
+    let mut text = String::from("func r(%n)\n    print %n\n    jz %n, never\n");
+    for i in 0..300 {
+        text += &format!("    mov %r{i}, 1\n");
+    }
+    text += "never:\n    add %m, %n, 1\n    call %x, r, %m\n    ret %x\nend\nfunc main()\n    call %x, r, 1\n    ret 0\nend\n";
+    let program = vm::load(text.as_bytes()).expect("loads");
+    let limits = vm::Limits {
+        max_stack_slots: 1 << 20,
+        ..vm::Limits::default()
+    };
+    let reference = run(&program, Config::Interp, limits).0;
+    let lines = reference.stdout.iter().filter(|&&b| b == b'\n').count();
+    // As many frames of `r` as fit after `main`'s.
+    let frame = |name| program.func(program.func_by_name(name).expect(name)).frame_size();
+    assert_eq!(lines, ((1 << 20) - frame("main")) / frame("r"), "{:?}", reference.trap);
+    assert!(reference
+        .trap
+        .as_deref()
+        .is_some_and(|t| t.contains("stack overflow")));
+    for config in [Config::Jit, Config::Auto, Config::Osr] {
+        assert_eq!(run(&program, config, limits).0, reference, "{config:?}");
+    }
+}

@@ -21,7 +21,10 @@ pub struct Limits {
     /// Deepest call depth allowed; `main` runs at depth 1.
     pub max_call_depth: u32,
     /// The register stack's size limit, in 8-byte slots; a call whose frame
-    /// would not fit traps with `stack overflow`.
+    /// would not fit traps with `stack overflow`. The default, 2^29 slots
+    /// (4 GiB, taken only as frames are used), holds 100,000 frames of
+    /// 4,096 registers and 1,000 constants: the spec's default depth with
+    /// wide frames.
     pub max_stack_slots: usize,
     /// Calls and taken backward branches the interpreter may make in its
     /// counting mode (`Vm::run(.., true)`) before it stops with
@@ -35,10 +38,22 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_call_depth: 100_000,
-            max_stack_slots: 1 << 28,
+            max_stack_slots: 1 << 29,
             fuel: u64::MAX,
         }
     }
+}
+
+/// Grows the register stack to at least `needed` slots (doubling, up to
+/// `cap`); false, and the stack unchanged, if the allocator refuses, so a
+/// call that cannot get its frame traps instead of aborting.
+fn grow(stack: &mut Vec<u64>, needed: usize, cap: usize) -> bool {
+    let grown = (stack.len() * 2).min(cap).max(needed);
+    if stack.try_reserve_exact(grown - stack.len()).is_err() {
+        return false;
+    }
+    stack.resize(grown, 0);
+    true
 }
 
 struct Frame {
@@ -224,7 +239,13 @@ impl<'p> Vm<'p> {
         self.trap = None;
         self.count_instructions = count_instructions;
         self.fuel_left = self.limits.fuel;
-        self.ensure_stack(self.program.func(main).frame_size());
+        if !self.ensure_stack(self.program.func(main).frame_size()) {
+            return Err(Trap {
+                kind: TrapKind::StackOverflow,
+                func: main,
+                pc: 0,
+            });
+        }
         for (slot, &arg) in self.stack.iter_mut().zip(args) {
             *slot = arg as u64;
         }
@@ -234,13 +255,16 @@ impl<'p> Vm<'p> {
     }
 
     /// Makes the register stack hold `top` slots and the headroom any frame
-    /// view needs above them.
-    pub(crate) fn ensure_stack(&mut self, top: usize) {
+    /// view needs above them; false if the memory cannot be had.
+    #[must_use]
+    pub(crate) fn ensure_stack(&mut self, top: usize) -> bool {
         let needed = top + CALL_WINDOW;
-        if self.stack.len() < needed {
-            let grown = (self.stack.len() * 2).min(self.limits.max_stack_slots + CALL_WINDOW);
-            self.stack.resize(grown.max(needed), 0);
-        }
+        self.stack.len() >= needed
+            || grow(
+                &mut self.stack,
+                needed,
+                self.limits.max_stack_slots + CALL_WINDOW,
+            )
     }
 
     /// Where the tiers meet. Runs `callee` with its arguments already in
@@ -335,7 +359,8 @@ impl<'p> Vm<'p> {
         let mut executed = 0u64;
         {
             let func = self.program.func(fid);
-            self.ensure_stack(base + func.frame_size());
+            // The caller made room for this frame (`call_from_compiled`).
+            debug_assert!(self.stack.len() >= base + func.frame_size());
             let np = func.nparams as usize;
             self.stack[base + np..base + func.frame_size()].copy_from_slice(&func.frame_template);
         }
@@ -626,13 +651,17 @@ impl<'p> Vm<'p> {
                     let new_base = base_ + func.frame_size();
                     let size = callee.frame_size();
                     let top = new_base + size;
+                    // Every call, whatever the stack's size now: it keeps
+                    // headroom above the limit, which must not let one
+                    // more frame in than compiled code's check does.
+                    if top > limits.max_stack_slots {
+                        trap!(TrapKind::StackOverflow);
+                    }
                     let needed = top.max(new_base + R::HEADROOM);
-                    if needed > stack.len() {
-                        if top > limits.max_stack_slots {
-                            trap!(TrapKind::StackOverflow);
-                        }
-                        let grown = (stack.len() * 2).min(limits.max_stack_slots + R::HEADROOM);
-                        stack.resize(grown.max(needed), 0);
+                    if needed > stack.len()
+                        && !grow(stack, needed, limits.max_stack_slots + R::HEADROOM)
+                    {
+                        trap!(TrapKind::StackOverflow);
                     }
                     let caller_size = new_base - base_;
                     let arg_slots = &program.call_args
@@ -845,6 +874,14 @@ fn f(bits: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default register stack holds the spec's default depth of frames
+    /// of 4,096 registers and 1,000 constants.
+    #[test]
+    fn the_default_register_stack_holds_deep_wide_frames() {
+        let limits = Limits::default();
+        assert!(limits.max_stack_slots >= limits.max_call_depth as usize * (4096 + 1000));
+    }
     use crate::runtime::SharedBuffer;
     use std::cell::RefCell;
     use std::rc::Rc;

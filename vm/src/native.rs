@@ -61,7 +61,9 @@ impl Vm<'_> {
         if top > self.limits.max_stack_slots {
             return Err(trap_at(TrapKind::StackOverflow, site));
         }
-        self.ensure_stack(top);
+        if !self.ensure_stack(top) {
+            return Err(trap_at(TrapKind::StackOverflow, site));
+        }
         self.stack[base..base + args.len()].copy_from_slice(args);
         let calls = {
             let c = &mut self.profile.funcs[callee.index()].calls;
