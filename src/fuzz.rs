@@ -46,7 +46,7 @@ pub struct ReduceArgs {
     file: String,
     /// Arguments of `main`.
     #[arg(allow_negative_numbers = true)]
-    args: Vec<String>,
+    pub(crate) args: Vec<String>,
     /// Where to write the reduced program (default: FILE with `.reduced.bc`).
     #[arg(long, short)]
     output: Option<PathBuf>,

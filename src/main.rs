@@ -4,7 +4,7 @@
 
 mod fuzz;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -224,6 +224,53 @@ impl fmt::Display for Failure {
     }
 }
 
+/// Marks a negative literal on the command line as a program argument.
+const NEGATIVE_MARK: char = '\u{E000}';
+
+/// The command line, parsed. clap takes a word that starts with `-` and is
+/// not a decimal number for an option, so `-0x10` or `-1_000` would be
+/// refused; no option of bcvm starts with `-` and a digit, so such a word
+/// is a program argument unless it is the value of the option before it.
+/// It is marked for clap and unmarked after.
+fn parse_command_line() -> Cli {
+    let command = Cli::command();
+    let takes_value = |word: &str| {
+        let name = word.trim_start_matches('-');
+        command.get_subcommands().any(|sub| {
+            sub.get_arguments().any(|a| {
+                let named = a.get_long() == Some(name)
+                    || (word.len() == 2 && a.get_short() == name.chars().next());
+                named && a.get_action().takes_values()
+            })
+        })
+    };
+    let mut words: Vec<String> = std::env::args().collect();
+    let mut value_next = false;
+    for word in words.iter_mut().skip(1) {
+        let negative =
+            word.len() > 1 && word.starts_with('-') && word.as_bytes()[1].is_ascii_digit();
+        if negative && !value_next {
+            word.insert(0, NEGATIVE_MARK);
+        }
+        value_next = word.starts_with('-') && !word.contains('=') && takes_value(word);
+    }
+    let mut cli = Cli::parse_from(words);
+    let unmark = |args: &mut Vec<String>| {
+        for a in args {
+            if let Some(rest) = a.strip_prefix(NEGATIVE_MARK) {
+                *a = rest.to_string();
+            }
+        }
+    };
+    match &mut cli.command {
+        Command::Run(run) => unmark(&mut run.args),
+        Command::Bench(bench) => unmark(&mut bench.args),
+        Command::Reduce(reduce) => unmark(&mut reduce.args),
+        _ => {}
+    }
+    cli
+}
+
 /// Exit status when stdout's reader went away: 128 + SIGPIPE, what a shell
 /// reports for a program SIGPIPE ended.
 const STATUS_BROKEN_PIPE: i32 = 141;
@@ -273,7 +320,7 @@ fn keep_freed_memory() {
 
 fn main() -> ExitCode {
     keep_freed_memory();
-    let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(Cli::parse())));
+    let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(parse_command_line())));
     let mut worker = Err(io::Error::other("no stack size to try"));
     for size in NATIVE_STACKS {
         let cli = cli.clone();

@@ -822,3 +822,24 @@ fn a_frame_that_cannot_be_allocated_is_a_stack_overflow() {
     assert_eq!(printed.lines().count(), last);
     assert!(last > 1000, "{last}");
 }
+
+/// Negative literals after the file are program arguments, hexadecimal
+/// and `_`-separated ones included, and options may still follow them; a
+/// negative value of an option stays that option's value.
+#[test]
+fn negative_literal_arguments_are_not_options() {
+    let p = program("echo_negative", ECHO);
+    let out = bcvm(&["run", &p, "-0x10", "-0x8000000000000000"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"-16\n-9223372036854775808\n");
+    let out = bcvm(&["run", &p, "-1_000", "-2", "--tier", "jit"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"-1000\n-2\n");
+    let out = bcvm(&["run", &p, "--jit-threshold-calls", "-5", "1", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid value '-5'"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -86,8 +86,17 @@ fn every_tier_stops_at_the_same_frame_at_the_register_stack_limit() {
     let reference = run(&program, Config::Interp, limits).0;
     let lines = reference.stdout.iter().filter(|&&b| b == b'\n').count();
     // As many frames of `r` as fit after `main`'s.
-    let frame = |name| program.func(program.func_by_name(name).expect(name)).frame_size();
-    assert_eq!(lines, ((1 << 20) - frame("main")) / frame("r"), "{:?}", reference.trap);
+    let frame = |name| {
+        program
+            .func(program.func_by_name(name).expect(name))
+            .frame_size()
+    };
+    assert_eq!(
+        lines,
+        ((1 << 20) - frame("main")) / frame("r"),
+        "{:?}",
+        reference.trap
+    );
     assert!(reference
         .trap
         .as_deref()

@@ -635,9 +635,17 @@ impl<'a> Cursor<'a> {
         } else {
             self.decimal_literal(start, negative)?
         };
+        // An error points at the first character that cannot belong.
         match self.peek() {
             None | Some(b' ' | b'\t' | b'\r' | b',' | b']' | b'+' | b'-' | b';') => Ok(operand),
-            _ => self.error(start, "malformed number literal"),
+            Some(c) if c.is_ascii_graphic() => self.error(self.i, "malformed number literal"),
+            Some(_) => {
+                let c = self.s[self.i..]
+                    .chars()
+                    .next()
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                self.error(self.i, format!("unexpected character U+{:04X}", c as u32))
+            }
         }
     }
 
