@@ -387,8 +387,12 @@ fn read_program(file: &str) -> io::Result<Vec<u8>> {
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(file)?;
-    if !f.metadata()?.is_file() {
+    let meta = f.metadata()?;
+    if !meta.is_file() {
         return Err(refuse("not a regular file"));
+    }
+    if meta.len() > MAX_PROGRAM_BYTES {
+        return Err(refuse("larger than 1 GiB"));
     }
     let mut text = Vec::new();
     f.take(MAX_PROGRAM_BYTES + 1).read_to_end(&mut text)?;

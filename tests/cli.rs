@@ -843,3 +843,44 @@ fn negative_literal_arguments_are_not_options() {
         stderr(&out)
     );
 }
+
+/// A program file over 1 GiB is refused from its size, unread.
+#[test]
+fn a_program_file_over_a_gigabyte_is_refused() {
+    let dir = std::env::temp_dir().join(format!("bcvm-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("big.bc");
+    let file = std::fs::File::create(&path).expect("file");
+    // Sparse: no disk space, no time.
+    file.set_len((1 << 30) + 1).expect("size");
+    let path = path.to_string_lossy().into_owned();
+    let out = bcvm(&["check", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        format!("{path}: error: cannot read file: larger than 1 GiB\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A linear memory that cannot be mapped is a resource failure (exit 3),
+/// not a load error.
+#[test]
+fn an_unmappable_memory_is_a_resource_failure() {
+    let bin = env!("CARGO_BIN_EXE_bcvm");
+    let p = program(
+        "huge_memory",
+        ".memory 268435456\nfunc main()\n    store [268435455], 1\n    ret 0\nend\n",
+    );
+    let script = format!("ulimit -v 1048576 && exec {bin} run {p}");
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("sh");
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(&format!("{p}: error: cannot map the linear memory:")),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -93,10 +93,11 @@ impl std::error::Error for CompileError {}
 pub const DEFAULT_UNITS: u64 = 1_000_000;
 
 /// Units between two looks at the clock (a look costs about 25 ns; a unit
-/// of the dearest phase, emission, about 0.5 µs): often enough that no
+/// of the dearest phases, emission and block building in a cold process,
+/// up to 0.5 µs): often enough that no
 /// compile overshoots its allowance by more than about 100 µs, rare
 /// enough to cost under 1%. The clock is also read between phases.
-const CLOCK_EVERY: u64 = 1 << 8;
+const CLOCK_EVERY: u64 = 1 << 7;
 
 #[derive(Clone, Debug)]
 pub struct Budget {

@@ -15,6 +15,7 @@
 //! a synthetic entry precedes the block starting at that instruction, and
 //! what only the function's start reaches is dropped.
 
+use crate::budget::{Budget, CompileError, Phase};
 use crate::dom::Graph;
 use crate::entity::Block;
 use vm::{Function, Op};
@@ -135,12 +136,24 @@ fn successor_starts(f: &Function, end: u32) -> ([u32; 2], usize) {
     }
 }
 
+/// The CFG of `f` from its start, with no budget (tools and tests).
 pub fn build(f: &Function) -> Cfg {
-    build_from(f, EntryPoint::Start)
+    build_from(f, EntryPoint::Start, &mut Budget::unlimited()).expect("no budget to run out")
 }
 
-/// The CFG entered at `entry_point`, which must be an instruction of `f`.
-pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
+/// Instructions scanned between two charges of the budget.
+const CHARGE_EVERY: usize = 64;
+/// Units a block costs to make.
+const BLOCK_UNITS: u64 = 8;
+
+/// The CFG entered at `entry_point`, which must be an instruction of `f`,
+/// charging one unit per instruction scanned and `BLOCK_UNITS` per block
+/// made, as it goes.
+pub fn build_from(
+    f: &Function,
+    entry_point: EntryPoint,
+    budget: &mut Budget,
+) -> Result<Cfg, CompileError> {
     let n = f.code.len();
     let mut leader = vec![false; n + 1];
     leader[0] = true;
@@ -151,6 +164,9 @@ pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
     leader[root] = true;
     let mut entry_is_target = false;
     for (i, ins) in f.code.iter().enumerate() {
+        if i % CHARGE_EVERY == 0 {
+            budget.charge(Phase::Cfg, CHARGE_EVERY as u64)?;
+        }
         if let Some(t) = ins.op.target(ins) {
             leader[t as usize] = true;
             entry_is_target |= t == 0;
@@ -176,6 +192,7 @@ pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
     let mut stack = vec![first];
     reachable[first] = true;
     while let Some(k) = stack.pop() {
+        budget.charge(Phase::Cfg, 2)?;
         let (succs, n) = successor_starts(f, ranges[k].1);
         for &s in &succs[..n] {
             let c = candidate_of[s as usize] as usize;
@@ -200,6 +217,8 @@ pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
         }
     }
     for b in 0..blocks.len() {
+        // A block allocates its edge lists: worth several instructions.
+        budget.charge(Phase::Cfg, BLOCK_UNITS)?;
         let (starts, n) = successor_starts(f, blocks[b].end);
         let succs: Vec<Block> = starts[..n]
             .iter()
@@ -227,12 +246,12 @@ pub fn build_from(f: &Function, entry_point: EntryPoint) -> Cfg {
     for (b, data) in blocks.iter().enumerate() {
         block_of[data.start as usize..data.end as usize].fill(Some(Block::new(b)));
     }
-    Cfg {
+    Ok(Cfg {
         blocks,
         entry,
         block_of,
         entry_point,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -209,7 +209,6 @@ impl<'p> Context<'p> {
 
     fn cfg(&mut self) -> Result<(), CompileError> {
         let func = self.program.func(self.id);
-        self.budget.charge(Phase::Cfg, func.code.len() as u64)?;
         if let EntryPoint::Osr(pc) = self.entry_point {
             if pc as usize >= func.code.len() {
                 return Err(CompileError::Invalid {
@@ -218,7 +217,7 @@ impl<'p> Context<'p> {
                 });
             }
         }
-        let cfg = cfg::build_from(func, self.entry_point);
+        let cfg = cfg::build_from(func, self.entry_point, &mut self.budget)?;
         self.stats.blocks = cfg.len();
         self.cfg = Some(cfg);
         Ok(())
