@@ -48,7 +48,10 @@ pub struct Allocation {
     pub live_after: Vec<u128>,
 }
 
-fn is_float_op(op: Op) -> bool {
+/// Operations the emitter computes in XMM registers (`types` says which
+/// read floats: `fneg`, say, reads one but is an integer `btc` here), so
+/// their operands vote for a home there when their type is `bits`.
+fn computed_in_xmm(op: Op) -> bool {
     matches!(
         op,
         Op::FAdd
@@ -76,7 +79,7 @@ fn weights(f: &Function, loops: &LoopForest) -> (Vec<u64>, Vec<u64>) {
         for &i in &f.block(b).insts {
             let kind = f.kind(i);
             let float = match kind {
-                InstKind::Unary(op, _) | InstKind::Binary(op, ..) => is_float_op(*op),
+                InstKind::Unary(op, _) | InstKind::Binary(op, ..) => computed_in_xmm(*op),
                 InstKind::FPrint(..) => true,
                 _ => false,
             };
