@@ -468,8 +468,10 @@ fn make_vm<'p>(
     let jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
-        constant_propagation: !opts.no_sccp,
-        verify_ir: opts.verify_ir,
+        options: jit::context::Options {
+            constant_propagation: !opts.no_sccp,
+            verify: opts.verify_ir,
+        },
         code_cache: jit::backend::code_cache::CodeCache::new(
             opts.code_cache_kb.saturating_mul(1024),
         ),

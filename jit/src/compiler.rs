@@ -30,14 +30,11 @@ pub struct Jit {
     pub perf_map: Option<Box<dyn Write>>,
     /// Time zero of the records' `started`.
     pub epoch: Instant,
-    /// Run sparse conditional constant propagation (on by default; the
-    /// differential tests also compile without it).
-    pub constant_propagation: bool,
+    /// What each compile does besides the phases every compile runs
+    /// (`--no-sccp`, `--verify-ir`).
+    pub options: Options,
     /// Where compiled code lives (`--code-cache-kb` bounds it).
     pub code_cache: CodeCache,
-    /// Verify the IR after every phase, and the register assignment
-    /// (`--verify-ir`).
-    pub verify_ir: bool,
 }
 
 impl Default for Jit {
@@ -49,9 +46,8 @@ impl Default for Jit {
             records: Rc::default(),
             perf_map: None,
             epoch: Instant::now(),
-            constant_propagation: true,
+            options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
-            verify_ir: false,
         }
     }
 }
@@ -114,15 +110,6 @@ impl CompileRecord {
     }
 }
 
-impl Jit {
-    fn options(&self) -> Options {
-        Options {
-            constant_propagation: self.constant_propagation,
-            verify: self.verify_ir,
-        }
-    }
-}
-
 impl Compiler for Jit {
     fn compile(
         &mut self,
@@ -160,22 +147,8 @@ impl Jit {
             EntryPoint::Start => None,
             EntryPoint::Osr(pc) => f.positions.get(pc as usize).map(|p| p.line),
         };
-        let mut record = CompileRecord {
-            function: f.name.clone(),
-            trigger,
-            entry_line,
-            stats: Stats {
-                instructions: program.func(func).code.len(),
-                ..Stats::default()
-            },
-            code_bytes: 0,
-            times: [Duration::ZERO; Phase::COUNT],
-            total: Duration::ZERO,
-            started: start.duration_since(self.epoch),
-            error: None,
-        };
         let budget = Budget::new(self.units, self.time);
-        let mut ctx = Context::new(program, func, self.options(), budget).at(entry_point);
+        let mut ctx = Context::new(program, func, self.options, budget).at(entry_point);
         ctx.env = Some(env);
         let result = ctx
             .run(Phase::Emit)
@@ -194,15 +167,21 @@ impl Jit {
                 }
             });
         // What the phases that ran measured stays, bail or not.
-        record.stats = ctx.stats;
-        record.times = ctx.times;
-        record.code_bytes = if result.is_ok() {
-            ctx.stats.code_bytes
-        } else {
-            0
+        let record = CompileRecord {
+            function: f.name.clone(),
+            trigger,
+            entry_line,
+            stats: ctx.stats,
+            code_bytes: if result.is_ok() {
+                ctx.stats.code_bytes
+            } else {
+                0
+            },
+            times: ctx.times,
+            total: start.elapsed(),
+            started: start.duration_since(self.epoch),
+            error: result.as_ref().err().cloned(),
         };
-        record.total = start.elapsed();
-        record.error = result.as_ref().err().cloned();
         if let Some(trace) = &mut self.trace {
             let _ = writeln!(trace, "{}", record.line());
         }

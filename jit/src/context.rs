@@ -54,10 +54,6 @@ pub struct Stats {
     pub phis: usize,
     pub sccp: SccpStats,
     pub out_of_ssa: OutOfSsaStats,
-    pub loops: usize,
-    /// Values given a register.
-    pub homed: usize,
-    pub versioned_loops: usize,
     pub code_bytes: usize,
 }
 
@@ -278,9 +274,7 @@ impl<'p> Context<'p> {
         let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
             return Err(missing(Phase::Loops, "the IR"));
         };
-        let forest = LoopForest::compute(f, dom, &mut self.budget)?;
-        self.stats.loops = forest.len();
-        self.loops = Some(forest);
+        self.loops = Some(LoopForest::compute(f, dom, &mut self.budget)?);
         Ok(())
     }
 
@@ -288,9 +282,7 @@ impl<'p> Context<'p> {
         let (Some(f), Some(loops)) = (&self.func, &self.loops) else {
             return Err(missing(Phase::Regalloc, "the loop forest"));
         };
-        let allocation = regalloc::allocate(f, loops, &mut self.budget)?;
-        self.stats.homed = allocation.homed.len();
-        self.allocation = Some(allocation);
+        self.allocation = Some(regalloc::allocate(f, loops, &mut self.budget)?);
         Ok(())
     }
 
@@ -298,9 +290,7 @@ impl<'p> Context<'p> {
         let (Some(f), Some(loops)) = (&self.func, &self.loops) else {
             return Err(missing(Phase::Bounds, "the loop forest"));
         };
-        let versioned = bounds::find(f, loops, &mut self.budget)?;
-        self.stats.versioned_loops = versioned.len();
-        self.versioned = Some(versioned);
+        self.versioned = Some(bounds::find(f, loops, &mut self.budget)?);
         Ok(())
     }
 

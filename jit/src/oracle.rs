@@ -6,6 +6,7 @@
 
 use crate::budget::CompileError;
 use crate::compiler::{CompileRecord, Jit};
+use crate::context::Options;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -123,7 +124,10 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
     // still agree: the rejections are part of the outcome instead.
     let records: Records = Rc::default();
     let jit = || Jit {
-        verify_ir: true,
+        options: Options {
+            verify: true,
+            ..Options::default()
+        },
         records: records.clone(),
         ..Jit::default()
     };
@@ -131,10 +135,8 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::Interp => {}
         Config::Jit => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
         Config::JitNoSccp => {
-            let jit = Jit {
-                constant_propagation: false,
-                ..jit()
-            };
+            let mut jit = jit();
+            jit.options.constant_propagation = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::Auto => {

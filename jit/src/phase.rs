@@ -63,11 +63,6 @@ impl Phase {
             _ => Phase::ALL.into_iter().find(|p| p.name() == name),
         }
     }
-
-    /// The phase before this one.
-    pub fn previous(self) -> Option<Phase> {
-        (self as usize).checked_sub(1).map(|k| Phase::ALL[k])
-    }
 }
 
 impl fmt::Display for Phase {

@@ -113,8 +113,15 @@ pub unsafe extern "sysv64" fn jit_trap(vm: *mut c_void, kind: u64, site: u64) ->
     returned(Err(trap_at(kind, site)), vm)
 }
 
-/// After an output helper: a trap at `site` if the write failed.
-fn written(vm: &mut Vm, site: u64) -> JitReturn {
+/// An output instruction at `site`: `write` adds to the output, and a
+/// failed write is a trap (`OutputFailed`) the compiled code passes up.
+///
+/// # Safety
+/// `vm` as for `vm_of`.
+unsafe fn output(vm: *mut c_void, site: u64, write: impl FnOnce(&mut Vm)) -> JitReturn {
+    // SAFETY: the caller's contract.
+    let vm = unsafe { vm_of(vm) };
+    write(vm);
     let result = if vm.out.failed() {
         Err(trap_at(TrapKind::OutputFailed, site))
     } else {
@@ -123,7 +130,7 @@ fn written(vm: &mut Vm, site: u64) -> JitReturn {
     returned(result, vm)
 }
 
-/// `print` at `site`; traps (`OutputFailed`) if stdout cannot be written.
+/// `print`.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
@@ -134,12 +141,10 @@ pub unsafe extern "sysv64" fn jit_print(
     site: u64,
 ) -> JitReturn {
     // SAFETY: the caller's contract.
-    let vm = unsafe { vm_of(vm) };
-    vm.out.print_int(value as i64);
-    written(vm, site)
+    unsafe { output(vm, site, |vm| vm.out.print_int(value as i64)) }
 }
 
-/// `putc`, as `jit_print`.
+/// `putc`.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
@@ -150,12 +155,10 @@ pub unsafe extern "sysv64" fn jit_putc(
     site: u64,
 ) -> JitReturn {
     // SAFETY: the caller's contract.
-    let vm = unsafe { vm_of(vm) };
-    vm.out.put_byte(value as u8);
-    written(vm, site)
+    unsafe { output(vm, site, |vm| vm.out.put_byte(value as u8)) }
 }
 
-/// `fprint`, as `jit_print`.
+/// `fprint` with `precision` digits.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
@@ -166,12 +169,14 @@ pub unsafe extern "sysv64" fn jit_fprint(
     site: u64,
 ) -> JitReturn {
     // SAFETY: the caller's contract.
-    let vm = unsafe { vm_of(vm) };
-    vm.out.print_float(f64::from_bits(bits), precision as u32);
-    written(vm, site)
+    unsafe {
+        output(vm, site, |vm| {
+            vm.out.print_float(f64::from_bits(bits), precision as u32)
+        })
+    }
 }
 
-/// `puts` of the program's string `index`, as `jit_print`.
+/// `puts` of the program's string `index`.
 ///
 /// # Safety
 /// `vm` as for `vm_of`.
@@ -182,8 +187,10 @@ pub unsafe extern "sysv64" fn jit_puts(
     site: u64,
 ) -> JitReturn {
     // SAFETY: the caller's contract.
-    let vm = unsafe { vm_of(vm) };
-    let program = vm.program();
-    vm.out.put_bytes(&program.strings[index as usize]);
-    written(vm, site)
+    unsafe {
+        output(vm, site, |vm| {
+            let program = vm.program();
+            vm.out.put_bytes(&program.strings[index as usize]);
+        })
+    }
 }

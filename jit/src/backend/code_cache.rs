@@ -224,21 +224,10 @@ impl CodeCache {
         }
     }
 
-    /// Where the next function's code will start, if it fits: code can be
-    /// assembled for that address before it is installed.
-    pub fn next_address(&self) -> Option<usize> {
-        let region = self.region.as_ref()?;
-        Some(region.executable(self.used.next_multiple_of(ALIGN)) as usize)
-    }
-
     /// Whether code is written through a second, writable view of the
     /// executable memory (rather than by flipping its protection).
     pub fn is_dual_mapped(&self) -> Option<bool> {
         Some(matches!(self.region.as_ref()?.views, Views::Dual { .. }))
-    }
-
-    pub fn used(&self) -> usize {
-        self.used
     }
 
     pub fn functions(&self) -> usize {
