@@ -318,8 +318,32 @@ fn keep_freed_memory() {
     }
 }
 
+/// The system allocator, with a reserve a compile falls back on when
+/// memory runs out, so that it bails out instead of aborting the process.
+#[global_allocator]
+static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
+
+/// For tests of the compiler's out-of-memory path: each compile may take
+/// this many bytes from the system, then is refused as if memory had run
+/// out (docs/reliability.md).
+const FAULT_COMPILE_MEMORY: &str = "BCVM_FAULT_COMPILE_MEMORY";
+/// With it: the size of the reserve a compile falls back on.
+const FAULT_COMPILE_RESERVE: &str = "BCVM_FAULT_COMPILE_RESERVE";
+
 fn main() -> ExitCode {
     keep_freed_memory();
+    if let Some(bytes) = std::env::var(FAULT_COMPILE_MEMORY)
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        vm::alloc::refuse_compiles_after(bytes);
+    }
+    if let Some(bytes) = std::env::var(FAULT_COMPILE_RESERVE)
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        vm::alloc::set_reserve_size(bytes);
+    }
     let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(parse_command_line())));
     let mut worker = Err(io::Error::other("no stack size to try"));
     for size in NATIVE_STACKS {

@@ -884,3 +884,54 @@ fn an_unmappable_memory_is_a_resource_failure() {
         stderr(&out)
     );
 }
+
+/// Prints 0 to 9,999, then makes `sq` hot (in `auto`, compiled at its
+/// first call after the prints; in `jit`, before anything runs).
+const PRINT_THEN_HOT: &str = "func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main()\n    mov %i, 0\nprint:\n    print %i\n    add %i, %i, 1\n    jlt %i, 10000, print\n    mov %s, 0\nhot:\n    call %t, sq, %i\n    add %s, %s, %t\n    sub %i, %i, 1\n    jnz %i, hot\n    print %s\n    ret 0\nend\n";
+
+/// A compile the system refuses memory bails out, says so in the trace,
+/// and the program runs on to its answer.
+#[test]
+fn a_compile_refused_memory_bails_out() {
+    let p = program("refused_memory", PRINT_THEN_HOT);
+    let mut want: Vec<u8> = (0..10000)
+        .flat_map(|i| format!("{i}\n").into_bytes())
+        .collect();
+    want.extend_from_slice(b"333383335000\n");
+    for tier in ["auto", "jit"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .env("BCVM_FAULT_COMPILE_MEMORY", "2000")
+            .args(["run", "--tier", tier, "--trace-compile", &p])
+            .output()
+            .expect("run bcvm");
+        assert_eq!(out.status.code(), Some(0), "{tier}: {}", stderr(&out));
+        assert!(out.stdout == want, "{tier}");
+        assert!(
+            stderr(&out).contains("compile sq ") && stderr(&out).contains(": out of memory\n"),
+            "{tier}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+/// A compile that outgrows even the allocator's reserve ends the process
+/// with the resource-failure status and a message, and everything printed
+/// before the compile is out.
+#[test]
+fn a_compile_beyond_the_reserve_ends_the_run_with_its_output() {
+    let p = program("beyond_reserve", PRINT_THEN_HOT);
+    let printed: Vec<u8> = (0..10000)
+        .flat_map(|i| format!("{i}\n").into_bytes())
+        .collect();
+    for (tier, want) in [("auto", &printed[..]), ("jit", &b""[..])] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .env("BCVM_FAULT_COMPILE_MEMORY", "0")
+            .env("BCVM_FAULT_COMPILE_RESERVE", "64")
+            .args(["run", "--tier", tier, &p])
+            .output()
+            .expect("run bcvm");
+        assert_eq!(out.status.code(), Some(3), "{tier}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "bcvm: error: out of memory while compiling\n");
+        assert!(out.stdout == want, "{tier}");
+    }
+}

@@ -59,13 +59,20 @@ fn expected(program: &Path) -> Expected {
     }
 }
 
-/// Runs one program in one tier; returns a description of every mismatch.
-fn check_program(program: &Path, tier: &str, flags: &[&str]) -> Vec<String> {
+/// Runs one program in one tier, with `env` set; returns a description of
+/// every mismatch.
+fn check_program(
+    program: &Path,
+    tier: &str,
+    flags: &[&str],
+    env: &[(&str, String)],
+) -> Vec<String> {
     let want = expected(program);
     let name = program.file_name().and_then(|n| n.to_str()).unwrap_or("?");
     // Run from the program's folder so FILE in messages is the bare name.
     let out = bcvm()
         .current_dir(program.parent().unwrap_or(Path::new(".")))
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .arg("run")
         .args(flags)
         .arg(name)
@@ -114,7 +121,26 @@ fn every_program_in_every_tier() {
     let mut problems = Vec::new();
     for program in &programs {
         for (tier, flags) in tiers() {
-            problems.extend(check_program(program, tier, flags));
+            problems.extend(check_program(program, tier, flags, &[]));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// A compile the system refuses memory (injected: each compile may take
+/// only so many bytes) bails out, and every program still gives its exact
+/// answer, at every point of the compile where memory can run out.
+#[test]
+fn every_program_runs_right_when_compiles_run_out_of_memory() {
+    let programs = files_with_extension(&programs_dir(), "bc");
+    let mut problems = Vec::new();
+    for program in &programs {
+        for bytes in [0, 1 << 12, 1 << 15, 1 << 18] {
+            let env = [("BCVM_FAULT_COMPILE_MEMORY", bytes.to_string())];
+            for config in [Config::Jit, Config::Auto, Config::Osr] {
+                let tier = format!("{} with {bytes} bytes per compile", config.name());
+                problems.extend(check_program(program, &tier, config.flags(), &env));
+            }
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));

@@ -27,6 +27,8 @@ pub enum CompileError {
         phase: Phase,
         error: crate::backend::code_cache::CacheError,
     },
+    /// The system refused memory during `phase` (see `vm::alloc`).
+    OutOfMemory { phase: Phase },
 }
 
 impl CompileError {
@@ -44,6 +46,7 @@ impl CompileError {
             },
             CompileError::Invalid { message, .. } => CompileError::Invalid { phase, message },
             CompileError::CodeCache { error, .. } => CompileError::CodeCache { phase, error },
+            CompileError::OutOfMemory { .. } => CompileError::OutOfMemory { phase },
         }
     }
 
@@ -52,7 +55,8 @@ impl CompileError {
             CompileError::OverBudget { phase, .. }
             | CompileError::OverTime { phase, .. }
             | CompileError::Invalid { phase, .. }
-            | CompileError::CodeCache { phase, .. } => *phase,
+            | CompileError::CodeCache { phase, .. }
+            | CompileError::OutOfMemory { phase } => *phase,
         }
     }
 }
@@ -81,6 +85,7 @@ impl fmt::Display for CompileError {
                 write!(f, "invalid IR after {phase}: {message}")
             }
             CompileError::CodeCache { error, .. } => write!(f, "{error}"),
+            CompileError::OutOfMemory { .. } => write!(f, "out of memory"),
         }
     }
 }
@@ -128,8 +133,14 @@ impl Budget {
         self.used
     }
 
-    /// Fails if the wall-clock allowance has run out (`phase` is blamed).
-    pub fn check_clock(&mut self, phase: Phase) -> Result<(), CompileError> {
+    /// Fails if the wall-clock allowance has run out, or the system has
+    /// refused the compile memory (`phase` is blamed). Memory is looked at
+    /// as often as the clock, so a compile draws on the allocator's
+    /// reserve (`vm::alloc`) for at most `CLOCK_EVERY` units of work.
+    pub fn check_limits(&mut self, phase: Phase) -> Result<(), CompileError> {
+        if vm::alloc::exhausted() {
+            return Err(CompileError::OutOfMemory { phase });
+        }
         if let Some(allowance) = self.allowance {
             let elapsed = self.started.elapsed();
             if elapsed > allowance {
@@ -155,7 +166,7 @@ impl Budget {
         }
         if self.used >= self.next_clock_check {
             self.next_clock_check = self.used.saturating_add(CLOCK_EVERY);
-            self.check_clock(phase)?;
+            self.check_limits(phase)?;
         }
         Ok(())
     }
@@ -185,7 +196,7 @@ mod tests {
     fn a_zero_allowance_is_spent_at_once() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
         assert!(matches!(
-            b.check_clock(Phase::Cfg),
+            b.check_limits(Phase::Cfg),
             Err(CompileError::OverTime {
                 phase: Phase::Cfg,
                 ..

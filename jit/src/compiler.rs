@@ -150,22 +150,33 @@ impl Jit {
         let budget = Budget::new(self.units, self.time);
         let mut ctx = Context::new(program, func, self.options, budget).at(entry_point);
         ctx.env = Some(env);
-        let result = ctx
-            .run(Phase::Emit)
-            .and_then(|()| ctx.install(&mut self.code_cache))
-            .map(|(at, handle)| {
-                // SAFETY: the code at `at` was assembled by `emit` as a
-                // function with the System V calling convention and the
-                // signature of `Entry`, and is executable and read-only in
-                // the code cache, which `handle` (kept in `owner`) keeps
-                // mapped.
-                let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
-                Compiled {
-                    entry,
-                    code_bytes: ctx.stats.code_bytes,
-                    owner: Box::new(handle),
-                }
-            });
+        // Memory refused to the compile comes from the reserve, and the
+        // compile stops at the end of that phase (see `vm::alloc`).
+        let scope = vm::alloc::CompileScope::open();
+        let result = match &scope {
+            None => Err(CompileError::OutOfMemory { phase: Phase::Cfg }),
+            Some(_) => ctx
+                .run(Phase::Emit)
+                .and_then(|()| ctx.install(&mut self.code_cache)),
+        }
+        .and_then(|installed| match vm::alloc::exhausted() {
+            true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
+            false => Ok(installed),
+        });
+        drop(scope);
+        let result = result.map(|(at, handle)| {
+            // SAFETY: the code at `at` was assembled by `emit` as a
+            // function with the System V calling convention and the
+            // signature of `Entry`, and is executable and read-only in
+            // the code cache, which `handle` (kept in `owner`) keeps
+            // mapped.
+            let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
+            Compiled {
+                entry,
+                code_bytes: ctx.stats.code_bytes,
+                owner: Box::new(handle),
+            }
+        });
         // What the phases that ran measured stays, bail or not.
         let record = CompileRecord {
             function: f.name.clone(),

@@ -160,7 +160,7 @@ impl<'p> Context<'p> {
 
     fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
         // A phase may charge too little to reach a look at the clock.
-        self.budget.check_clock(phase)?;
+        self.budget.check_limits(phase)?;
         let start = Instant::now();
         let result = match phase {
             Phase::Cfg => self.cfg(),
@@ -174,6 +174,9 @@ impl<'p> Context<'p> {
             Phase::Emit => self.emit(),
         };
         self.times[phase as usize] += start.elapsed();
+        if vm::alloc::exhausted() {
+            return Err(CompileError::OutOfMemory { phase });
+        }
         result?;
         if self.options.verify {
             self.verify(phase)?;

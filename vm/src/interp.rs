@@ -56,6 +56,14 @@ fn grow(stack: &mut Vec<u64>, needed: usize, cap: usize) -> bool {
     true
 }
 
+/// Doubles the frame list's room; false, and the list unchanged, if the
+/// allocator refuses (then the call traps, as for the register stack).
+#[cold]
+#[inline(never)]
+fn grow_frames(frames: &mut Vec<Frame>) -> bool {
+    frames.try_reserve(frames.len().max(64)).is_ok()
+}
+
 struct Frame {
     func: FuncId,
     /// Where the caller resumes.
@@ -96,13 +104,23 @@ impl Tiers<'_> {
             && !self.offered[f.index()]
     }
 
-    /// Offers `f` to the compiler, once.
-    fn offer(&mut self, program: &Program, f: FuncId, trigger: Trigger, env: JitEnv) {
+    /// Offers `f` to the compiler, once. Output is flushed first: should
+    /// memory run out beyond what a compile may fall back on, the process
+    /// ends, and nothing printed is lost.
+    fn offer(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        trigger: Trigger,
+        env: JitEnv,
+        out: &mut Output,
+    ) {
         if self.offered[f.index()] {
             return;
         }
         self.offered[f.index()] = true;
         if let Some(compiler) = &mut self.compiler {
+            out.flush();
             self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
             if let Some(code) = &self.compiled[f.index()] {
                 self.entries[f.index()] = code.entry as usize;
@@ -112,10 +130,18 @@ impl Tiers<'_> {
 
     /// Asks for code to take over a running activation of `f` at `pc`,
     /// if `f` tiered up through its loops and got compiled.
-    fn offer_osr(&mut self, program: &Program, f: FuncId, pc: u32, env: JitEnv) -> Option<Entry> {
+    fn offer_osr(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
         if self.eager || self.compiled[f.index()].is_none() {
             return None;
         }
+        out.flush();
         let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env)?;
         let entry = code.entry;
         self.osr.push(code);
@@ -206,7 +232,8 @@ impl<'p> Vm<'p> {
                 trigger
             };
             let env = self.jit_env();
-            self.tiers.offer(self.program, f, trigger, env);
+            self.tiers
+                .offer(self.program, f, trigger, env, &mut self.out);
         }
     }
 
@@ -435,6 +462,9 @@ impl<'p> Vm<'p> {
         let mut func: &Function = program.func(fid_);
         let mut code: &[Instr] = &func.interp_code;
         let mut regs: &mut R = R::view(&mut stack[base_..], func.frame_size());
+        // One compare per call covers both the depth limit and the frame
+        // list's room, which grows fallibly (`grow_frames`).
+        let mut frame_room = depth_limit.min(frames.capacity() + 1);
         // Write the loop state back for the caller, whichever way we leave.
         macro_rules! save {
             () => {{
@@ -491,8 +521,8 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        tiers.offer(program, fid_, Trigger::BackEdges, env);
-                        let osr = tiers.offer_osr(program, fid_, target as u32, env);
+                        tiers.offer(program, fid_, Trigger::BackEdges, env, out);
+                        let osr = tiers.offer_osr(program, fid_, target as u32, env, out);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -645,8 +675,11 @@ impl<'p> Vm<'p> {
                 Op::Call => {
                     let callee_id = FuncId(ins.b);
                     let callee = program.func(callee_id);
-                    if frames.len() + 2 > depth_limit {
-                        trap!(TrapKind::StackOverflow);
+                    if frames.len() + 2 > frame_room {
+                        if frames.len() + 2 > depth_limit || !grow_frames(frames) {
+                            trap!(TrapKind::StackOverflow);
+                        }
+                        frame_room = depth_limit.min(frames.capacity() + 1);
                     }
                     let new_base = base_ + func.frame_size();
                     let size = callee.frame_size();
@@ -679,7 +712,7 @@ impl<'p> Vm<'p> {
                         } else {
                             Trigger::Calls
                         };
-                        tiers.offer(program, callee_id, trigger, env);
+                        tiers.offer(program, callee_id, trigger, env, out);
                     }
                     if tiers.compiled[callee_id.index()].is_some()
                         && !native_stack_low(native_floor)

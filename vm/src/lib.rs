@@ -1,6 +1,7 @@
 //! bcvm's VM crate: the `.bc` bytecode, its loader (parse, verify, lower),
 //! the profiling interpreter and the runtime both tiers share.
 
+pub mod alloc;
 pub mod bytecode;
 pub mod diag;
 pub mod interp;

@@ -123,12 +123,25 @@ impl Output {
         self.maybe_flush();
     }
 
+    /// A string longer than the buffer goes out directly rather than grow
+    /// it (an allocation that could fail).
     pub fn put_bytes(&mut self, bytes: &[u8]) {
+        if bytes.len() > FLUSH_AT {
+            self.flush();
+            if self.error.is_none() {
+                let written = self.sink.write_all(bytes).and_then(|_| self.sink.flush());
+                self.error = written.err();
+            }
+            return;
+        }
         self.buf.extend_from_slice(bytes);
         self.maybe_flush();
     }
 
     pub fn flush(&mut self) {
+        if self.buf.is_empty() {
+            return;
+        }
         if self.error.is_none() {
             let written = self
                 .sink
