@@ -147,12 +147,13 @@ impl Jit {
             EntryPoint::Start => None,
             EntryPoint::Osr(pc) => f.positions.get(pc as usize).map(|p| p.line),
         };
+        // The compile's tables come from the allocator's arena; memory the
+        // system refuses, from its reserve, and the compile then stops
+        // (see `vm::alloc`).
+        let scope = vm::alloc::CompileScope::open();
         let budget = Budget::new(self.units, self.time);
         let mut ctx = Context::new(program, func, self.options, budget).at(entry_point);
         ctx.env = Some(env);
-        // Memory refused to the compile comes from the reserve, and the
-        // compile stops at the end of that phase (see `vm::alloc`).
-        let scope = vm::alloc::CompileScope::open();
         let result = match &scope {
             None => Err(CompileError::OutOfMemory { phase: Phase::Cfg }),
             Some(_) => ctx

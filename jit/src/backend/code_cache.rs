@@ -244,7 +244,10 @@ impl CodeCache {
         let region = match &self.region {
             Some(r) => r.clone(),
             None => {
-                let r = Rc::new(Region::new(self.limit.next_multiple_of(PAGE))?);
+                // It outlives the compile that makes it.
+                let r = vm::alloc::lasting(|| {
+                    Region::new(self.limit.next_multiple_of(PAGE)).map(Rc::new)
+                })?;
                 self.region = Some(r.clone());
                 r
             }
