@@ -4,8 +4,14 @@
 //! and over generated functions of 10^2 to 10^5 instructions (the growth
 //! curve). `cargo bench --bench compile`. Throughput is in bytecode
 //! instructions, so criterion prints instructions per second ("elem/s").
+//! Compiles allocate from the compile arena, as in `bcvm`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+
+/// The allocator `bcvm` runs with: inside a compile scope, the compile
+/// arena (`vm::alloc`).
+#[global_allocator]
+static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
 use jit::backend::code_cache::CodeCache;
 use jit::backend::ScratchEnv;
 use jit::context::{Context, Options};
@@ -61,9 +67,11 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
             b.iter_batched(
                 || before.clone(),
                 |mut ctxs| {
+                    let scope = vm::alloc::CompileScope::open();
                     for ctx in &mut ctxs {
                         ctx.run(phase).expect("compiles");
                     }
+                    drop(scope);
                     ctxs // dropped outside the measurement
                 },
                 BatchSize::LargeInput,
@@ -78,8 +86,11 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
             || (start.to_vec(), CodeCache::new(256 << 20)),
             |(mut ctxs, mut cache)| {
                 for ctx in &mut ctxs {
+                    // One scope per compile, as `Jit` opens them.
+                    let scope = vm::alloc::CompileScope::open();
                     ctx.run(Phase::Emit).expect("compiles");
                     ctx.install(&mut cache).expect("fits");
+                    drop(scope);
                 }
                 (ctxs, cache)
             },

@@ -489,7 +489,7 @@ fn make_vm<'p>(
             message: format!("cannot map the linear memory: {}", os_message(&e)),
         }]
     })?;
-    let jit = jit::compiler::Jit {
+    let mut jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         options: jit::context::Options {
@@ -502,6 +502,9 @@ fn make_vm<'p>(
         ..jit
     };
     let records = jit.records.clone();
+    if tier != Tier::Interp {
+        jit.prepare();
+    }
     match tier {
         Tier::Interp => {}
         Tier::Jit => vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true),

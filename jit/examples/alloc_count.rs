@@ -35,7 +35,11 @@ static GLOBAL: Counting = Counting;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let text = std::fs::read(&args[0]).expect("readable");
+    let Some(file) = args.first() else {
+        eprintln!("usage: alloc_count FILE.bc [FUNC]");
+        std::process::exit(2);
+    };
+    let text = std::fs::read(file).expect("readable");
     let program = vm::load(&text).expect("loads");
     let id = args
         .get(1)

@@ -483,6 +483,20 @@ impl Drop for CompileScope {
     }
 }
 
+/// Maps the arena and the reserve now rather than at the first compile,
+/// for a VM that is going to compile. Failing is harmless: the first
+/// compile tries again, and bails out if the reserve still cannot be had.
+pub fn prepare() {
+    if HELD
+        .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+        .is_ok()
+    {
+        RESERVE.map();
+        ARENA.map();
+        HELD.store(false, Ordering::Release);
+    }
+}
+
 /// Whether a compile scope is open on this thread and the system has
 /// refused an allocation in it: the compile must stop and free what it
 /// holds.

@@ -234,6 +234,17 @@ impl CodeCache {
         self.functions
     }
 
+    /// Maps the cache's memory now rather than at the first install, for
+    /// a VM that is going to compile. A failure is left for the first
+    /// install to meet again and report.
+    pub fn prepare(&mut self) {
+        if self.region.is_none() {
+            self.region = Region::new(self.limit.next_multiple_of(PAGE))
+                .ok()
+                .map(Rc::new);
+        }
+    }
+
     /// Copies `code` into the cache and returns its address, executable.
     pub fn install(&mut self, code: &[u8]) -> Result<(*const u8, CodeHandle), CacheError> {
         let start = self.used.next_multiple_of(ALIGN);
