@@ -6,6 +6,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod control;
+pub(crate) mod divide;
 mod float;
 mod integer;
 mod memory;
@@ -65,9 +66,14 @@ impl Emitter<'_> {
                 self.store(result, RAX);
             }
             InstKind::Binary(op, a, b) => {
-                self.load(RAX, *a);
-                self.load(RCX, *b);
-                self.division(*op, src)?;
+                match self.constant_divisor(*b) {
+                    Some((d, how)) => self.division_by_constant(*op, *a, d, how),
+                    None => {
+                        self.load(RAX, *a);
+                        self.load(RCX, *b);
+                        self.division(*op, src)?;
+                    }
+                }
                 self.store(result, RAX);
             }
             InstKind::Load(base, off) => self.load_inst(result, *base, *off, src),
