@@ -6,10 +6,12 @@
 //! Registers are typed, integer or float, so that a NaN's bits (which the
 //! spec leaves open) never reach `print`: floats are only ever printed with
 //! `fprint`, and stored to memory never. Everything else goes: every
-//! arithmetic instruction, `div`/`rem` by values that may be zero (and by a
-//! constant zero), shifts by counts past 63, NaN, infinities and -0.0,
-//! loads and stores in and out of bounds, register swaps and rotations
-//! across loop iterations, constant-heavy code, immediates everywhere.
+//! arithmetic instruction, `div`/`rem` by constants of every class (±1,
+//! powers of two up to `i64::MIN`, small and large others) and by values
+//! that may be zero (and by a constant zero), shifts by counts past 63,
+//! NaN, infinities and -0.0, loads and stores in and out of bounds,
+//! register swaps and rotations across loop iterations, constant-heavy
+//! code, immediates everywhere.
 
 use std::fmt::Write;
 
@@ -108,6 +110,24 @@ impl Gen {
         }
     }
 
+    /// A nonzero divisor: ±1, a power of two up to `i64::MIN`, small and
+    /// large others, the extremes.
+    fn constant_divisor(&mut self) -> i64 {
+        let magnitude = match self.rng.below(8) {
+            0..=2 => 1 + self.rng.below(9) as i64,
+            3 => 1i64 << self.rng.below(63),
+            4 => 3 + self.rng.below(1000) as i64,
+            5 => (1i64 << (2 + self.rng.below(61))) + *self.rng.pick(&[-1, 1]),
+            6 => (self.rng.next() >> 1) as i64 | 1,
+            _ => *self.rng.pick(&[i64::MAX, 1, 1 << 62]),
+        };
+        match self.rng.below(10) {
+            0..=2 => -magnitude,
+            3 if magnitude == 1 << 62 => i64::MIN,
+            _ => magnitude,
+        }
+    }
+
     fn line(&mut self, text: &str) {
         self.out.push_str("    ");
         self.out.push_str(text);
@@ -137,9 +157,10 @@ impl Gen {
             25..=29 => {
                 let op = *self.rng.pick(&["div", "rem"]);
                 let (d, a) = (self.int(), self.int_operand());
-                // Mostly nonzero divisors, sometimes whatever is there.
+                // Mostly constant divisors of every class the back end
+                // divides by in its own way, sometimes whatever is there.
                 let b = if self.rng.chance(94) {
-                    format!("{}", 1 + self.rng.below(9))
+                    self.constant_divisor().to_string()
                 } else {
                     self.int_operand()
                 };

@@ -34,13 +34,38 @@ impl Emitter<'_> {
     /// Loads value `v` into general register `r`.
     pub(in crate::backend) fn load(&mut self, r: u8, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
-            (Some(c), _) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
+            (Some(c), _) => self.load_constant(r, c as i64),
             (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
             (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movq Rq(r), Rx(home)),
             (None, None) => {
                 let at = self.slot(v);
                 dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
             }
+        }
+    }
+
+    /// Loads the constant `c` into general register `r` in the shortest
+    /// form that leaves the flags alone (a load may come between a
+    /// comparison and its branch, so no `xor` for zero): 5 bytes for an
+    /// unsigned 32-bit value, 7 for a negative 32-bit one, else 10.
+    pub(in crate::backend) fn load_constant(&mut self, r: u8, c: i64) {
+        if let Ok(low) = u32::try_from(c) {
+            dynasm!(self.ops ; .arch x64 ; mov Rd(r), DWORD low as i32);
+        } else if let Ok(imm) = i32::try_from(c) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), imm);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c);
+        }
+    }
+
+    /// Loads the bits `c` into XMM register `x` (clobbers rax unless `c`
+    /// is zero: `xorps`, which leaves the flags alone).
+    pub(in crate::backend) fn load_xmm_constant(&mut self, x: u8, c: u64) {
+        if c == 0 {
+            dynasm!(self.ops ; .arch x64 ; xorps Rx(x), Rx(x));
+        } else {
+            self.load_constant(RAX, c as i64);
+            dynasm!(self.ops ; .arch x64 ; movq Rx(x), rax);
         }
     }
 
@@ -134,9 +159,7 @@ impl Emitter<'_> {
     pub(in crate::backend) fn load_xmm(&mut self, x: u8, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
             (_, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
-            (Some(c), _) => {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(x), rax)
-            }
+            (Some(c), _) => self.load_xmm_constant(x, c),
             (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(home)),
             (None, None) => {
                 let at = self.slot(v);

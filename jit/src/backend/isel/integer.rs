@@ -16,6 +16,8 @@ impl Emitter<'_> {
     pub(in crate::backend) fn compare(&mut self, a: Value, b: Value) {
         let left = self.register(a, RAX);
         match self.source(b, RCX) {
+            // The same flags as `cmp r, 0`, in fewer bytes.
+            Src::Imm(0) => dynasm!(self.ops ; .arch x64 ; test Rq(left), Rq(left)),
             Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), imm),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), Rq(r)),
             Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), QWORD [rbp + at]),
@@ -54,7 +56,7 @@ impl Emitter<'_> {
             (Op::Sub, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
             (Op::Sub, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), Rq(r)),
             (Op::Sub, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [rbp + m]),
-            (Op::Mul, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(t), i),
+            (Op::Mul, Src::Imm(i)) => self.multiply_by(t, i),
             (Op::Mul, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(r)),
             (Op::Mul, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [rbp + m]),
             (Op::And, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), i),
@@ -69,6 +71,23 @@ impl Emitter<'_> {
         }
         if target == RAX {
             self.store(result, RAX);
+        }
+    }
+
+    /// `t *= i`, by a shift, an `lea` or a negation where one does
+    /// (one cycle, against `imul`'s three).
+    fn multiply_by(&mut self, t: u8, i: i32) {
+        match i {
+            0 => dynasm!(self.ops ; .arch x64 ; xor Rd(t), Rd(t)),
+            1 => {}
+            -1 => dynasm!(self.ops ; .arch x64 ; neg Rq(t)),
+            3 => dynasm!(self.ops ; .arch x64 ; lea Rq(t), [Rq(t) + Rq(t) * 2]),
+            5 => dynasm!(self.ops ; .arch x64 ; lea Rq(t), [Rq(t) + Rq(t) * 4]),
+            9 => dynasm!(self.ops ; .arch x64 ; lea Rq(t), [Rq(t) + Rq(t) * 8]),
+            _ if i > 0 && i.count_ones() == 1 => {
+                dynasm!(self.ops ; .arch x64 ; shl Rq(t), i.trailing_zeros() as i8)
+            }
+            _ => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(t), i),
         }
     }
 
@@ -206,6 +225,29 @@ mod tests {
             "{asm:#?}"
         );
         assert!(!asm.iter().any(|i| i.starts_with("add rax")), "{asm:#?}");
+    }
+
+    #[test]
+    fn multiplication_by_small_constants_uses_shifts_and_lea() {
+        for (k, want) in [
+            ("8", "shl"),
+            ("3", "lea"),
+            ("5", "lea"),
+            ("9", "lea"),
+            ("-1", "neg"),
+            ("7", "imul"),
+        ] {
+            let asm = asm_of(
+                &format!("func main(%a)\n    mul %q, %a, {k}\n    ret %q\nend\n"),
+                "main",
+            );
+            assert!(asm.iter().any(|i| i.starts_with(want)), "{k}: {asm:#?}");
+            assert_eq!(
+                asm.iter().any(|i| i.starts_with("imul")),
+                want == "imul",
+                "{k}: {asm:#?}"
+            );
+        }
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl Emitter<'_> {
     /// wherever it is used.
     fn constant(&mut self, c: u64, result: Option<Value>) {
         if let Some(Home::Xmm(home)) = result.and_then(|r| self.homes[r.index()]) {
-            dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c as i64 ; movq Rx(home), rax);
+            self.load_xmm_constant(home, c);
         }
     }
 

@@ -1,7 +1,9 @@
-//! Division and remainder by constants in compiled code (`div %q, %a, D`
-//! with `D` a literal: shifts or a multiply by a magic number, no `idiv`)
-//! give exactly what `vm::semantics` says, for dividends at every edge and
-//! at random, over every class of divisor. The machine code itself runs.
+//! Arithmetic by constants in compiled code gives exactly what
+//! `vm::semantics` says: division and remainder (`div %q, %a, D` with `D`
+//! a literal: shifts or a multiply by a magic number, no `idiv`) for
+//! dividends at every edge and at random over every class of divisor, and
+//! multiplication by the constants done with shifts, `lea` or negation.
+//! The machine code itself runs.
 
 use jit::oracle::Config;
 use proptest::prelude::*;
@@ -95,5 +97,52 @@ proptest! {
     ) {
         let all: Vec<i64> = divisors.into_iter().chain(small).collect();
         prop_assert_eq!(compiled(&program(&all), a), expected(a, &all));
+    }
+}
+
+#[test]
+fn multiplication_by_constants_that_need_no_imul() {
+    let factors = [
+        0i64,
+        1,
+        -1,
+        2,
+        3,
+        5,
+        8,
+        9,
+        1 << 30,
+        -2,
+        -3,
+        7,
+        i32::MAX as i64,
+        i32::MIN as i64,
+    ];
+    let mut text = String::from("func main(%a)\n");
+    for k in factors {
+        text += &format!("    mul %p, %a, {k}\n    print %p\n");
+    }
+    text += "    ret 0\nend\n";
+    for a in [
+        0,
+        1,
+        -1,
+        3,
+        i64::MAX,
+        i64::MIN,
+        i64::MIN + 1,
+        1 << 62,
+        -(1 << 40) - 7,
+    ] {
+        let want: String = factors
+            .iter()
+            .map(|&k| {
+                format!(
+                    "{}\n",
+                    vm::semantics::binary(Op::Mul, a as u64, k as u64).unwrap() as i64
+                )
+            })
+            .collect();
+        assert_eq!(compiled(&text, a), want, "{a}");
     }
 }
