@@ -174,7 +174,23 @@ impl Jit {
             true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
             false => Ok(installed),
         });
+        // The compiled code's handle and the record outlive the compile.
+        let compiled =
+            vm::alloc::lasting(|| self.record(f, trigger, entry_line, start, &ctx, result));
         drop(scope);
+        compiled
+    }
+
+    /// Makes the compile's result, and records, traces and maps it.
+    fn record(
+        &mut self,
+        f: &vm::Function,
+        trigger: Trigger,
+        entry_line: Option<u32>,
+        start: Instant,
+        ctx: &Context,
+        result: Result<(*const u8, code_cache::CodeHandle), CompileError>,
+    ) -> Option<Compiled> {
         let result = result.map(|(at, handle)| {
             // SAFETY: the code at `at` was assembled by `emit` as a
             // function with the System V calling convention and the

@@ -54,10 +54,13 @@ pub const RESERVE_BYTES: usize = 64 << 20;
 pub struct Allocator;
 
 /// This thread's scope: `OPEN`, plus `OWNER` when it holds the arena and
-/// the reserve, plus `EXHAUSTED` once the system refused it memory.
+/// the reserve (or `LASTING` in place of `OWNER` for what must outlive
+/// the compile), plus `EXHAUSTED` once the system refused it memory.
 const OPEN: u8 = 1;
 const OWNER: u8 = 2;
 const EXHAUSTED: u8 = 4;
+/// Inside `lasting`: the system serves, the reserve backs it.
+const LASTING: u8 = 8;
 
 thread_local! {
     static SCOPE: Cell<u8> = const { Cell::new(0) };
@@ -250,7 +253,7 @@ impl Region {
 /// compile.
 fn fallback(layout: Layout) -> *mut u8 {
     let state = scope();
-    if state & OWNER == 0 {
+    if state & (OWNER | LASTING) == 0 {
         return ptr::null_mut();
     }
     SCOPE.with(|s| s.set(state | EXHAUSTED));
@@ -302,12 +305,14 @@ pub fn arena_stats() -> ArenaStats {
     }
 }
 
-/// Runs `f` with its allocations served by the system, for what a compile
-/// makes to outlive it (the code cache's mapping): a block left in the
-/// arena would keep it from starting again empty.
+/// Runs `f` with its allocations served by the system (and, should it
+/// refuse, by the reserve), for what a compile makes to outlive it (the
+/// code cache's mapping, the compile's record): a block left in the arena
+/// would keep it from starting again empty.
 pub fn lasting<T>(f: impl FnOnce() -> T) -> T {
     let state = scope();
-    SCOPE.with(|s| s.set(state & !OWNER));
+    let lasting = if state & OWNER != 0 { LASTING } else { 0 };
+    SCOPE.with(|s| s.set((state & !OWNER) | lasting));
     let result = f();
     let exhausted = scope() & EXHAUSTED;
     SCOPE.with(|s| s.set(state | exhausted));
@@ -377,11 +382,18 @@ unsafe impl GlobalAlloc for Allocator {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if scope() & OWNER == 0 {
+        let state = scope();
+        if state & OWNER == 0 {
             // SAFETY: as for `alloc`.
-            return unsafe { System.alloc_zeroed(layout) };
+            let p = unsafe { System.alloc_zeroed(layout) };
+            if !p.is_null() || state & LASTING == 0 {
+                return p;
+            }
         }
-        let p = Self::alloc_held(layout);
+        let p = match state & OWNER {
+            0 => fallback(layout),
+            _ => Self::alloc_held(layout),
+        };
         if !p.is_null() {
             // SAFETY: `p` is a fresh block of `layout.size()` bytes (the
             // regions' are reused, and the system's came from `malloc`).
@@ -404,6 +416,7 @@ unsafe impl GlobalAlloc for Allocator {
 
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let held = scope() & OWNER != 0;
+        let backed = scope() & (OWNER | LASTING) != 0;
         if ARENA.owns(p) {
             if held && !injected_refusal(new_size) && ARENA.resize_last(p, layout.size(), new_size)
             {
@@ -419,7 +432,7 @@ unsafe impl GlobalAlloc for Allocator {
         if !injected_refusal(new_size) {
             // SAFETY: `p` is `System`'s; on failure it stays valid.
             let q = unsafe { System.realloc(p, layout, new_size) };
-            if !q.is_null() || !held {
+            if !q.is_null() || !backed {
                 return q;
             }
         }
