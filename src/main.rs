@@ -102,6 +102,11 @@ struct RunArgs {
     /// the Linux perf JIT interface) so `perf report` names compiled code.
     #[arg(long)]
     perf_map: bool,
+    /// Write `jit-PID.dump` in the current directory (the Linux perf
+    /// jitdump format: each compiled function's code and `.bc` line
+    /// table), for `perf record -k 1` then `perf inject --jit`.
+    #[arg(long)]
+    perf_jitdump: bool,
     /// Write every compile, phase by phase, to FILE as Chrome trace events
     /// (open it in Perfetto or chrome://tracing).
     #[arg(long, value_name = "FILE")]
@@ -550,11 +555,26 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     } else {
         None
     };
+    let jitdump = if opts.perf_jitdump {
+        let dump = jit::jitdump::JitDump::create(std::path::Path::new(".")).map_err(|e| {
+            vec![Failure::Setup {
+                file: format!("jit-{}.dump", std::process::id()),
+                message: format!("cannot create the jitdump: {e}"),
+            }]
+        })?;
+        // perf looks the lines up in the file, wherever it runs from.
+        let source = std::fs::canonicalize(file)
+            .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned());
+        Some((dump, source))
+    } else {
+        None
+    };
     let jit = jit::compiler::Jit {
         trace: opts
             .trace_compile
             .then(|| Box::new(io::stderr()) as Box<dyn Write>),
         perf_map,
+        jitdump,
         ..jit::compiler::Jit::default()
     };
     let (mut vm, records) = make_vm(

@@ -935,3 +935,144 @@ fn a_compile_beyond_the_reserve_ends_the_run_with_its_output() {
         assert!(out.stdout == want, "{tier}");
     }
 }
+
+/// A fresh empty directory for a test's output files.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("bcvm-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    dir
+}
+
+/// `--perf-jitdump` writes `jit-PID.dump` in the current directory: per
+/// compiled function (on-stack-replacement code included) a debug-info
+/// record mapping its code to `.bc` lines, then its code-load record.
+#[test]
+fn perf_jitdump_records_every_compiled_function_with_its_lines() {
+    use jit::jitdump::{parse, Record};
+    let dir = scratch_dir("jitdump");
+    let fib = std::fs::canonicalize("programs/fib.bc").expect("fib.bc");
+    let osr = std::fs::canonicalize("programs/osr.bc").expect("osr.bc");
+    let osr_args = std::fs::read_to_string("programs/osr.args").expect("args");
+    let configs = [jit::oracle::Config::Jit, jit::oracle::Config::Osr];
+    for (config, program, args, names) in [
+        (
+            configs[0],
+            &fib,
+            vec!["10".to_string()],
+            vec!["bcvm:main", "bcvm:fib"],
+        ),
+        (
+            configs[1],
+            &osr,
+            osr_args.split_whitespace().map(str::to_string).collect(),
+            vec![],
+        ),
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+            .current_dir(&dir)
+            .arg("run")
+            .args(config.flags())
+            .arg("--perf-jitdump")
+            .arg(program)
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        let pid = child.id();
+        let status = child.wait_with_output().expect("wait").status;
+        assert_eq!(status.code(), Some(0));
+        let bytes = std::fs::read(dir.join(format!("jit-{pid}.dump"))).expect("the dump");
+        let (header_pid, records) = parse(&bytes).expect("well formed");
+        assert_eq!(header_pid, pid);
+        let source = std::fs::read_to_string(program).expect("source");
+        let mut loaded = Vec::new();
+        let mut last_time = 0;
+        for pair in records.chunks(2) {
+            let [Record::DebugInfo {
+                address: at,
+                entries,
+                timestamp: t0,
+            }, Record::Load {
+                name,
+                address,
+                code,
+                index,
+                timestamp: t1,
+            }] = pair
+            else {
+                panic!("debug info then load, in pairs: {pair:?}");
+            };
+            assert_eq!(at, address);
+            assert_eq!(*index as usize, loaded.len());
+            assert!(last_time <= *t0 && t0 <= t1);
+            last_time = *t1;
+            assert!(!code.is_empty() && !entries.is_empty(), "{name}");
+            for (a, line, file) in entries {
+                assert!(
+                    (*address..*address + code.len() as u64).contains(a),
+                    "{name}"
+                );
+                assert!(
+                    (1..=source.lines().count() as u32).contains(line),
+                    "{name}: {line}"
+                );
+                assert_eq!(file, &program.to_string_lossy());
+            }
+            loaded.push(name.clone());
+        }
+        if config == jit::oracle::Config::Jit {
+            assert_eq!(loaded, names);
+        } else {
+            assert!(
+                loaded.iter().any(|n| n.contains("(osr at line ")),
+                "{loaded:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Where `perf` can record, the whole pipeline: `perf record -k 1`, `perf
+/// inject --jit`, and `perf report --sort srcline` names `.bc` lines.
+#[test]
+fn perf_reports_compiled_code_by_bc_line() {
+    let dir = scratch_dir("perf");
+    let fib = std::fs::canonicalize("programs/fib.bc").expect("fib.bc");
+    let record = Command::new("perf")
+        .current_dir(&dir)
+        .args(["record", "-k", "1", "-e", "cpu-clock", "-o", "perf.data"])
+        .arg(env!("CARGO_BIN_EXE_bcvm"))
+        .args(["run", "--tier", "jit", "--perf-jitdump"])
+        .arg(&fib)
+        .arg("30")
+        .output();
+    match record {
+        Ok(out) if out.status.success() => {}
+        _ => {
+            eprintln!("perf cannot record here: the pipeline is not checked");
+            return;
+        }
+    }
+    let inject = Command::new("perf")
+        .current_dir(&dir)
+        .args(["inject", "--jit", "-i", "perf.data", "-o", "perf.jit.data"])
+        .output()
+        .expect("perf inject");
+    assert!(inject.status.success(), "{}", stderr(&inject));
+    let report = Command::new("perf")
+        .current_dir(&dir)
+        .args([
+            "report",
+            "-i",
+            "perf.jit.data",
+            "--sort",
+            "srcline",
+            "--stdio",
+        ])
+        .output()
+        .expect("perf report");
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(text.contains("fib.bc:"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@ use crate::backend::code_cache::{self, CodeCache};
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
 use crate::context::{Context, Options, Stats};
+use crate::jitdump::{CodeLoad, JitDump};
 use crate::phase::{Phase, PhaseTimes};
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -28,6 +29,9 @@ pub struct Jit {
     /// Where to append `START SIZE NAME` per compiled function, for `perf`
     /// (`--perf-map`).
     pub perf_map: Option<Box<dyn Write>>,
+    /// Where each compiled function's code and line table go, for `perf
+    /// inject --jit` (`--perf-jitdump`), and the `.bc` file they name.
+    pub jitdump: Option<(JitDump, String)>,
     /// Time zero of the records' `started`.
     pub epoch: Instant,
     /// What each compile does besides the phases every compile runs
@@ -55,6 +59,7 @@ impl Default for Jit {
             trace: None,
             records: Rc::default(),
             perf_map: None,
+            jitdump: None,
             epoch: Instant::now(),
             options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
@@ -234,6 +239,31 @@ impl Jit {
                 code.entry as usize, code.code_bytes, record.function
             );
             let _ = map.flush();
+        }
+        if let (Some((dump, source)), Ok(code), Some(emitted)) =
+            (&mut self.jitdump, &result, &ctx.code)
+        {
+            let address = code.entry as usize as u64;
+            let lines: Vec<(u64, u32)> = emitted
+                .lines
+                .iter()
+                .filter_map(|&(offset, index)| {
+                    let line = f.positions.get(index as usize)?.line;
+                    Some((address + offset as u64, line))
+                })
+                .collect();
+            let osr = match entry_line {
+                Some(line) => format!(" (osr at line {line})"),
+                None => String::new(),
+            };
+            // A failed write loses the record, not the run.
+            let _ = dump.code_load(&CodeLoad {
+                name: &format!("bcvm:{}{osr}", record.function),
+                address,
+                code: &emitted.code,
+                source,
+                lines: &lines,
+            });
         }
         self.records.borrow_mut().push(record);
         result.ok()

@@ -19,6 +19,7 @@ pub mod entity;
 pub mod eval;
 pub mod fuzz;
 pub mod ir;
+pub mod jitdump;
 pub mod loops;
 pub mod oracle;
 pub mod out_of_ssa;
