@@ -107,6 +107,11 @@ struct RunArgs {
     /// table), for `perf record -k 1` then `perf inject --jit`.
     #[arg(long)]
     perf_jitdump: bool,
+    /// Describe each compiled function to a debugger through the GDB JIT
+    /// interface (symbol, `.bc` line table, frame information), so gdb
+    /// can break at `.bc` lines in compiled code and unwind through it.
+    #[arg(long)]
+    gdb_jit: bool,
     /// Write every compile, phase by phase, to FILE as Chrome trace events
     /// (open it in Perfetto or chrome://tracing).
     #[arg(long, value_name = "FILE")]
@@ -494,6 +499,7 @@ fn make_vm<'p>(
             message: format!("cannot map the linear memory: {}", os_message(&e)),
         }]
     })?;
+    let cache_bytes = opts.code_cache_kb.saturating_mul(1024);
     let mut jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
@@ -501,9 +507,11 @@ fn make_vm<'p>(
             constant_propagation: !opts.no_sccp,
             verify: opts.verify_ir,
         },
-        code_cache: jit::backend::code_cache::CodeCache::new(
-            opts.code_cache_kb.saturating_mul(1024),
-        ),
+        code_cache: match jit.gdb_jit {
+            // gdb plants breakpoints by writing to the code.
+            Some(_) => jit::backend::code_cache::CodeCache::debuggable(cache_bytes),
+            None => jit::backend::code_cache::CodeCache::new(cache_bytes),
+        },
         ..jit
     };
     let records = jit.records.clone();
@@ -575,6 +583,10 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
             .then(|| Box::new(io::stderr()) as Box<dyn Write>),
         perf_map,
         jitdump,
+        gdb_jit: opts.gdb_jit.then(|| {
+            std::fs::canonicalize(file)
+                .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned())
+        }),
         ..jit::compiler::Jit::default()
     };
     let (mut vm, records) = make_vm(
@@ -585,6 +597,9 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         &opts.compiler,
         jit,
     )?;
+    if opts.gdb_jit {
+        vm.compile_all_now();
+    }
     let result = vm.run(&args, opts.profile);
     // Output written before a trap is never lost, and comes first.
     vm.out.flush();

@@ -1076,3 +1076,36 @@ fn perf_reports_compiled_code_by_bc_line() {
     assert!(text.contains("fib.bc:"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Where gdb is installed: `--gdb-jit` lets it break at a `.bc` line in
+/// compiled code and unwind through compiled frames, naming `.bc`
+/// functions and lines.
+#[test]
+fn gdb_breaks_in_compiled_code_and_unwinds_through_it() {
+    if Command::new("gdb").arg("--version").output().is_err() {
+        eprintln!("gdb is not installed: the GDB JIT interface is not checked");
+        return;
+    }
+    let fib = std::fs::canonicalize("programs/fib.bc").expect("fib.bc");
+    let out = Command::new("gdb")
+        .args(["-batch", "-nx", "-ex", "set breakpoint pending on"])
+        .args([
+            "-ex",
+            "break fib.bc:10",
+            "-ex",
+            "run",
+            "-ex",
+            "bt 4",
+            "--args",
+        ])
+        .arg(env!("CARGO_BIN_EXE_bcvm"))
+        .args(["run", "--tier", "jit", "--gdb-jit"])
+        .arg(&fib)
+        .arg("10")
+        .output()
+        .expect("gdb");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let path = fib.to_string_lossy();
+    assert!(text.contains(&format!("#0  fib () at {path}:10")), "{text}");
+    assert!(text.contains(&format!("in fib () at {path}:4")), "{text}");
+}

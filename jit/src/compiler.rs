@@ -3,9 +3,11 @@
 //! each compile (`--trace-compile`) when asked.
 
 use crate::backend::code_cache::{self, CodeCache};
+use crate::backend::Emitted;
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
 use crate::context::{Context, Options, Stats};
+use crate::gdb_jit::{Described, Registration};
 use crate::jitdump::{CodeLoad, JitDump};
 use crate::phase::{Phase, PhaseTimes};
 use std::cell::RefCell;
@@ -32,6 +34,9 @@ pub struct Jit {
     /// Where each compiled function's code and line table go, for `perf
     /// inject --jit` (`--perf-jitdump`), and the `.bc` file they name.
     pub jitdump: Option<(JitDump, String)>,
+    /// Describe each compiled function to a debugger through the GDB JIT
+    /// interface (`--gdb-jit`), naming this `.bc` file.
+    pub gdb_jit: Option<String>,
     /// Time zero of the records' `started`.
     pub epoch: Instant,
     /// What each compile does besides the phases every compile runs
@@ -60,6 +65,7 @@ impl Default for Jit {
             records: Rc::default(),
             perf_map: None,
             jitdump: None,
+            gdb_jit: None,
             epoch: Instant::now(),
             options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
@@ -244,14 +250,7 @@ impl Jit {
             (&mut self.jitdump, &result, &ctx.code)
         {
             let address = code.entry as usize as u64;
-            let lines: Vec<(u64, u32)> = emitted
-                .lines
-                .iter()
-                .filter_map(|&(offset, index)| {
-                    let line = f.positions.get(index as usize)?.line;
-                    Some((address + offset as u64, line))
-                })
-                .collect();
+            let lines = lines_of(f, emitted, address);
             let osr = match entry_line {
                 Some(line) => format!(" (osr at line {line})"),
                 None => String::new(),
@@ -266,8 +265,37 @@ impl Jit {
             });
         }
         self.records.borrow_mut().push(record);
-        result.ok()
+        let mut compiled = result.ok()?;
+        if let (Some(source), Some(emitted)) = (&self.gdb_jit, &ctx.code) {
+            let described = Described {
+                name: &f.name,
+                address: compiled.entry as usize as u64,
+                code: &emitted.code,
+                source,
+                lines: &lines_of(f, emitted, compiled.entry as usize as u64),
+                first_line: f.positions.first().map_or(1, |p| p.line),
+            };
+            // Undescribed code still runs: a debugger just sees less.
+            if let Ok(registration) = Registration::register(&described) {
+                let owner = std::mem::replace(&mut compiled.owner, Box::new(()));
+                compiled.owner = Box::new((owner, registration));
+            }
+        }
+        Some(compiled)
     }
+}
+
+/// (code address, `.bc` line) where each bytecode instruction's code
+/// starts, for code installed at `address`.
+fn lines_of(f: &vm::Function, emitted: &Emitted, address: u64) -> Vec<(u64, u32)> {
+    emitted
+        .lines
+        .iter()
+        .filter_map(|&(offset, index)| {
+            let line = f.positions.get(index as usize)?.line;
+            Some((address + offset as u64, line))
+        })
+        .collect()
 }
 
 /// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in

@@ -18,6 +18,7 @@ pub mod dump;
 pub mod entity;
 pub mod eval;
 pub mod fuzz;
+pub mod gdb_jit;
 pub mod ir;
 pub mod jitdump;
 pub mod loops;

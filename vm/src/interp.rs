@@ -223,6 +223,16 @@ impl<'p> Vm<'p> {
         self.tiers.eager = eager;
     }
 
+    /// With an eager compiler, compiles every function now, in program
+    /// order, rather than each before its first call: so a debugger that
+    /// resolves a `.bc` line as code appears sees every function's lines
+    /// before any of it runs.
+    pub fn compile_all_now(&mut self) {
+        for i in 0..self.program.funcs.len() {
+            self.offer_if_wanted(FuncId(i as u32), 0, Trigger::Eager);
+        }
+    }
+
     /// Offers `f` to the compiler if the policy wants it now.
     pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64, trigger: Trigger) {
         if self.tiers.wants(f, calls) {

@@ -101,7 +101,10 @@ fn map(
 }
 
 impl Region {
-    fn new(len: usize) -> Result<Region, CacheError> {
+    fn new(len: usize, private: bool) -> Result<Region, CacheError> {
+        if private {
+            return Region::flip(len);
+        }
         Region::dual(len).or_else(|_| Region::flip(len))
     }
 
@@ -211,6 +214,8 @@ pub struct CodeCache {
     used: usize,
     /// How many functions were installed.
     functions: usize,
+    /// Whether the region must be one private mapping (`debuggable`).
+    private: bool,
 }
 
 impl CodeCache {
@@ -221,6 +226,18 @@ impl CodeCache {
             region: None,
             used: 0,
             functions: 0,
+            private: false,
+        }
+    }
+
+    /// A cache in one private mapping, whose protection flips around each
+    /// install: a debugger can plant breakpoints in it (the kernel lets
+    /// `ptrace` force a write into a private read-execute page, copying
+    /// it, but not into a shared one such as the dual-mapped memfd's).
+    pub fn debuggable(limit: usize) -> CodeCache {
+        CodeCache {
+            private: true,
+            ..CodeCache::new(limit)
         }
     }
 
@@ -239,7 +256,7 @@ impl CodeCache {
     /// install to meet again and report.
     pub fn prepare(&mut self) {
         if self.region.is_none() {
-            self.region = Region::new(self.limit.next_multiple_of(PAGE))
+            self.region = Region::new(self.limit.next_multiple_of(PAGE), self.private)
                 .ok()
                 .map(Rc::new);
         }
@@ -257,7 +274,7 @@ impl CodeCache {
             None => {
                 // It outlives the compile that makes it.
                 let r = vm::alloc::lasting(|| {
-                    Region::new(self.limit.next_multiple_of(PAGE)).map(Rc::new)
+                    Region::new(self.limit.next_multiple_of(PAGE), self.private).map(Rc::new)
                 })?;
                 self.region = Some(r.clone());
                 r
