@@ -112,6 +112,10 @@ struct RunArgs {
     /// can break at `.bc` lines in compiled code and unwind through it.
     #[arg(long)]
     gdb_jit: bool,
+    /// Print at exit, on stderr, where compile time went: each phase's
+    /// total and share, compiles by outcome, code bytes, the slowest ten.
+    #[arg(long)]
+    compile_summary: bool,
     /// Write every compile, phase by phase, to FILE as Chrome trace events
     /// (open it in Perfetto or chrome://tracing).
     #[arg(long, value_name = "FILE")]
@@ -614,6 +618,9 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     }
     if opts.profile {
         report(&vm.profile().table(&program));
+    }
+    if opts.compile_summary {
+        report(&jit::summary::summary(&records.borrow()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
         let trace = jit::compiler::chrome_trace(&records.borrow());

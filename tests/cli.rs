@@ -1109,3 +1109,52 @@ fn gdb_breaks_in_compiled_code_and_unwinds_through_it() {
     assert!(text.contains(&format!("#0  fib () at {path}:10")), "{text}");
     assert!(text.contains(&format!("in fib () at {path}:4")), "{text}");
 }
+
+/// `--compile-summary` prints, after the run, each phase's share of the
+/// compile time, the compiles by outcome and the slowest ones.
+#[test]
+fn compile_summary_accounts_for_every_compile() {
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "jit",
+        "--compile-summary",
+        "programs/fib.bc",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"55\n");
+    let text = stderr(&out);
+    assert!(
+        text.starts_with("compile summary: 2 compiles (0 on-stack replacement), 2 installed, 0 bailed out; 11 bytecode instructions, "),
+        "{text}"
+    );
+    for phase in jit::Phase::ALL {
+        assert!(
+            text.contains(&format!("\n  {:<12} ", phase.name())),
+            "{phase}: {text}"
+        );
+    }
+    assert!(text.contains("  slowest:\n"), "{text}");
+    assert_eq!(
+        text.matches(" instructions, eager, ok\n").count(),
+        2,
+        "{text}"
+    );
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "jit",
+        "--compile-summary",
+        "--compile-budget",
+        "1",
+        "programs/fib.bc",
+        "10",
+    ]);
+    assert_eq!(out.stdout, b"55\n");
+    assert!(
+        stderr(&out).contains("  bailed out: 2 work budget\n"),
+        "{}",
+        stderr(&out)
+    );
+}

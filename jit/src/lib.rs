@@ -29,6 +29,7 @@ pub mod reduce;
 pub mod regalloc;
 pub mod sccp;
 pub mod ssa;
+pub mod summary;
 pub mod synth;
 pub mod types;
 pub mod verify;
