@@ -6,9 +6,10 @@ use crate::backend::code_cache::{self, CodeCache};
 use crate::backend::Emitted;
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
+use crate::code_info::CodeInfo;
 use crate::context::{Context, Options, Stats};
-use crate::gdb_jit::{Described, Registration};
-use crate::jitdump::{CodeLoad, JitDump};
+use crate::gdb_jit::Registration;
+use crate::jitdump::JitDump;
 use crate::phase::{Phase, PhaseTimes};
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -256,18 +257,19 @@ impl Jit {
                 None => String::new(),
             };
             // A failed write loses the record, not the run.
-            let _ = dump.code_load(&CodeLoad {
+            let _ = dump.code_load(&CodeInfo {
                 name: &format!("bcvm:{}{osr}", record.function),
                 address,
                 code: &emitted.code,
                 source,
                 lines: &lines,
+                first_line: f.positions.first().map_or(1, |p| p.line),
             });
         }
         self.records.borrow_mut().push(record);
         let mut compiled = result.ok()?;
         if let (Some(source), Some(emitted)) = (&self.gdb_jit, &ctx.code) {
-            let described = Described {
+            let described = CodeInfo {
                 name: &f.name,
                 address: compiled.entry as usize as u64,
                 code: &emitted.code,

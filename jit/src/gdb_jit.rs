@@ -17,6 +17,7 @@
 //! A registration is undone when it is dropped, with the code it
 //! describes.
 
+use crate::code_info::CodeInfo;
 use gimli::write::{
     Address, AttributeValue, CallFrameInstruction, CommonInformationEntry, DwarfUnit, EndianVec,
     FrameDescriptionEntry, FrameTable, LineProgram, LineString, Sections,
@@ -72,22 +73,9 @@ pub struct Registration {
     _object: Vec<u8>,
 }
 
-/// What the debugger is told of a compiled function.
-pub struct Described<'a> {
-    pub name: &'a str,
-    pub address: u64,
-    pub code: &'a [u8],
-    /// The `.bc` file, as an absolute path.
-    pub source: &'a str,
-    /// (code address, line) where each bytecode instruction's code starts.
-    pub lines: &'a [(u64, u32)],
-    /// The function's first line.
-    pub first_line: u32,
-}
-
 impl Registration {
     /// Builds the object for `f` and registers it.
-    pub fn register(f: &Described) -> Result<Registration, String> {
+    pub fn register(f: &CodeInfo) -> Result<Registration, String> {
         let object = elf(f)?;
         let mut entry = Box::new(JitCodeEntry {
             next: std::ptr::null_mut(),
@@ -142,7 +130,7 @@ impl Drop for Registration {
 }
 
 /// The ELF object describing `f`.
-pub fn elf(f: &Described) -> Result<Vec<u8>, String> {
+pub fn elf(f: &CodeInfo) -> Result<Vec<u8>, String> {
     let mut obj = Object::new(BinaryFormat::Elf, Architecture::X86_64, Endianness::Little);
     let text = obj.section_id(StandardSection::Text);
     obj.set_section_data(text, f.code.to_vec(), 16);
@@ -187,7 +175,7 @@ const ENCODING: Encoding = Encoding {
 };
 
 /// `.debug_info`, `.debug_abbrev`, `.debug_line`, `.debug_str`...
-fn dwarf(f: &Described) -> Result<Sections<EndianVec<LittleEndian>>, String> {
+fn dwarf(f: &CodeInfo) -> Result<Sections<EndianVec<LittleEndian>>, String> {
     let (dir, file) = match f.source.rsplit_once('/') {
         Some((dir, file)) if !dir.is_empty() => (dir, file),
         _ => ("/", f.source),
@@ -231,14 +219,7 @@ fn dwarf(f: &Described) -> Result<Sections<EndianVec<LittleEndian>>, String> {
         gimli::DW_AT_language,
         AttributeValue::Language(gimli::DW_LANG_Mips_Assembler),
     );
-    cu.set(
-        gimli::DW_AT_low_pc,
-        AttributeValue::Address(Address::Constant(f.address)),
-    );
-    cu.set(
-        gimli::DW_AT_high_pc,
-        AttributeValue::Udata(f.code.len() as u64),
-    );
+    set_range(cu, f);
     let sub = dwarf.unit.add(root, gimli::DW_TAG_subprogram);
     let sub = dwarf.unit.get_mut(sub);
     sub.set(
@@ -254,24 +235,27 @@ fn dwarf(f: &Described) -> Result<Sections<EndianVec<LittleEndian>>, String> {
         gimli::DW_AT_decl_line,
         AttributeValue::Udata(f.first_line as u64),
     );
-    sub.set(
-        gimli::DW_AT_low_pc,
-        AttributeValue::Address(Address::Constant(f.address)),
-    );
-    sub.set(
-        gimli::DW_AT_high_pc,
-        AttributeValue::Udata(f.code.len() as u64),
-    );
+    set_range(sub, f);
     let mut sections = Sections::new(EndianVec::new(LittleEndian));
     dwarf.write(&mut sections).map_err(|e| e.to_string())?;
     Ok(sections)
+}
+
+/// The code's address range, on a compile unit or a subprogram.
+fn set_range(entry: &mut gimli::write::DebuggingInformationEntry, f: &CodeInfo) {
+    let low = AttributeValue::Address(Address::Constant(f.address));
+    entry.set(gimli::DW_AT_low_pc, low);
+    entry.set(
+        gimli::DW_AT_high_pc,
+        AttributeValue::Udata(f.code.len() as u64),
+    );
 }
 
 /// `.debug_frame`: on entry the return address is at the CFA, `rsp + 8`;
 /// from the internal entry's `push rbp` (offset 8) the CFA is `rsp + 16`
 /// with the caller's `rbp` below the return address; after `mov rbp,
 /// rsp` (offset 9) and to the end, `rbp + 16`.
-fn frame_table(f: &Described) -> Result<Vec<u8>, String> {
+fn frame_table(f: &CodeInfo) -> Result<Vec<u8>, String> {
     let mut cie = CommonInformationEntry::new(ENCODING, 1, -8, X86_64::RA);
     cie.add_instruction(CallFrameInstruction::Cfa(X86_64::RSP, 8));
     cie.add_instruction(CallFrameInstruction::Offset(X86_64::RA, -8));
@@ -328,8 +312,8 @@ fn place_section(bytes: &mut [u8], name: &[u8], address: u64) -> Result<(), Stri
 mod tests {
     use super::*;
 
-    fn described<'a>(code: &'a [u8], lines: &'a [(u64, u32)]) -> Described<'a> {
-        Described {
+    fn described<'a>(code: &'a [u8], lines: &'a [(u64, u32)]) -> CodeInfo<'a> {
+        CodeInfo {
             name: "f",
             address: 0x7000_0000,
             code,

@@ -12,6 +12,7 @@
 //! `perf report` and `perf annotate`. Timestamps are `CLOCK_MONOTONIC`,
 //! the clock `-k 1` selects.
 
+use crate::code_info::CodeInfo;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -33,17 +34,6 @@ pub struct JitDump {
     marker: *mut libc::c_void,
     pid: u32,
     code_index: u64,
-}
-
-/// A function's code as the dump records it.
-pub struct CodeLoad<'a> {
-    pub name: &'a str,
-    pub address: u64,
-    pub code: &'a [u8],
-    /// The `.bc` file the lines are in.
-    pub source: &'a str,
-    /// (code address, line) where each bytecode instruction's code starts.
-    pub lines: &'a [(u64, u32)],
 }
 
 /// Nanoseconds of `CLOCK_MONOTONIC`.
@@ -107,7 +97,7 @@ impl JitDump {
     }
 
     /// Records a compiled function: its line table, then its code.
-    pub fn code_load(&mut self, load: &CodeLoad) -> io::Result<()> {
+    pub fn code_load(&mut self, load: &CodeInfo) -> io::Result<()> {
         let now = timestamp();
         self.debug_info(load, now)?;
         let name = load.name.as_bytes();
@@ -134,7 +124,7 @@ impl JitDump {
         self.file.flush()
     }
 
-    fn debug_info(&mut self, load: &CodeLoad, now: u64) -> io::Result<()> {
+    fn debug_info(&mut self, load: &CodeInfo, now: u64) -> io::Result<()> {
         let source = load.source.as_bytes();
         let entry = 8 + 4 + 4 + source.len() + 1;
         let unpadded = PREFIX + 16 + entry * load.lines.len();
@@ -274,12 +264,13 @@ mod tests {
         let mut dump = JitDump::create(&dir).unwrap();
         let path = dump.path().to_path_buf();
         let lines = [(0x1000, 3), (0x1004, 4)];
-        dump.code_load(&CodeLoad {
+        dump.code_load(&CodeInfo {
             name: "bcvm:f",
             address: 0x1000,
             code: &[0x90, 0xc3],
             source: "f.bc",
             lines: &lines,
+            first_line: 3,
         })
         .unwrap();
         drop(dump);

@@ -10,6 +10,7 @@ pub mod backend;
 pub mod bounds;
 pub mod budget;
 pub mod cfg;
+pub mod code_info;
 pub mod compiler;
 pub mod context;
 pub mod disasm;
