@@ -98,6 +98,10 @@ struct RunArgs {
     /// what each phase did, microseconds per phase, outcome.
     #[arg(long)]
     trace_compile: bool,
+    /// Write the `--trace-compile` lines to FILE instead of stderr (implies
+    /// `--trace-compile`).
+    #[arg(long, value_name = "FILE")]
+    trace_file: Option<String>,
     /// Write `/tmp/perf-PID.map` (START SIZE NAME per compiled function,
     /// the Linux perf JIT interface) so `perf report` names compiled code.
     #[arg(long)]
@@ -551,6 +555,15 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         })?),
         None => None,
     };
+    let trace_file = match &opts.trace_file {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            vec![Failure::Setup {
+                file: path.clone(),
+                message: format!("cannot create the trace file: {e}"),
+            }]
+        })?),
+        None => None,
+    };
     let perf_map = if opts.perf_map {
         let path = format!("/tmp/perf-{}.map", std::process::id());
         let map = std::fs::OpenOptions::new()
@@ -582,9 +595,13 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         None
     };
     let jit = jit::compiler::Jit {
-        trace: opts
-            .trace_compile
-            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+        trace: match trace_file {
+            // Unbuffered: a trap ends the process without destructors.
+            Some(f) => Some(Box::new(f) as Box<dyn Write>),
+            None => opts
+                .trace_compile
+                .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+        },
         perf_map,
         jitdump,
         gdb_jit: opts.gdb_jit.then(|| {
@@ -623,7 +640,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         report(&jit::summary::summary(&records.borrow()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
-        let trace = jit::compiler::chrome_trace(&records.borrow());
+        let trace = jit::compiler::chrome_trace(&records.borrow(), file);
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
             report(&format!(
                 "{path}: error: cannot write the trace file: {e}\n"

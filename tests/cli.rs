@@ -383,7 +383,25 @@ fn trace_json_nests_phases_inside_each_compile() {
     assert_eq!(out.stdout, b"45\n", "{}", stderr(&out));
     let trace: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).expect("trace")).expect("json");
-    let events = trace["traceEvents"].as_array().expect("events");
+    let all = trace["traceEvents"].as_array().expect("events");
+    // The process's and the VM thread's names, then the tier-up instant.
+    let of =
+        |ph: &str| -> Vec<&serde_json::Value> { all.iter().filter(|e| e["ph"] == ph).collect() };
+    let (meta, instants) = (of("M"), of("i"));
+    assert_eq!(meta.len(), 2, "{all:?}");
+    assert_eq!(meta[0]["name"], "process_name");
+    assert_eq!(meta[1]["name"], "thread_name");
+    assert_eq!(instants.len(), 1);
+    assert_eq!(instants[0]["name"], "tier-up main (eager)");
+    let pid = meta[0]["pid"].as_u64().expect("pid");
+    let tid = meta[1]["tid"].as_u64().expect("tid");
+    assert!(
+        pid > 1 && tid != pid,
+        "the real pid, and the VM thread's tid"
+    );
+    assert!(all.iter().all(|e| e["pid"].as_u64() == Some(pid)));
+    let events = of("X");
+    assert!(events.iter().all(|e| e["tid"].as_u64() == Some(tid)));
     let phases = [
         "cfg",
         "dom",
@@ -1157,4 +1175,54 @@ fn compile_summary_accounts_for_every_compile() {
         "{}",
         stderr(&out)
     );
+}
+
+/// Trace lines carry the compile's number and start time; `--trace-file`
+/// sends them to a file (kept when the program traps), created before
+/// the run.
+#[test]
+fn trace_lines_carry_ids_and_times_and_go_to_a_file() {
+    let dir = scratch_dir("trace-file");
+    let path = dir.join("trace.txt").to_string_lossy().into_owned();
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "jit",
+        "--trace-file",
+        &path,
+        "programs/trap_div_zero.bc",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("compile "), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).expect("the trace file");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(!lines.is_empty());
+    let mut last = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let field = |name: &str| {
+            line.split_whitespace()
+                .find_map(|f| f.strip_prefix(name))
+                .unwrap_or_else(|| panic!("{name} in {line}"))
+                .to_string()
+        };
+        assert_eq!(field("id="), i.to_string(), "{line}");
+        let at: u64 = field("at=").trim_end_matches("us").parse().expect("at");
+        assert!(at >= last, "{text}");
+        last = at;
+    }
+    let out = bcvm(&[
+        "run",
+        "--trace-file",
+        "/nonexistent/t.txt",
+        "programs/fib.bc",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("/nonexistent/t.txt: error: cannot create the trace file"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -77,6 +77,10 @@ impl Default for Jit {
 /// What one compile cost and made.
 #[derive(Clone, Debug)]
 pub struct CompileRecord {
+    /// The compile's number in the run, from 0.
+    pub id: usize,
+    /// The thread that compiled (the VM's).
+    pub tid: u32,
     pub function: String,
     pub trigger: Trigger,
     /// For on-stack replacement, the source line of the loop header where
@@ -102,8 +106,10 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} trigger={} instrs={} blocks={} phis={} folded={} branches-resolved={} copies={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} folded={} branches-resolved={} copies={} bytes={}",
             self.function,
+            self.id,
+            self.started.as_micros(),
             trigger,
             s.instructions,
             s.blocks,
@@ -218,6 +224,9 @@ impl Jit {
         });
         // What the phases that ran measured stays, bail or not.
         let record = CompileRecord {
+            id: self.records.borrow().len(),
+            // SAFETY: gettid has no preconditions.
+            tid: unsafe { libc::gettid() } as u32,
             function: f.name.clone(),
             trigger,
             entry_line,
@@ -301,22 +310,49 @@ fn lines_of(f: &vm::Function, emitted: &Emitted, address: u64) -> Vec<(u64, u32)
 }
 
 /// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in
-/// µs): one per compile, with one per phase nested inside it. Perfetto and
-/// chrome://tracing open the result.
-pub fn chrome_trace(records: &[CompileRecord]) -> serde_json::Value {
-    let mut events = Vec::new();
+/// µs): one per compile, with one per phase nested inside it, an instant
+/// event where each function tiered up (was offered to the compiler), and
+/// the process's and threads' names; `pid` and `tid` are the real ones.
+/// Perfetto and chrome://tracing open the result. `program` names the
+/// process.
+pub fn chrome_trace(records: &[CompileRecord], program: &str) -> serde_json::Value {
+    let pid = std::process::id();
+    let mut events = vec![serde_json::json!({
+        "name": "process_name", "ph": "M", "pid": pid,
+        "args": { "name": format!("bcvm {program}") },
+    })];
+    let mut tids: Vec<u32> = records.iter().map(|r| r.tid).collect();
+    tids.sort_unstable();
+    tids.dedup();
+    for tid in tids {
+        events.push(serde_json::json!({
+            "name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
+            "args": { "name": "VM (interpreter, compiler)" },
+        }));
+    }
     for r in records {
         let ts = r.started.as_secs_f64() * 1e6;
         let s = &r.stats;
+        let tid = r.tid;
+        events.push(serde_json::json!({
+            "name": format!("tier-up {} ({})", r.function, r.trigger.name()),
+            "cat": "tier-up",
+            "ph": "i",
+            "s": "t",
+            "ts": ts,
+            "pid": pid,
+            "tid": tid,
+        }));
         events.push(serde_json::json!({
             "name": format!("compile {}", r.function),
             "cat": "compile",
             "ph": "X",
             "ts": ts,
             "dur": r.total.as_secs_f64() * 1e6,
-            "pid": 1,
-            "tid": 1,
+            "pid": pid,
+            "tid": tid,
             "args": {
+                "id": r.id,
                 "function": r.function,
                 "trigger": r.trigger.name(),
                 "entry_line": r.entry_line,
@@ -340,8 +376,8 @@ pub fn chrome_trace(records: &[CompileRecord]) -> serde_json::Value {
                 "ph": "X",
                 "ts": at,
                 "dur": dur,
-                "pid": 1,
-                "tid": 1,
+                "pid": pid,
+                "tid": tid,
             }));
             at += dur;
         }
