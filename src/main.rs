@@ -610,6 +610,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         }),
         ..jit::compiler::Jit::default()
     };
+    let epoch = jit.epoch;
     let (mut vm, records) = make_vm(
         file,
         &program,
@@ -640,7 +641,20 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         report(&jit::summary::summary(&records.borrow()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
-        let trace = jit::compiler::chrome_trace(&records.borrow(), file);
+        let osr: Vec<jit::compiler::OsrMark> = vm
+            .osr_entries()
+            .iter()
+            .map(|o| jit::compiler::OsrMark {
+                at: o.at.saturating_duration_since(epoch),
+                function: program.func(o.func).name.clone(),
+                line: program
+                    .func(o.func)
+                    .positions
+                    .get(o.pc as usize)
+                    .map_or(0, |p| p.line),
+            })
+            .collect();
+        let trace = jit::compiler::chrome_trace(&records.borrow(), &osr, file);
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
             report(&format!(
                 "{path}: error: cannot write the trace file: {e}\n"

@@ -1226,3 +1226,29 @@ fn trace_lines_carry_ids_and_times_and_go_to_a_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--trace-json` marks each activation's entry into on-stack-replacement
+/// code, after the compile that made the code.
+#[test]
+fn trace_json_marks_osr_entries() {
+    let dir = scratch_dir("trace-osr");
+    let path = dir.join("t.json").to_string_lossy().into_owned();
+    let mut args = vec!["run"];
+    args.extend(jit::oracle::Config::Osr.flags());
+    args.extend(["--trace-json", &path, "programs/osr.bc", "1000"]);
+    let out = bcvm(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("trace")).expect("json");
+    let events = trace["traceEvents"].as_array().expect("events");
+    let entry = events
+        .iter()
+        .find(|e| e["name"] == "osr entry main at line 23")
+        .expect("main's entry");
+    let compile = events
+        .iter()
+        .find(|e| e["name"] == "compile main" && e["args"]["trigger"] == "osr")
+        .expect("main's OSR compile");
+    assert!(entry["ts"].as_f64() >= compile["ts"].as_f64());
+    let _ = std::fs::remove_dir_all(&dir);
+}

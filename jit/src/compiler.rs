@@ -309,13 +309,26 @@ fn lines_of(f: &vm::Function, emitted: &Emitted, address: u64) -> Vec<(u64, u32)
         .collect()
 }
 
+/// An activation's move into on-stack-replacement code, for the trace:
+/// when (from the compiler's epoch), the function and the loop's line.
+pub struct OsrMark {
+    pub at: Duration,
+    pub function: String,
+    pub line: u32,
+}
+
 /// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in
 /// µs): one per compile, with one per phase nested inside it, an instant
-/// event where each function tiered up (was offered to the compiler), and
-/// the process's and threads' names; `pid` and `tid` are the real ones.
+/// event where each function tiered up (was offered to the compiler) and
+/// where each activation entered on-stack-replacement code, and the
+/// process's and threads' names; `pid` and `tid` are the real ones.
 /// Perfetto and chrome://tracing open the result. `program` names the
 /// process.
-pub fn chrome_trace(records: &[CompileRecord], program: &str) -> serde_json::Value {
+pub fn chrome_trace(
+    records: &[CompileRecord],
+    osr_entries: &[OsrMark],
+    program: &str,
+) -> serde_json::Value {
     let pid = std::process::id();
     let mut events = vec![serde_json::json!({
         "name": "process_name", "ph": "M", "pid": pid,
@@ -328,6 +341,17 @@ pub fn chrome_trace(records: &[CompileRecord], program: &str) -> serde_json::Val
         events.push(serde_json::json!({
             "name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
             "args": { "name": "VM (interpreter, compiler)" },
+        }));
+    }
+    for o in osr_entries {
+        events.push(serde_json::json!({
+            "name": format!("osr entry {} at line {}", o.function, o.line),
+            "cat": "osr",
+            "ph": "i",
+            "s": "t",
+            "ts": o.at.as_secs_f64() * 1e6,
+            "pid": pid,
+            "tid": records.first().map_or(pid, |r| r.tid),
         }));
     }
     for r in records {

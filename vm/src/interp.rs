@@ -166,6 +166,17 @@ pub struct Vm<'p> {
     count_instructions: bool,
     /// What is left of `limits.fuel` in this run.
     fuel_left: u64,
+    /// Every move of a running activation into compiled code.
+    osr_entries: Vec<OsrEntry>,
+}
+
+/// An activation of `func` that went on in on-stack-replacement code at
+/// instruction `pc` (a loop header), at time `at`.
+#[derive(Clone, Copy, Debug)]
+pub struct OsrEntry {
+    pub at: std::time::Instant,
+    pub func: FuncId,
+    pub pc: u32,
 }
 
 impl<'p> Vm<'p> {
@@ -198,6 +209,7 @@ impl<'p> Vm<'p> {
             trap: None,
             count_instructions: false,
             fuel_left: limits.fuel,
+            osr_entries: Vec::new(),
         })
     }
 
@@ -221,6 +233,11 @@ impl<'p> Vm<'p> {
         self.tiers.compiler = Some(compiler);
         self.tiers.thresholds = thresholds;
         self.tiers.eager = eager;
+    }
+
+    /// Every activation moved into compiled code so far, in order.
+    pub fn osr_entries(&self) -> &[OsrEntry] {
+        &self.osr_entries
     }
 
     /// With an eager compiler, compiles every function now, in program
@@ -414,6 +431,12 @@ impl<'p> Vm<'p> {
                 Dispatched::Returned(v) => return Ok(v),
                 Dispatched::Call(call) => call,
                 Dispatched::Osr(entry) => {
+                    // Once per function at most: the offer is made once.
+                    self.osr_entries.push(OsrEntry {
+                        at: std::time::Instant::now(),
+                        func: fid,
+                        pc: pc as u32,
+                    });
                     let depth = depth_base + (self.frames.len() - frames_base) + 1;
                     let v = self.replace_frame(entry, fid, base, depth)?;
                     // The frame returned v: what `ret` does in `dispatch`.
