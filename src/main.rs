@@ -546,24 +546,20 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
     // Every output file is opened before the program runs, so a bad path
     // costs nothing but the error.
-    let trace_json = match &opts.trace_json {
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            vec![Failure::Setup {
-                file: path.clone(),
-                message: format!("cannot create the trace file: {e}"),
-            }]
-        })?),
-        None => None,
+    let create = |path: &Option<String>| -> Result<Option<std::fs::File>, Vec<Failure>> {
+        path.as_ref()
+            .map(|path| {
+                std::fs::File::create(path).map_err(|e| {
+                    vec![Failure::Setup {
+                        file: path.clone(),
+                        message: format!("cannot create the trace file: {e}"),
+                    }]
+                })
+            })
+            .transpose()
     };
-    let trace_file = match &opts.trace_file {
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            vec![Failure::Setup {
-                file: path.clone(),
-                message: format!("cannot create the trace file: {e}"),
-            }]
-        })?),
-        None => None,
-    };
+    let trace_json = create(&opts.trace_json)?;
+    let trace_file = create(&opts.trace_file)?;
     let perf_map = if opts.perf_map {
         let path = format!("/tmp/perf-{}.map", std::process::id());
         let map = std::fs::OpenOptions::new()
