@@ -244,50 +244,40 @@ impl Jit {
         if let Some(trace) = &mut self.trace {
             let _ = writeln!(trace, "{}", record.line());
         }
+        // perf's name for the code: `bcvm:NAME`, and where OSR code enters.
+        let osr = entry_line.map_or(String::new(), |line| format!(" (osr at line {line})"));
+        let perf_name = format!("bcvm:{}{osr}", record.function);
         if let (Some(map), Ok(code)) = (&mut self.perf_map, &result) {
-            let osr = match entry_line {
-                Some(line) => format!(" (osr at line {line})"),
-                None => String::new(),
-            };
             let _ = writeln!(
                 map,
-                "{:x} {:x} bcvm:{}{osr}",
-                code.entry as usize, code.code_bytes, record.function
+                "{:x} {:x} {perf_name}",
+                code.entry as usize, code.code_bytes
             );
             let _ = map.flush();
         }
-        if let (Some((dump, source)), Ok(code), Some(emitted)) =
-            (&mut self.jitdump, &result, &ctx.code)
-        {
-            let address = code.entry as usize as u64;
-            let lines = lines_of(f, emitted, address);
-            let osr = match entry_line {
-                Some(line) => format!(" (osr at line {line})"),
-                None => String::new(),
-            };
-            // A failed write loses the record, not the run.
-            let _ = dump.code_load(&CodeInfo {
-                name: &format!("bcvm:{}{osr}", record.function),
-                address,
-                code: &emitted.code,
-                source,
-                lines: &lines,
-                first_line: f.positions.first().map_or(1, |p| p.line),
-            });
-        }
         self.records.borrow_mut().push(record);
         let mut compiled = result.ok()?;
-        if let (Some(source), Some(emitted)) = (&self.gdb_jit, &ctx.code) {
-            let described = CodeInfo {
-                name: &f.name,
-                address: compiled.entry as usize as u64,
-                code: &emitted.code,
-                source,
-                lines: &lines_of(f, emitted, compiled.entry as usize as u64),
-                first_line: f.positions.first().map_or(1, |p| p.line),
-            };
+        let describe = self.jitdump.is_some() || self.gdb_jit.is_some();
+        let Some(emitted) = ctx.code.as_ref().filter(|_| describe) else {
+            return Some(compiled);
+        };
+        let address = compiled.entry as usize as u64;
+        let lines = lines_of(f, emitted, address);
+        let info = |name, source| CodeInfo {
+            name,
+            address,
+            code: &emitted.code,
+            source,
+            lines: &lines,
+            first_line: f.positions.first().map_or(1, |p| p.line),
+        };
+        if let Some((dump, source)) = &mut self.jitdump {
+            // A failed write loses the record, not the run.
+            let _ = dump.code_load(&info(&perf_name, source));
+        }
+        if let Some(source) = &self.gdb_jit {
             // Undescribed code still runs: a debugger just sees less.
-            if let Ok(registration) = Registration::register(&described) {
+            if let Ok(registration) = Registration::register(&info(&f.name, source)) {
                 let owner = std::mem::replace(&mut compiled.owner, Box::new(()));
                 compiled.owner = Box::new((owner, registration));
             }

@@ -278,31 +278,42 @@ fn frame_table(f: &CodeInfo) -> Result<Vec<u8>, String> {
 /// a relocatable object's sections are at 0, and the debugger takes the
 /// addresses as they are.
 fn place_section(bytes: &mut [u8], name: &[u8], address: u64) -> Result<(), String> {
-    let malformed = || "malformed ELF object".to_string();
-    let int = |b: &[u8], at: usize, n: usize| -> Result<usize, String> {
-        let field = b.get(at..at + n).ok_or_else(malformed)?;
-        Ok(field
-            .iter()
-            .rev()
-            .fold(0usize, |v, &byte| v << 8 | byte as usize))
-    };
+    let header = section_header(bytes, name)?;
+    let addr = bytes
+        .get_mut(header + 16..header + 24)
+        .ok_or_else(malformed)?;
+    addr.copy_from_slice(&address.to_le_bytes());
+    Ok(())
+}
+
+fn malformed() -> String {
+    "malformed ELF object".to_string()
+}
+
+/// A little-endian field of `n` bytes at `at`.
+fn field(b: &[u8], at: usize, n: usize) -> Result<usize, String> {
+    let bytes = b.get(at..at + n).ok_or_else(malformed)?;
+    Ok(bytes
+        .iter()
+        .rev()
+        .fold(0usize, |v, &byte| v << 8 | byte as usize))
+}
+
+/// Where the header of section `name` starts in an ELF64 object.
+fn section_header(bytes: &[u8], name: &[u8]) -> Result<usize, String> {
     let (shoff, shentsize, shnum, shstrndx) = (
-        int(bytes, 0x28, 8)?,
-        int(bytes, 0x3a, 2)?,
-        int(bytes, 0x3c, 2)?,
-        int(bytes, 0x3e, 2)?,
+        field(bytes, 0x28, 8)?,
+        field(bytes, 0x3a, 2)?,
+        field(bytes, 0x3c, 2)?,
+        field(bytes, 0x3e, 2)?,
     );
     let header = |i: usize| shoff + i * shentsize;
-    let names = int(bytes, header(shstrndx) + 24, 8)?;
+    let names = field(bytes, header(shstrndx) + 24, 8)?;
     for i in 0..shnum {
-        let at = names + int(bytes, header(i), 4)?;
+        let at = names + field(bytes, header(i), 4)?;
         let found = bytes.get(at..at + name.len() + 1);
         if found.is_some_and(|n| &n[..name.len()] == name && n[name.len()] == 0) {
-            let addr = bytes
-                .get_mut(header(i) + 16..header(i) + 24)
-                .ok_or_else(malformed)?;
-            addr.copy_from_slice(&address.to_le_bytes());
-            return Ok(());
+            return Ok(header(i));
         }
     }
     Err(format!("no section {}", String::from_utf8_lossy(name)))
@@ -328,12 +339,17 @@ mod tests {
         let code = [0x90u8; 32];
         let bytes = elf(&described(&code, &[(0x7000_0000, 2), (0x7000_0010, 3)])).unwrap();
         assert_eq!(&bytes[..4], b"\x7fELF");
-        // The section header that now holds the address names `.text`.
-        let at = bytes
-            .windows(8)
-            .position(|w| w == 0x7000_0000u64.to_le_bytes())
-            .expect("the address is in the object");
-        assert!(at > 0x40);
+        // `.text` is placed at the code (sh_addr), and holds it (sh_offset,
+        // sh_size).
+        let text = section_header(&bytes, b".text").unwrap();
+        assert_eq!(field(&bytes, text + 16, 8).unwrap(), 0x7000_0000);
+        let (offset, size) = (
+            field(&bytes, text + 24, 8).unwrap(),
+            field(&bytes, text + 32, 8).unwrap(),
+        );
+        assert_eq!(&bytes[offset..offset + size], &code[..]);
+        assert!(section_header(&bytes, b".debug_line").is_ok());
+        assert!(section_header(&bytes, b".debug_frame").is_ok());
     }
 
     #[test]
