@@ -1,25 +1,42 @@
 #!/usr/bin/env python3
-"""bcvm (one tier) against a Lua (lua5.4, luajit) on the same algorithms.
+"""bcvm (one tier) against Lua (lua5.4, luajit, luajit -joff) and gcc -O2
+on the same algorithms.
 
 Each round runs every case once in each implementation, alternating, so a
-noisy neighbour slows both sides alike; the table gives medians over the
-rounds. Output is checked to be identical, then discarded.
+noisy neighbour slows all sides alike; the table gives medians over the
+rounds, and the last row the geometric mean of each ratio (time of the
+other / time of bcvm: above 1 means bcvm is faster). Output is checked to
+be identical, then discarded.
+
+Suites: `loops` (the default: programs/NAME.bc, benches/lua/NAME.lua) and
+`calls` (call-bound kernels: benches/bc/NAME.bc or programs/NAME.bc,
+benches/lua/NAME.lua, benches/c/NAME.c). `--gcc` compiles the C versions with `gcc -O2` first.
 
     cargo build --release && python3 benches/compare_lua.py [--runs N] [--lua lua5.4] [--tier interp]
     python3 benches/compare_lua.py --tier jit --lua luajit
+    python3 benches/compare_lua.py --suite calls --tier auto --lua luajit --gcc
 """
-import argparse, os, statistics, subprocess, sys, time
+import argparse, math, os, shlex, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASES = [
-    ("fib", "32"),
-    ("sum", "100000000"),
-    ("sieve", "1000000"),
-    ("sieve", "10000000"),
-    ("sieve_rounds", "5000 1000"),
-    ("nbody", "200000"),
-    ("mandelbrot", "800"),
-]
+SUITES = {
+    "loops": [
+        ("fib", "32"),
+        ("sum", "100000000"),
+        ("sieve", "1000000"),
+        ("sieve", "10000000"),
+        ("sieve_rounds", "5000 1000"),
+        ("nbody", "200000"),
+        ("mandelbrot", "800"),
+    ],
+    "calls": [
+        ("fib", "38"),
+        ("ackermann", "3 10"),
+        ("tak", "30 20 10"),
+        ("helpers", "30000000"),
+        ("binary_trees", "20 8"),
+    ],
+}
 
 
 def timed(cmd):
@@ -28,20 +45,49 @@ def timed(cmd):
     return time.perf_counter() - start, out
 
 
+def bc_file(name):
+    """benches/bc/NAME.bc, or programs/NAME.bc for a kernel the test suite
+    also runs."""
+    bench = os.path.join(ROOT, "benches", "bc", name + ".bc")
+    return bench if os.path.exists(bench) else os.path.join(ROOT, "programs", name + ".bc")
+
+
+def gcc_binaries(cases, workdir):
+    """Each case's C version, compiled with gcc -O2 into `workdir`."""
+    out = {}
+    for name, _ in cases:
+        exe = os.path.join(workdir, name)
+        if name not in out:
+            src = os.path.join(ROOT, "benches", "c", name + ".c")
+            subprocess.run(["gcc", "-O2", "-o", exe, src], check=True)
+            out[name] = exe
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--lua", default="lua5.4")
+    ap.add_argument("--suite", default="loops", choices=sorted(SUITES))
+    ap.add_argument("--lua", action="append",
+                    help="a Lua command (repeatable, e.g. 'luajit -joff'); default lua5.4")
+    ap.add_argument("--gcc", action="store_true", help="also gcc -O2 on benches/c")
     ap.add_argument("--tier", default="interp", choices=["interp", "jit", "auto"])
     ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "release", "bcvm"))
     args = ap.parse_args()
-    impls = {
-        "bcvm": lambda name, n: [args.bcvm, "run", "--tier", args.tier, os.path.join(ROOT, "programs", name + ".bc"), *n.split()],
-        args.lua: lambda name, n: [args.lua, os.path.join(ROOT, "benches", "lua", name + ".lua"), *n.split()],
-    }
-    times = {(c, n, i): [] for c, n in CASES for i in impls}
+    cases = SUITES[args.suite]
+    impls = {f"bcvm {args.tier}": lambda name, n: [args.bcvm, "run", "--tier", args.tier,
+                                                    bc_file(name), *n.split()]}
+    for lua in args.lua or ["lua5.4"]:
+        impls[lua] = lambda name, n, lua=lua: [*shlex.split(lua),
+                                               os.path.join(ROOT, "benches", "lua", name + ".lua"),
+                                               *n.split()]
+    workdir = tempfile.mkdtemp()
+    if args.gcc:
+        exes = gcc_binaries(cases, workdir)
+        impls["gcc -O2"] = lambda name, n: [exes[name], *n.split()]
+    times = {(c, n, i): [] for c, n in cases for i in impls}
     for _ in range(args.runs):
-        for name, n in CASES:
+        for name, n in cases:
             outputs = set()
             for impl, cmd in impls.items():
                 secs, out = timed(cmd(name, n))
@@ -49,13 +95,21 @@ def main():
                 outputs.add(out)
             if len(outputs) != 1:
                 sys.exit(f"{name}: outputs differ: {outputs}")
-    lua = args.lua
-    print(f"| program (n) | bcvm {args.tier} median (min-max) | {lua} median (min-max) | {lua} / bcvm |")
-    print("|---|---|---|---|")
-    for name, n in CASES:
-        b, l = times[(name, n, "bcvm")], times[(name, n, lua)]
-        fmt = lambda t: f"{statistics.median(t):.3f} s ({min(t):.3f}-{max(t):.3f})"
-        print(f"| {name} ({n}) | {fmt(b)} | {fmt(l)} | {statistics.median(l) / statistics.median(b):.2f}x |")
+    bcvm, others = list(impls)[0], list(impls)[1:]
+    fmt = lambda t: f"{statistics.median(t):.3f} s ({min(t):.3f}-{max(t):.3f})"
+    print("| program (n) | " + " | ".join(f"{i} median (min-max)" for i in impls) + " | "
+          + " | ".join(f"{o} / bcvm" for o in others) + " |")
+    print("|---" * (len(impls) + len(others)) + "|")
+    ratios = {o: [] for o in others}
+    for name, n in cases:
+        b = statistics.median(times[(name, n, bcvm)])
+        row = [fmt(times[(name, n, i)]) for i in impls]
+        for o in others:
+            ratios[o].append(statistics.median(times[(name, n, o)]) / b)
+            row.append(f"{ratios[o][-1]:.2f}x")
+        print(f"| {name} ({n}) | " + " | ".join(row) + " |")
+    geo = [f"{math.exp(sum(map(math.log, ratios[o])) / len(ratios[o])):.2f}x" for o in others]
+    print("| geometric mean | " + " | ".join("" for _ in impls) + " | " + " | ".join(geo) + " |")
 
 
 if __name__ == "__main__":

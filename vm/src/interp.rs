@@ -168,6 +168,8 @@ pub struct Vm<'p> {
     fuel_left: u64,
     /// Every move of a running activation into compiled code.
     osr_entries: Vec<OsrEntry>,
+    /// The program's widest frame, in slots.
+    widest_frame: usize,
 }
 
 /// An activation of `func` that went on in on-stack-replacement code at
@@ -210,7 +212,22 @@ impl<'p> Vm<'p> {
             count_instructions: false,
             fuel_left: limits.fuel,
             osr_entries: Vec::new(),
+            widest_frame: program
+                .funcs
+                .iter()
+                .map(|f| f.frame_size())
+                .max()
+                .unwrap_or(0),
         })
+    }
+
+    /// Whether the register stack can reach its limit before the call
+    /// depth reaches its own. It cannot when every frame, at every depth
+    /// the limit allows, fits: the stack never holds more than one frame
+    /// per level of depth.
+    pub fn slots_can_trip(&self) -> bool {
+        (self.limits.max_call_depth as usize).saturating_mul(self.widest_frame)
+            > self.limits.max_stack_slots
     }
 
     pub fn program(&self) -> &'p Program {
@@ -276,6 +293,7 @@ impl<'p> Vm<'p> {
             call_counts: self.profile.funcs.as_mut_ptr().cast(),
             count_stride: std::mem::size_of::<crate::profile::FuncProfile>(),
             count_calls: self.count_instructions,
+            count_slots: self.slots_can_trip(),
         }
     }
 
@@ -352,7 +370,7 @@ impl<'p> Vm<'p> {
                 }
             }
             None => {
-                let narrow = self.program.funcs.iter().all(|f| f.frame_size() <= WINDOW);
+                let narrow = self.widest_frame <= WINDOW;
                 match (narrow, self.count_instructions) {
                     (true, false) => self.execute::<false, [u64; WINDOW]>(callee),
                     (true, true) => self.execute::<true, [u64; WINDOW]>(callee),

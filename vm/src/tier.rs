@@ -81,8 +81,11 @@ pub struct MemoryView {
 pub struct CallState {
     /// The call depth of the frame running now.
     pub depth: usize,
-    /// Register-stack slots in use (compiled frames reserve their bytecode
-    /// frame size, so the stack limit trips at the same call in every tier).
+    /// Register-stack slots in use. Compiled frames reserve their bytecode
+    /// frame size only where the register stack could fill before the call
+    /// depth reaches its limit (`JitEnv::count_slots`), so the stack limit
+    /// trips at the same call in every tier; elsewhere only interpreted
+    /// frames use it.
     pub stack_top: usize,
     pub max_depth: usize,
     pub max_slots: usize,
@@ -92,6 +95,11 @@ pub struct CallState {
     /// gets slower, and every tier still traps at the same call. 0 where
     /// the thread's stack is unknown.
     pub native_floor: usize,
+    /// Where the innermost compiled entry frame's return address is: a
+    /// trap in compiled code loads it into `rsp` and returns, unwinding
+    /// every compiled frame above that entry at once. Each external entry
+    /// saves the value it replaces and restores it on the way out.
+    pub entry_sp: usize,
 }
 
 /// Offsets of `CallState`'s fields, for the emitter.
@@ -100,6 +108,7 @@ pub const STATE_STACK_TOP: i32 = 8;
 pub const STATE_MAX_DEPTH: i32 = 16;
 pub const STATE_MAX_SLOTS: i32 = 24;
 pub const STATE_NATIVE_FLOOR: i32 = 32;
+pub const STATE_ENTRY_SP: i32 = 40;
 
 /// Room kept below the floor for what runs there: the runtime helpers, the
 /// interpreter's own frames, a compile, and the largest compiled frame
@@ -152,6 +161,11 @@ pub struct JitEnv {
     /// Whether direct calls must count (only `--profile` reads the counts
     /// of functions that are already compiled).
     pub count_calls: bool,
+    /// Whether calls must account for the register stack as well as the
+    /// depth: only when the call-depth limit times the program's widest
+    /// frame exceeds the register stack's limit can the stack fill first
+    /// (see `Vm::slots_can_trip`). Otherwise a call checks the depth alone.
+    pub count_slots: bool,
 }
 
 /// A compiler. Each function is offered at most once, at the moment its

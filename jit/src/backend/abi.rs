@@ -1,25 +1,39 @@
 //! The calling conventions: the external entry the interpreter calls
 //! (`vm::tier::Entry`) and the internal one compiled callers call, the
-//! frame, the prologue and epilogue, calls to compiled and interpreted
-//! functions (the interpreter's depth and register-stack checks made
-//! inline), the runtime helpers for output and traps, and the stubs.
+//! frame, the prologue, calls to compiled and interpreted functions, the
+//! runtime helpers for output and traps, and the stubs.
 //!
 //! Each function has two entries. The external one, at the start, saves
 //! and sets the registers every compiled function relies on (`r12` the VM
-//! pointer, `r14` the linear memory's base, `rbx` its number of cells,
-//! `r15` the VM's `CallState`), copies the arguments onto the stack and
-//! calls the internal one, at `INTERNAL_ENTRY`, which compiled callers
-//! call directly with the arguments at `[rsp]` and those four registers
-//! already set. Values with a home live in caller-saved registers, spilled
-//! to their frame slots around a call only if live across it. A call to a
-//! function that is not compiled (yet), or one that would pass a limit,
-//! goes through `jit_call`, which does what the interpreter would. A trap
-//! jumps to an out-of-line stub that records it through `jit_trap` and
-//! returns `trapped`; a helper call that reports a trap returns at once.
+//! pointer, `r13` the calls left before the depth limit, `r14` the linear
+//! memory's base, `rbx` its number of cells, `r15` the VM's `CallState`),
+//! records where a trap unwinds to, puts the arguments where the internal
+//! entry expects them and calls it, at `INTERNAL_ENTRY`. Compiled callers
+//! call that directly with those five registers already set and the
+//! arguments in registers: the first six in `rsi`, `rdi`, `r8`-`r11`
+//! (`ARG_REGISTERS`), the rest at `[rsp + 8 k]` for argument k; the result
+//! comes back in `rax`. Values with a home live in caller-saved registers,
+//! spilled to their frame slots around a call only if live across it.
+//!
+//! A direct call makes one check for the limits: `r13`, decremented, must
+//! not go below zero. The register stack needs no check of its own unless
+//! the depth limit times the widest frame exceeds its size
+//! (`JitEnv::count_slots`): then compiled frames account for their slots
+//! in `CallState` as interpreted ones do, and a call checks both. A call to
+//! a function that is not compiled (yet), or one that would pass a limit,
+//! goes through `jit_call`, which does what the interpreter would.
+//!
+//! Traps unwind. A trap jumps to an out-of-line stub that records it
+//! through `jit_trap`, loads the stack pointer the innermost external entry
+//! saved in `CallState::entry_sp` and returns there: every compiled frame
+//! above it is gone at once, and no call tests for a trap on its way back.
+//! Helpers that can report one (output, `jit_call`) are tested after they
+//! return, and unwind the same way.
 
 #![allow(clippy::useless_conversion)]
 
 use super::emitter::{Emitter, RAX};
+use super::moves;
 use super::operands::Src;
 use crate::cfg::EntryPoint;
 use crate::entity::Value;
@@ -28,7 +42,8 @@ use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_trap, site};
 use vm::tier::{
-    STATE_DEPTH, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR, STATE_STACK_TOP,
+    STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
+    STATE_STACK_TOP,
 };
 use vm::Program;
 
@@ -39,8 +54,12 @@ pub(in crate::backend) const PAGE: usize = 4096;
 /// Where a function's internal entry (for compiled callers) starts,
 /// after the external one's `jmp` to its body.
 pub const INTERNAL_ENTRY: i32 = 8;
-/// Bytes the external entry pushes below `rbp`: rbx, r12, r14, r15.
-pub(in crate::backend) const EXTERNAL_PUSHED: usize = 32;
+/// Bytes the external entry pushes below `rbp`: rbx, r12, r13, r14, r15
+/// and the `entry_sp` it replaces.
+pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
+/// Where a call's first arguments go, in order: the value registers, which
+/// a call clobbers anyway (`rsi`, `rdi`, `r8`-`r11`).
+pub(in crate::backend) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REGISTERS;
 
 /// The frame of `f`'s internal entry: a slot per value and the outgoing
 /// arguments of its largest call, rounded so calls see a 16-byte aligned
@@ -124,45 +143,99 @@ impl Emitter<'_> {
         label
     }
 
+    /// Whether compiled callers pass this function's arguments in
+    /// registers: code entered by on-stack replacement is only ever called
+    /// by its own external entry, with the interpreter's frame in memory.
+    pub(in crate::backend) fn register_args(&self) -> bool {
+        self.f.entry_point == EntryPoint::Start
+    }
+
     /// The entry the interpreter calls (`vm::tier::Entry`): saves the
     /// callee-saved registers every compiled function relies on, sets them,
-    /// copies the arguments where the internal entry expects them and
-    /// calls it.
+    /// records where a trap unwinds to, puts the arguments where the
+    /// internal entry expects them and calls it.
     pub(in crate::backend) fn external_entry(&mut self) {
         let memory = self.env.memory;
         let state = self.env.state as i64;
         let words = entry_words(self.program, self.f);
+        let in_registers = if self.register_args() {
+            words.min(ARG_REGISTERS.len())
+        } else {
+            0
+        };
         let outgoing = (8 * words).next_multiple_of(16);
         let internal = self.start;
+        let trapped = self.ops.new_dynamic_label();
         dynasm!(self.ops
             ; .arch x64
             ; push rbp
             ; mov rbp, rsp
             ; push rbx
             ; push r12
+            ; push r13
             ; push r14
             ; push r15
             ; mov r12, rdi
             ; mov r15, QWORD state
+            ; push QWORD [r15 + STATE_ENTRY_SP]
             ; mov r14, QWORD memory.base as i64
             ; mov rbx, QWORD memory.cells as i64
+            ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
+            ; sub r13, QWORD [r15 + STATE_DEPTH]
+            // A trap's stub returns to `trapped` through this word.
+            ; lea rax, [=>trapped]
+            ; push rax
+            ; mov QWORD [r15 + STATE_ENTRY_SP], rsp
+            ; sub rsp, 8
+            ; mov rdx, rsi
         );
         self.grow_stack(outgoing);
-        if words <= 16 {
-            for k in 0..words as i32 {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rsi + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
+        let in_memory = words - in_registers;
+        if in_memory <= 16 {
+            for k in in_registers as i32..words as i32 {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
             }
         } else {
             // The System V ABI guarantees the direction flag is clear.
-            dynasm!(self.ops ; .arch x64 ; mov rdi, rsp ; mov rcx, QWORD words as i64 ; rep movsq);
+            let skip = 8 * in_registers as i32;
+            dynasm!(self.ops
+                ; .arch x64
+                ; lea rsi, [rdx + skip]
+                ; lea rdi, [rsp + skip]
+                ; mov rcx, QWORD in_memory as i64
+                ; rep movsq
+            );
         }
+        for (k, &r) in ARG_REGISTERS[..in_registers].iter().enumerate() {
+            let at = 8 * k as i32;
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rdx + at]);
+        }
+        let pushed = EXTERNAL_PUSHED as i32;
+        dynasm!(self.ops ; .arch x64 ; call =>internal ; xor edx, edx);
+        self.external_exit();
+        // The unwinding `ret` left rsp where the exit puts it; rbp is
+        // still the trapping frame's.
+        dynasm!(self.ops
+            ; .arch x64
+            ; =>trapped
+            ; lea rbp, [rsp + pushed]
+            ; mov edx, 1
+        );
+        self.external_exit();
+    }
+
+    /// The external entry's way out, with the result in rax and the trap
+    /// flag in rdx: what it saved, restored.
+    fn external_exit(&mut self) {
         let pushed = EXTERNAL_PUSHED as i32;
         dynasm!(self.ops
             ; .arch x64
-            ; call =>internal
             ; lea rsp, [rbp - pushed]
+            ; pop rcx
+            ; mov QWORD [r15 + STATE_ENTRY_SP], rcx
             ; pop r15
             ; pop r14
+            ; pop r13
             ; pop r12
             ; pop rbx
             ; pop rbp
@@ -170,12 +243,39 @@ impl Emitter<'_> {
         );
     }
 
-    /// The internal entry's frame: compiled callers have put the
-    /// arguments at `[rbp + 16]` on, and r12, r14, r15 and rbx hold what
-    /// `external_entry` set.
+    /// The internal entry's frame, then the parameters compiled callers
+    /// passed in registers moved to their homes (all at once: one
+    /// parameter's home may be another's argument register).
     pub(in crate::backend) fn prologue(&mut self, frame: usize) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
         self.grow_stack(frame);
+        if self.register_args() {
+            self.receive_arguments();
+        }
+    }
+
+    fn receive_arguments(&mut self) {
+        let f = self.f;
+        let mut moves = Vec::new();
+        for &i in &f.block(f.entry).insts {
+            let (InstKind::Param(k), Some(v)) = (f.kind(i), f.inst(i).result) else {
+                continue;
+            };
+            let Some(&from) = ARG_REGISTERS.get(*k as usize) else {
+                continue;
+            };
+            match self.homes[v.index()] {
+                Some(Home::Gpr(d)) => moves.push((d, from)),
+                Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(from)),
+                None => {
+                    let at = self.slot(v);
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(from));
+                }
+            }
+        }
+        for (d, s) in moves::sequence(&moves, RAX) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(d), Rq(s));
+        }
     }
 
     /// Grows the stack by `bytes` a page at a time, touching each, so a
@@ -189,13 +289,15 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; sub rsp, left as i32);
     }
 
-    pub(in crate::backend) fn epilogue_code(&mut self) {
-        let label = self.epilogue;
-        dynasm!(self.ops ; .arch x64 ; =>label ; mov rsp, rbp ; pop rbp ; ret);
+    /// Where a trap leaves compiled code: back to the innermost external
+    /// entry, through the word it pushed (see `external_entry`).
+    pub(in crate::backend) fn unwind_code(&mut self) {
+        let label = self.unwind;
+        dynasm!(self.ops ; .arch x64 ; =>label ; mov rsp, QWORD [r15 + STATE_ENTRY_SP] ; ret);
     }
 
     pub(in crate::backend) fn trap_stubs(&mut self) {
-        let epilogue = self.epilogue;
+        let unwind = self.unwind;
         for (label, kind, site) in std::mem::take(&mut self.traps) {
             dynasm!(self.ops
                 ; .arch x64
@@ -205,7 +307,7 @@ impl Emitter<'_> {
                 ; mov rdx, QWORD site as i64
                 ; mov rax, QWORD jit_trap as *const () as i64
                 ; call rax
-                ; jmp =>epilogue
+                ; jmp =>unwind
             );
         }
     }
@@ -223,25 +325,27 @@ impl Emitter<'_> {
 
     /// An output helper taking one value (in rax) and, for `fprint`, an
     /// immediate second argument.
-    /// The helper reports a failed write as a trap at `src`: this function
-    /// then returns at once, as after a call that trapped.
+    /// The helper reports a failed write as a trap at `src`, which unwinds.
     pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>, src: u32) {
         self.spill();
         let site = self.site(src);
-        let epilogue = self.epilogue;
+        let unwind = self.unwind;
         dynasm!(self.ops ; .arch x64 ; mov rsi, rax ; mov rcx, QWORD site);
         if let Some(x) = second {
             dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD x);
         }
         self.call_helper(helper);
-        dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>epilogue);
+        dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
         self.reload();
     }
 
     /// Puts a call's arguments where the callee's internal entry expects
-    /// them, at `[rsp]` on.
+    /// them: those past the argument registers at `[rsp + 8 k]` first (the
+    /// register moves may overwrite their sources), then the registers'
+    /// as one parallel move, then those not in a general register.
     pub(in crate::backend) fn call_args(&mut self, args: &[Value]) {
-        for (k, &a) in args.iter().enumerate() {
+        let n = ARG_REGISTERS.len();
+        for (k, &a) in args.iter().enumerate().skip(n) {
             let at = 8 * k as i32;
             match self.source(a, RAX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], i),
@@ -253,26 +357,46 @@ impl Emitter<'_> {
                 ),
             }
         }
+        let mut moves = Vec::new();
+        let mut others = Vec::new();
+        for (&to, &a) in ARG_REGISTERS.iter().zip(args) {
+            match self.gpr(a) {
+                Some(from) => moves.push((to, from)),
+                None => others.push((to, a)),
+            }
+        }
+        for (d, s) in moves::sequence(&moves, RAX) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(d), Rq(s));
+        }
+        for (to, a) in others {
+            self.load(to, a);
+        }
     }
 
-    /// A call with its arguments at `[rsp]`: direct if the callee is
-    /// compiled and within the limits, else through `jit_call`. Leaves the
-    /// result in rax; returns from this function at once on a trap. A
-    /// function calling itself is compiled, so it calls its own entry
-    /// without looking it up.
-    pub(in crate::backend) fn call(&mut self, callee: vm::FuncId, src: u32) {
+    /// A call with its arguments in place (`call_args`): direct if the
+    /// callee is compiled and within the limits, else through `jit_call`.
+    /// Leaves the result in rax. A function calling itself is compiled, so
+    /// it calls its own entry without looking it up.
+    pub(in crate::backend) fn call(&mut self, callee: vm::FuncId, nargs: usize, src: u32) {
         let entry_at = self.env.entries as i64 + 8 * callee.0 as i64;
         let count_at =
             self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
         let frame_size = self.program.func(callee).frame_size() as i32;
         let site = self.site(src);
-        let epilogue = self.epilogue;
         // Code entered by on-stack replacement is not the function's entry.
         let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
         // The slow path is out of line, so the direct call falls through.
         let slow = self.ops.new_dynamic_label();
+        let undo = self.ops.new_dynamic_label();
         let done = self.ops.new_dynamic_label();
-        self.slow_calls.push((slow, done, callee.0 as i64, site));
+        self.slow_calls.push(SlowCall {
+            undo,
+            slow,
+            done,
+            callee: callee.0 as i64,
+            nargs,
+            site,
+        });
         if !recursive {
             dynasm!(self.ops
                 ; .arch x64
@@ -282,27 +406,27 @@ impl Emitter<'_> {
                 ; jz =>slow
             );
         }
-        // The interpreter's checks: depth + 1 <= max depth, and the
-        // callee's frame fits under the register stack's limit; and the
-        // native stack is above its floor (below it, `jit_call` runs the
-        // callee in the interpreter).
+        // Below the native stack's floor, `jit_call` runs the callee in
+        // the interpreter. Then the one check for the limits.
         dynasm!(self.ops
             ; .arch x64
             ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
             ; jb =>slow
-            ; mov rcx, QWORD [r15 + STATE_DEPTH]
-            ; cmp rcx, QWORD [r15 + STATE_MAX_DEPTH]
-            ; jae =>slow
-            ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
-            ; add rdx, frame_size
-            ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
-            ; ja =>slow
-            ; add rcx, 1
-            ; mov QWORD [r15 + STATE_DEPTH], rcx
-            ; mov QWORD [r15 + STATE_STACK_TOP], rdx
+            ; sub r13, 1
+            ; jb =>undo
         );
+        if self.env.count_slots {
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
+                ; add rdx, frame_size
+                ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
+                ; ja =>undo
+                ; mov QWORD [r15 + STATE_STACK_TOP], rdx
+            );
+        }
         if self.env.count_calls {
-            dynasm!(self.ops ; .arch x64 ; mov r9, QWORD count_at ; add QWORD [r9], 1);
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
         }
         if recursive {
             let start = self.start;
@@ -310,32 +434,59 @@ impl Emitter<'_> {
         } else {
             dynasm!(self.ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax);
         }
-        // The callee leaves both as it found them, trap or not.
-        dynasm!(self.ops
-            ; .arch x64
-            ; sub QWORD [r15 + STATE_STACK_TOP], frame_size
-            ; sub QWORD [r15 + STATE_DEPTH], 1
-            ; =>done
-            ; test rdx, rdx
-            ; jnz =>epilogue
-        );
+        dynasm!(self.ops ; .arch x64 ; add r13, 1);
+        if self.env.count_slots {
+            dynasm!(self.ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
+        }
+        dynasm!(self.ops ; .arch x64 ; =>done);
     }
 
-    /// The calls that go through `jit_call`, out of line: each comes back
-    /// to its call site's trap check with the result in rax.
+    /// The calls that go through `jit_call`, out of line: each puts its
+    /// register arguments beside the others, tells the runtime its depth
+    /// and comes back after its call site with the result in rax.
     pub(in crate::backend) fn slow_call_stubs(&mut self) {
-        for (slow, done, callee, site) in std::mem::take(&mut self.slow_calls) {
+        let unwind = self.unwind;
+        for call in std::mem::take(&mut self.slow_calls) {
             dynasm!(self.ops
                 ; .arch x64
-                ; =>slow
-                ; mov rsi, QWORD callee
+                ; =>call.undo
+                ; add r13, 1
+                ; =>call.slow
+            );
+            for (k, &r) in ARG_REGISTERS.iter().take(call.nargs).enumerate() {
+                let at = 8 * k as i32;
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
+            }
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
+                ; sub rcx, r13
+                ; mov QWORD [r15 + STATE_DEPTH], rcx
+                ; mov rsi, QWORD call.callee
                 ; mov rdx, rsp
-                ; mov rcx, QWORD site
+                ; mov rcx, QWORD call.site
             );
             self.call_helper(jit_call as *const ());
-            dynasm!(self.ops ; .arch x64 ; jmp =>done);
+            dynasm!(self.ops
+                ; .arch x64
+                ; test rdx, rdx
+                ; jnz =>unwind
+                ; jmp =>call.done
+            );
         }
     }
+}
+
+/// A call's way through `jit_call`, emitted out of line.
+pub(in crate::backend) struct SlowCall {
+    /// Entered with `r13` already decremented (a limit failed after it).
+    undo: DynamicLabel,
+    slow: DynamicLabel,
+    /// Where the call site goes on.
+    done: DynamicLabel,
+    callee: i64,
+    nargs: usize,
+    site: i64,
 }
 
 #[cfg(test)]
@@ -366,10 +517,9 @@ mod tests {
             "main",
         );
         let at = |needle: &str| asm.iter().position(|i| i.contains(needle));
-        let depth = at("cmp rcx,[r15+10h]").expect("depth check against max depth");
-        let slots = at("cmp rdx,[r15+18h]").expect("stack check against max slots");
+        let depth = at("sub r13,1").expect("depth check");
         let call = at("call rax").expect("indirect call to the callee");
-        assert!(depth < slots && slots < call, "{asm:#?}");
+        assert!(depth < call, "{asm:#?}");
         assert!(
             at(&format!("add rax,{INTERNAL_ENTRY}")).is_some(),
             "{asm:#?}"

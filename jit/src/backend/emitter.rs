@@ -6,6 +6,7 @@
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
 
+use super::abi::SlowCall;
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Value};
@@ -84,9 +85,10 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) labels: Vec<DynamicLabel>,
     /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
     pub(in crate::backend) traps: Vec<(DynamicLabel, u64, u64)>,
-    /// Out-of-line slow calls: (stub label, return label, callee, site).
-    pub(in crate::backend) slow_calls: Vec<(DynamicLabel, DynamicLabel, i64, i64)>,
-    pub(in crate::backend) epilogue: DynamicLabel,
+    /// Out-of-line slow calls.
+    pub(in crate::backend) slow_calls: Vec<SlowCall>,
+    /// Where traps leave compiled code (see `abi`).
+    pub(in crate::backend) unwind: DynamicLabel,
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
@@ -127,7 +129,7 @@ impl<'a> Emitter<'a> {
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
             .collect();
-        let epilogue = ops.new_dynamic_label();
+        let unwind = ops.new_dynamic_label();
         let start = ops.new_dynamic_label();
         let mut heads = vec![None; f.blocks.len()];
         for (l, versioned) in versioned.iter().enumerate() {
@@ -156,7 +158,7 @@ impl<'a> Emitter<'a> {
             labels,
             traps: Vec::new(),
             slow_calls: Vec::new(),
-            epilogue,
+            unwind,
             start,
             lines: Vec::new(),
             use_counts,

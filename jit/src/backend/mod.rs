@@ -4,7 +4,8 @@
 //!
 //! - `emitter`: the assembler's state;
 //! - `operands`: where values are and how instructions take them;
-//! - `abi`: entries, frame, prologue and epilogue, calls, helpers, stubs;
+//! - `abi`: entries, frame, prologue, calls, helpers, stubs, unwinding;
+//! - `moves`: parallel moves between registers (arguments, parameters);
 //! - `isel`: instruction selection, by family of instructions;
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
 //! - `code_cache`: the executable memory code is installed in;
@@ -23,6 +24,7 @@ pub mod code_cache;
 mod emitter;
 mod isel;
 mod layout;
+mod moves;
 mod operands;
 pub mod scratch_env;
 
@@ -90,7 +92,7 @@ pub fn emit(
     }
     e.slow_call_stubs();
     e.trap_stubs();
-    e.epilogue_code();
+    e.unwind_code();
     dynasm!(e.ops ; .arch x64 ; =>external);
     e.external_entry();
     let lines = std::mem::take(&mut e.lines);

@@ -35,6 +35,7 @@ impl ScratchEnv {
             call_counts: self.counts.as_mut_ptr(),
             count_stride: std::mem::size_of::<vm::profile::FuncProfile>(),
             count_calls: false,
+            count_slots: false,
         }
     }
 }

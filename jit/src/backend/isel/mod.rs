@@ -79,9 +79,9 @@ impl Emitter<'_> {
             InstKind::Load(base, off) => self.load_inst(result, *base, *off, src),
             InstKind::Store(base, off, value) => self.store_inst(*base, *off, *value, src),
             InstKind::Call(callee, args) => {
-                self.call_args(args);
                 self.spill();
-                self.call(*callee, src);
+                self.call_args(args);
+                self.call(*callee, args.len(), src);
                 self.reload();
                 self.store(result, RAX);
             }
@@ -122,8 +122,12 @@ impl Emitter<'_> {
         }
     }
 
-    /// Parameter `i`, which the caller left at `[rbp + 16 + 8 i]`.
+    /// Parameter `i`: the prologue has moved it from its argument
+    /// register, else the caller left it at `[rbp + 16 + 8 i]`.
     fn param(&mut self, i: u32, result: Option<Value>) {
+        if self.register_args() && (i as usize) < super::abi::ARG_REGISTERS.len() {
+            return;
+        }
         let at = 16 + 8 * i as i32;
         match result.and_then(|r| self.homes[r.index()]) {
             Some(Home::Gpr(d)) => dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [rbp + at]),
