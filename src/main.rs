@@ -152,6 +152,10 @@ struct CompilerArgs {
     /// the middle end with and without it).
     #[arg(long)]
     no_sccp: bool,
+    /// Compile without inlining small callees (to compare, and for the
+    /// differential oracle).
+    #[arg(long)]
+    no_inline: bool,
     /// Check the IR after every compiler phase, and the register
     /// assignment; a compile that fails a check stays interpreted (the
     /// trace says why).
@@ -513,6 +517,7 @@ fn make_vm<'p>(
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         options: jit::context::Options {
             constant_propagation: !opts.no_sccp,
+            inline: !opts.no_inline,
             verify: opts.verify_ir,
         },
         code_cache: match jit.gdb_jit {

@@ -332,7 +332,8 @@ fn bench_prints_a_row_per_tier() {
 fn perf_map_names_compiled_functions() {
     let p = program("perf_mapped", "func twice(%x)\n    add %x, %x, %x\n    ret %x\nend\nfunc main()\n    call %y, twice, 21\n    print %y\n    ret 0\nend\n");
     let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
-        .args(["run", "--tier", "jit", "--perf-map", &p])
+        // Without inlining, so `twice` is called, and compiled.
+        .args(["run", "--tier", "jit", "--no-inline", "--perf-map", &p])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("run");
@@ -406,6 +407,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "cfg",
         "dom",
         "ssa",
+        "inline",
         "sccp",
         "out-of-ssa",
         "loops",

@@ -106,7 +106,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} folded={} branches-resolved={} copies={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} copies={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -114,6 +114,7 @@ impl CompileRecord {
             s.instructions,
             s.blocks,
             s.phis,
+            s.inline.inlined,
             s.sccp.folded,
             s.sccp.branches_resolved,
             s.out_of_ssa.copies,

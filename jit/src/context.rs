@@ -14,6 +14,7 @@ use crate::budget::{Budget, CompileError};
 use crate::cfg::{self, Cfg, EntryPoint};
 use crate::dom::{self, DomTree};
 use crate::entity::Block;
+use crate::inline::{self, InlineStats};
 use crate::ir::Function;
 use crate::loops::LoopForest;
 use crate::out_of_ssa::{self, OutOfSsaStats};
@@ -32,6 +33,9 @@ pub struct Options {
     /// Run sparse conditional constant propagation (`--no-sccp` turns it
     /// off, for the differential oracle).
     pub constant_propagation: bool,
+    /// Inline small callees (`--no-inline` turns it off, for comparison
+    /// and the differential oracle).
+    pub inline: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -41,6 +45,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             constant_propagation: true,
+            inline: true,
             verify: false,
         }
     }
@@ -52,6 +57,7 @@ pub struct Stats {
     pub instructions: usize,
     pub blocks: usize,
     pub phis: usize,
+    pub inline: InlineStats,
     pub sccp: SccpStats,
     pub out_of_ssa: OutOfSsaStats,
     pub code_bytes: usize,
@@ -153,6 +159,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Sccp && !self.options.constant_propagation {
                 continue;
             }
+            if phase == Phase::Inline && !self.options.inline {
+                continue;
+            }
             self.phase(phase)?;
         }
         Ok(())
@@ -166,6 +175,7 @@ impl<'p> Context<'p> {
             Phase::Cfg => self.cfg(),
             Phase::Dom => self.dom(),
             Phase::Ssa => self.ssa(),
+            Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
             Phase::OutOfSsa => self.out_of_ssa(),
             Phase::Loops => self.loops(),
@@ -249,6 +259,18 @@ impl<'p> Context<'p> {
         self.stats.phis = f.phi_count();
         self.func = Some(f);
         self.cfg_changed();
+        Ok(())
+    }
+
+    fn inline(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::Inline, "the IR"))?;
+        self.stats.inline = inline::inline(self.program, f, self.env.as_ref(), &mut self.budget)?;
+        if self.stats.inline.inlined > 0 {
+            self.cfg_changed();
+        }
         Ok(())
     }
 
@@ -344,7 +366,7 @@ impl<'p> Context<'p> {
     fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
         let invalid = |message: String| CompileError::Invalid { phase, message };
         match phase {
-            Phase::Ssa | Phase::Sccp => {
+            Phase::Ssa | Phase::Inline | Phase::Sccp => {
                 let f = self.func(phase)?;
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)

@@ -272,6 +272,7 @@ fn origin_name(origin: BlockOrigin) -> &'static str {
         BlockOrigin::Bytecode(_) => "bytecode",
         BlockOrigin::SyntheticEntry => "synthetic-entry",
         BlockOrigin::SplitEdge => "split-edge",
+        BlockOrigin::Inlined => "inlined",
     }
 }
 
@@ -302,6 +303,9 @@ pub fn inst_text(program: &Program, f: &Function, i: crate::entity::Inst) -> Str
         InstKind::Store(base, off, x) => format!("store [{} + {}], {}", v(*base), v(*off), v(*x)),
         InstKind::Call(callee, args) => {
             format!("call {}({})", program.func(*callee).name, list(args))
+        }
+        InstKind::InlinedCall { callee, level } => {
+            format!("inlined {} (depth +{level})", program.func(*callee).name)
         }
         InstKind::Print(a) => format!("print {}", v(*a)),
         InstKind::PutC(a) => format!("putc {}", v(*a)),
@@ -340,7 +344,7 @@ fn block_of(f: &Function, i: crate::entity::Inst) -> Block {
 
 fn source_line(program: &Program, f: &Function, i: crate::entity::Inst) -> Option<u32> {
     let src = f.inst(i).src;
-    (src != NO_SRC).then(|| program.func(f.id).positions[src as usize].line)
+    (src != NO_SRC).then(|| program.func(f.func_of(i)).positions[src as usize].line)
 }
 
 /// A bytecode instruction as the source would spell it, slots named.

@@ -49,3 +49,8 @@ entity!(
     Value,
     "v"
 );
+entity!(
+    /// A call the inliner replaced by its callee's body (`ir::InlineSite`).
+    InlineId,
+    "inl"
+);

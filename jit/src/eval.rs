@@ -69,7 +69,7 @@ impl<'a> Evaluator<'a> {
             let data = f.inst(inst);
             let trap = |kind| Trap {
                 kind,
-                func: f.id,
+                func: f.func_of(inst),
                 pc: data.src,
             };
             let get = |v: Value| frame.values[v.index()];
@@ -109,6 +109,12 @@ impl<'a> Evaluator<'a> {
                     let callee_frame = self.frame(*callee, args, data.result);
                     stack.push(callee_frame);
                     continue;
+                }
+                InstKind::InlinedCall { level, .. } => {
+                    if depth + *level as usize > self.limits.max_call_depth as usize {
+                        return Err(trap(TrapKind::StackOverflow));
+                    }
+                    None
                 }
                 InstKind::Print(a) => {
                     self.out.print_int(get(*a) as i64);

@@ -1,7 +1,10 @@
 //! Random valid `.bc` programs for differential testing, deterministic per
 //! seed and always terminating: loops have dedicated counters and bounded
-//! trip counts, calls go down an acyclic call graph (plus one bounded
-//! recursion), and control flow only jumps backward to close a loop.
+//! trip counts, calls go down an acyclic call graph (plus two bounded
+//! recursions, one ending around the oracle's depth limit in a small
+//! helper), and control flow only jumps backward to close a loop. Small
+//! helpers, which may trap, are called from everywhere, loops included, so
+//! compiled code inlines them.
 //!
 //! Registers are typed, integer or float, so that a NaN's bits (which the
 //! spec leaves open) never reach `print`: floats are only ever printed with
@@ -481,8 +484,38 @@ pub fn random_program(seed: u64) -> String {
     };
     // A bounded recursion, callable by everyone.
     g.out.push_str("func rec(%n)\n    jle %n, 0, done\n    sub %m, %n, 1\n    call %r, rec, %m\n    add %r, %r, %n\n    ret %r\ndone:\n    ret 0\nend\n");
+    // Small helpers, inlined where compiled, that may trap (a division by
+    // a value that may be zero, an access out of bounds); each may call
+    // the ones before it, so inlined bodies nest.
+    let mut helpers: Vec<(String, usize)> = Vec::new();
+    for k in 0..1 + g.rng.below(3) {
+        let name = format!("h{k}");
+        let params = 1 + g.rng.below(2) as usize;
+        let list: Vec<String> = (0..params).map(|p| format!("%i{p}")).collect();
+        let _ = writeln!(g.out, "func {name}({})", list.join(", "));
+        g.callees = helpers.clone();
+        g.budget = 1 + g.rng.below(4) as usize;
+        while g.budget > 0 {
+            g.statement(2);
+        }
+        let r = g.int();
+        g.line(&format!("ret {r}"));
+        g.out.push_str("end\n");
+        helpers.push((name, params));
+    }
+    // A recursion that ends in the last helper, called from `main` to end
+    // around the oracle's depth limit (`oracle::FUZZ_DEPTH`): at the
+    // recursive call, at the helper's (inlined) call or at a call inlined
+    // into the helper.
+    let (last, params) = helpers.last().cloned().expect("a helper");
+    let args = vec!["%n"; params].join(", ");
+    let _ = write!(
+        g.out,
+        "func deep(%n)\n    jle %n, 0, bottom\n    sub %m, %n, 1\n    call %r, deep, %m\n    ret %r\nbottom:\n    call %r, {last}, {args}\n    ret %r\nend\n"
+    );
     let functions = 1 + g.rng.below(4) as usize;
     let mut defined: Vec<(String, usize)> = vec![("rec".to_string(), 1)];
+    defined.extend(helpers);
     for k in 0..functions {
         let name = format!("f{k}");
         let params = g.rng.below(4) as usize;
@@ -508,6 +541,9 @@ pub fn random_program(seed: u64) -> String {
         g.line(&format!("print %i{i}"));
     }
     g.line("call %x, rec, 7");
+    g.line("print %x");
+    let deep = crate::oracle::FUZZ_DEPTH as u64 - 6 + g.rng.below(5);
+    g.line(&format!("call %x, deep, {deep}"));
     g.line("print %x");
     g.line("ret 0");
     g.out.push_str("end\n");

@@ -7,7 +7,7 @@
 //! variable that copies may assign more than once.
 
 use crate::dom::Graph;
-use crate::entity::{Block, Inst, Value};
+use crate::entity::{Block, InlineId, Inst, Value};
 use crate::types::ValueType;
 use vm::{FuncId, Op};
 
@@ -31,6 +31,15 @@ pub enum InstKind {
     /// `store` of a value to cell `base + offset`.
     Store(Value, Value, Value),
     Call(FuncId, Vec<Value>),
+    /// What is left of a call the inliner replaced by the callee's body:
+    /// the depth limit's check, which traps with `stack overflow` unless
+    /// `level` more frames fit (the callee of a call inlined into a body
+    /// that was itself inlined is `level` 2, and so on), and the callee's
+    /// call count when calls are counted.
+    InlinedCall {
+        callee: FuncId,
+        level: u32,
+    },
     Print(Value),
     PutC(Value),
     FPrint(Value, u32),
@@ -69,14 +78,18 @@ impl InstKind {
             InstKind::Store(..) | InstKind::Call(..) | InstKind::Print(_) | InstKind::PutC(_) => {
                 true
             }
-            InstKind::FPrint(..) | InstKind::PutS(_) => true,
+            InstKind::FPrint(..) | InstKind::PutS(_) | InstKind::InlinedCall { .. } => true,
             kind => kind.is_terminator(),
         }
     }
 
     pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
         match self {
-            InstKind::Param(_) | InstKind::Const(_) | InstKind::PutS(_) | InstKind::Jump(_) => {}
+            InstKind::Param(_)
+            | InstKind::Const(_)
+            | InstKind::PutS(_)
+            | InstKind::Jump(_)
+            | InstKind::InlinedCall { .. } => {}
             InstKind::Phi(args) | InstKind::Call(_, args) => args.iter().copied().for_each(f),
             InstKind::Copy(a) | InstKind::Unary(_, a) | InstKind::Print(a) | InstKind::PutC(a) => {
                 f(*a)
@@ -102,7 +115,11 @@ impl InstKind {
 
     pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
         match self {
-            InstKind::Param(_) | InstKind::Const(_) | InstKind::PutS(_) | InstKind::Jump(_) => {}
+            InstKind::Param(_)
+            | InstKind::Const(_)
+            | InstKind::PutS(_)
+            | InstKind::Jump(_)
+            | InstKind::InlinedCall { .. } => {}
             InstKind::Phi(args) | InstKind::Call(_, args) => {
                 args.iter_mut().for_each(|v| *v = f(*v))
             }
@@ -147,8 +164,23 @@ impl InstKind {
 pub struct InstData {
     pub kind: InstKind,
     pub result: Option<Value>,
-    /// The bytecode instruction this came from, or `NO_SRC`.
+    /// The bytecode instruction this came from, or `NO_SRC`: of the
+    /// function being compiled, or of the callee whose body it was
+    /// inlined from (`inlined`).
     pub src: u32,
+    /// The inlined call this came from, if any.
+    pub inlined: Option<InlineId>,
+}
+
+/// A call replaced by its callee's body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InlineSite {
+    pub callee: FuncId,
+    /// The call's place: the inlined call whose body it is in, if any.
+    pub parent: Option<InlineId>,
+    /// The bytecode instruction, in the function being compiled, of the
+    /// outermost call this body came through: its code is that line's.
+    pub line_src: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,6 +191,8 @@ pub enum BlockOrigin {
     SyntheticEntry,
     /// Inserted on a critical edge by SSA destruction.
     SplitEdge,
+    /// A callee's block, or the rest of a block after an inlined call.
+    Inlined,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -188,6 +222,8 @@ pub struct Function {
     /// Each value's type (`types`), inferred when SSA is built; a value
     /// made later starts as `Bits` (no claim) until its pass says more.
     pub types: Vec<ValueType>,
+    /// The calls inlined into this function, by `InlineId`.
+    pub inlined: Vec<InlineSite>,
 }
 
 impl Function {
@@ -205,6 +241,24 @@ impl Function {
 
     pub fn def(&self, v: Value) -> Inst {
         self.defs[v.index()]
+    }
+
+    /// The function instruction `i` belongs to: the compiled one, or the
+    /// callee it was inlined from (whose bytecode its `src` indexes).
+    pub fn func_of(&self, i: Inst) -> FuncId {
+        match self.inst(i).inlined {
+            Some(site) => self.inlined[site.index()].callee,
+            None => self.id,
+        }
+    }
+
+    /// The bytecode instruction of the function being compiled whose line
+    /// instruction `i`'s code belongs to (an inlined body's is its call's).
+    pub fn line_src(&self, i: Inst) -> u32 {
+        match self.inst(i).inlined {
+            Some(site) => self.inlined[site.index()].line_src,
+            None => self.inst(i).src,
+        }
     }
 
     pub fn value_count(&self) -> usize {
@@ -246,7 +300,12 @@ impl Function {
     pub fn add_inst(&mut self, kind: InstKind, src: u32, defines: bool) -> Inst {
         let inst = Inst::new(self.insts.len());
         let result = defines.then(|| self.new_value(inst));
-        self.insts.push(InstData { kind, result, src });
+        self.insts.push(InstData {
+            kind,
+            result,
+            src,
+            inlined: None,
+        });
         inst
     }
 
@@ -260,6 +319,42 @@ impl Function {
         });
         self.phi_regs.push(Vec::new());
         Block::new(self.blocks.len() - 1)
+    }
+
+    /// Renumbers the blocks so that `order[k]` (a permutation of them all)
+    /// becomes block k: the back end lays blocks out by index.
+    pub fn renumber_blocks(&mut self, order: &[Block]) {
+        debug_assert_eq!(order.len(), self.blocks.len());
+        let mut new_of = vec![Block(0); self.blocks.len()];
+        for (k, &b) in order.iter().enumerate() {
+            new_of[b.index()] = Block::new(k);
+        }
+        let map = |b: Block| new_of[b.index()];
+        let mut old: Vec<Option<(BlockData, Vec<u32>)>> = std::mem::take(&mut self.blocks)
+            .into_iter()
+            .zip(std::mem::take(&mut self.phi_regs))
+            .map(Some)
+            .collect();
+        for &b in order {
+            let (mut data, regs) = old[b.index()].take().expect("each block once");
+            data.succs.iter_mut().for_each(|s| *s = map(*s));
+            data.preds.iter_mut().for_each(|p| *p = map(*p));
+            self.blocks.push(data);
+            self.phi_regs.push(regs);
+        }
+        for inst in &mut self.insts {
+            match &mut inst.kind {
+                InstKind::Jump(t) => *t = map(*t),
+                InstKind::Branch {
+                    taken, fallthrough, ..
+                } => {
+                    *taken = map(*taken);
+                    *fallthrough = map(*fallthrough);
+                }
+                _ => {}
+            }
+        }
+        self.entry = map(self.entry);
     }
 
     /// Number of phis in live blocks.

@@ -20,6 +20,7 @@ pub mod entity;
 pub mod eval;
 pub mod fuzz;
 pub mod gdb_jit;
+pub mod inline;
 pub mod ir;
 pub mod jitdump;
 pub mod loops;

@@ -24,6 +24,8 @@ pub enum Config {
     Jit,
     /// `--tier jit --no-sccp`: the middle end without constant propagation.
     JitNoSccp,
+    /// `--tier jit --no-inline`: every call a call.
+    JitNoInline,
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -36,10 +38,11 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 5] = [
+    pub const ALL: [Config; 6] = [
         Config::Interp,
         Config::Jit,
         Config::JitNoSccp,
+        Config::JitNoInline,
         Config::Auto,
         Config::Osr,
     ];
@@ -50,6 +53,7 @@ impl Config {
             Config::Interp => &["--tier", "interp"],
             Config::Jit => &["--tier", "jit"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
+            Config::JitNoInline => &["--tier", "jit", "--no-inline"],
             Config::Auto => &[
                 "--tier",
                 "auto",
@@ -74,6 +78,7 @@ impl Config {
             Config::Interp => "interp",
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
+            Config::JitNoInline => "jit-no-inline",
             Config::Auto => "auto",
             Config::Osr => "osr",
         }
@@ -139,6 +144,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
             jit.options.constant_propagation = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
+        Config::JitNoInline => {
+            let mut jit = jit();
+            jit.options.inline = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
         Config::Auto => {
             let thresholds = Thresholds {
                 calls: 1,
@@ -199,13 +209,22 @@ pub struct Verdict {
     pub divergent: Vec<(Config, Outcome)>,
 }
 
-/// Runs `program` in every configuration and compares each with the
-/// interpreter.
+/// The call-depth limit `check` runs programs under, low so that the
+/// fuzz generator's recursion reaches it cheaply (`bcvm run
+/// --max-call-depth 64` reproduces a run).
+pub const FUZZ_DEPTH: u32 = 64;
+
+/// Runs `program` in every configuration, with the depth limit
+/// `FUZZ_DEPTH`, and compares each with the interpreter.
 pub fn check(program: &Program) -> Verdict {
-    let (reference, executed) = run(program, Config::Interp, Limits::default());
+    let limits = Limits {
+        max_call_depth: FUZZ_DEPTH,
+        ..Limits::default()
+    };
+    let (reference, executed) = run(program, Config::Interp, limits);
     let divergent = Config::ALL[1..]
         .iter()
-        .map(|&config| (config, run(program, config, Limits::default()).0))
+        .map(|&config| (config, run(program, config, limits).0))
         .filter(|(_, outcome)| *outcome != reference)
         .collect();
     Verdict {

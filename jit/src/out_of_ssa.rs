@@ -206,6 +206,7 @@ fn add_copy(f: &mut Function, m: Move) -> Inst {
         kind: InstKind::Copy(m.src),
         result: Some(m.dest),
         src: NO_SRC,
+        inlined: None,
     });
     let def = f.defs[m.dest.index()];
     if def == UNDEFINED || f.kind(def).is_phi() {

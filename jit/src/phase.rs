@@ -12,6 +12,9 @@ pub enum Phase {
     Dom,
     /// Pruned SSA construction.
     Ssa,
+    /// Small callees' bodies in place of their calls (`--no-inline` skips
+    /// it).
+    Inline,
     /// Sparse conditional constant propagation (`--no-sccp` skips it).
     Sccp,
     /// SSA destruction.
@@ -27,11 +30,12 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 10;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
         Phase::Ssa,
+        Phase::Inline,
         Phase::Sccp,
         Phase::OutOfSsa,
         Phase::Loops,
@@ -45,6 +49,7 @@ impl Phase {
             Phase::Cfg => "cfg",
             Phase::Dom => "dom",
             Phase::Ssa => "ssa",
+            Phase::Inline => "inline",
             Phase::Sccp => "sccp",
             Phase::OutOfSsa => "out-of-ssa",
             Phase::Loops => "loops",
@@ -86,6 +91,6 @@ mod tests {
         }
         assert_eq!(Phase::from_name("out"), Some(Phase::OutOfSsa));
         assert_eq!(Phase::from_name("asm"), Some(Phase::Emit));
-        assert_eq!(Phase::from_name("inline"), None);
+        assert_eq!(Phase::from_name("inlining"), None);
     }
 }

@@ -254,6 +254,7 @@ impl<'a> Renamer<'a> {
             defs: Vec::new(),
             phi_regs: Vec::new(),
             types: Vec::new(),
+            inlined: Vec::new(),
         };
         let mut phis = Vec::with_capacity(cfg.len());
         for (b, regs) in phi_regs.into_iter().enumerate() {

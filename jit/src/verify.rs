@@ -186,6 +186,7 @@ mod tests {
             defs: Vec::new(),
             phi_regs: Vec::new(),
             types: Vec::new(),
+            inlined: Vec::new(),
         };
         let (b0, b1, b2, b3) = (
             f.add_block(BlockOrigin::SyntheticEntry),

@@ -135,3 +135,112 @@ fn arguments_arrive_in_order_whatever_the_permutation() {
         "213456780\n234561870\n876543210\n112233440\n"
     );
 }
+
+/// `down(n)` recurses n levels, then calls `clamp`, which calls `max` and
+/// `min`: leaves the compiled `down` inlines, two levels deep. Each call
+/// past the depth limit traps where the interpreter's does, inlined or not.
+fn recursion_into_helpers() -> vm::Program {
+    load(
+        "func max(%a, %b)\n    jge %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+         func min(%a, %b)\n    jle %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+         func clamp(%x, %lo, %hi)\n    call %x, max, %x, %lo\n    call %x, min, %x, %hi\n    ret %x\nend\n\
+         func down(%n)\n    jz %n, bottom\n    sub %m, %n, 1\n    call %r, down, %m\n    ret %r\n\
+         bottom:\n    call %c, clamp, 7, 0, 5\n    ret %c\nend\n\
+         func main(%n)\n    print 1\n    call %r, down, %n\n    print %r\n    ret 0\nend\n",
+    )
+}
+
+#[test]
+fn an_inlined_call_past_the_depth_limit_traps_at_that_call() {
+    let program = recursion_into_helpers();
+    let limits = Limits {
+        max_call_depth: 300,
+        ..Limits::default()
+    };
+    // main is depth 1, down(n) at the bottom depth n + 2, clamp n + 3 and
+    // max n + 4.
+    let fits = agreed(&program, limits, &[296]);
+    assert_eq!(fits.stdout, b"1\n5\n");
+    assert!(fits.trap.is_none(), "{fits:?}");
+    let max_over = agreed(&program, limits, &[297]);
+    let clamp_over = agreed(&program, limits, &[298]);
+    let (Some(at_max), Some(at_clamp)) = (&max_over.trap, &clamp_over.trap) else {
+        panic!("{max_over:?} {clamp_over:?}");
+    };
+    assert!(
+        at_max.ends_with("trap: stack overflow (in function clamp)"),
+        "{at_max}"
+    );
+    assert!(
+        at_clamp.ends_with("trap: stack overflow (in function down)"),
+        "{at_clamp}"
+    );
+}
+
+/// Inlining is invisible to `--profile`'s call counts: a call inlined into
+/// compiled code is counted as the interpreter counts it.
+#[test]
+fn inlined_calls_count_as_calls_in_the_profile() {
+    let program = recursion_into_helpers();
+    let records: std::rc::Rc<std::cell::RefCell<Vec<jit::compiler::CompileRecord>>> =
+        Default::default();
+    let counts = |config: Config| {
+        let mut vm = vm::Vm::new(
+            &program,
+            vm::Output::capture(Default::default()),
+            Limits::default(),
+        )
+        .expect("a VM");
+        if config == Config::Jit {
+            let jit = jit::compiler::Jit {
+                records: records.clone(),
+                ..jit::compiler::Jit::default()
+            };
+            vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true);
+        }
+        vm.run(&[10], true).expect("runs");
+        vm.profile()
+            .funcs
+            .iter()
+            .map(|f| f.calls)
+            .collect::<Vec<_>>()
+    };
+    let interpreted = counts(Config::Interp);
+    assert_eq!(interpreted, counts(Config::Jit));
+    let down = records
+        .borrow()
+        .iter()
+        .find(|r| r.function == "down")
+        .map(|r| r.stats);
+    assert_eq!(
+        down.map(|s| s.inline.inlined),
+        Some(3),
+        "clamp, max and min"
+    );
+    assert_eq!(interpreted[..3], [1, 1, 1], "max, min and clamp once each");
+}
+
+/// A function calling itself in tail position jumps instead (one native
+/// frame), but each call still spends a level: the depth limit trips at
+/// the same call, and the levels come back when it returns.
+#[test]
+fn self_tail_calls_keep_the_depth_limit_exact() {
+    let program = load(
+        "func down(%n, %acc)\n    jz %n, done\n    sub %m, %n, 1\n    add %a, %acc, %n\n    call %r, down, %m, %a\n    ret %r\ndone:\n    ret %acc\nend\n\
+         func twice(%n)\n    call %a, down, %n, 0\n    call %b, down, %n, 0\n    add %a, %a, %b\n    ret %a\nend\n\
+         func main(%n)\n    call %r, twice, %n\n    print %r\n    ret 0\nend\n",
+    );
+    let limits = Limits {
+        max_call_depth: 1000,
+        ..Limits::default()
+    };
+    // main 1, twice 2, down(n) down to down(0) at n + 3: twice's second
+    // call must find every level the first one spent given back.
+    let fits = agreed(&program, limits, &[997]);
+    assert_eq!(fits.stdout, format!("{}\n", 997 * 998).as_bytes());
+    let over = agreed(&program, limits, &[998]);
+    assert!(
+        traps_with(&over, "stack overflow (in function down)"),
+        "{over:?}"
+    );
+}

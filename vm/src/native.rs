@@ -96,8 +96,8 @@ pub unsafe extern "sysv64" fn jit_call(
     returned(result, vm)
 }
 
-/// A trap in compiled code: division by zero (`kind` 0) or an access
-/// outside the memory (`kind` 1) at `site`. Returns the trapped marker the
+/// A trap in compiled code at `site`: division by zero, an access outside
+/// the memory or a stack overflow (`kind`, one of the `TRAP_` constants). Returns the trapped marker the
 /// compiled code passes on.
 ///
 /// # Safety
@@ -105,13 +105,20 @@ pub unsafe extern "sysv64" fn jit_call(
 pub unsafe extern "sysv64" fn jit_trap(vm: *mut c_void, kind: u64, site: u64) -> JitReturn {
     // SAFETY: the caller's contract.
     let vm = unsafe { vm_of(vm) };
-    let kind = if kind == 0 {
-        TrapKind::DivisionByZero
-    } else {
-        TrapKind::OutOfBounds
+    let kind = match kind {
+        TRAP_DIVISION_BY_ZERO => TrapKind::DivisionByZero,
+        TRAP_STACK_OVERFLOW => TrapKind::StackOverflow,
+        _ => TrapKind::OutOfBounds,
     };
     returned(Err(trap_at(kind, site)), vm)
 }
+
+/// `jit_trap`'s kinds.
+pub const TRAP_DIVISION_BY_ZERO: u64 = 0;
+pub const TRAP_OUT_OF_BOUNDS: u64 = 1;
+/// A call past the depth limit that compiled code makes without `jit_call`
+/// (an inlined one).
+pub const TRAP_STACK_OVERFLOW: u64 = 2;
 
 /// An output instruction at `site`: `write` adds to the output, and a
 /// failed write is a trap (`OutputFailed`) the compiled code passes up.

@@ -168,6 +168,25 @@ pub struct JitEnv {
     pub count_slots: bool,
 }
 
+impl JitEnv {
+    /// How many calls of `f` the profile has counted so far (direct calls
+    /// between compiled functions count only when `count_calls`).
+    pub fn calls_of(&self, f: FuncId) -> u64 {
+        // SAFETY: `call_counts` points at one count per function of the
+        // program, `count_stride` bytes apart (the VM's profile, or a
+        // tool's scratch table), valid while the VM compiles; a compile
+        // runs on the VM's thread between instructions, so nothing writes
+        // the counts meanwhile. `f` is one of the program's functions.
+        unsafe {
+            self.call_counts
+                .cast::<u8>()
+                .add(self.count_stride * f.index())
+                .cast::<u64>()
+                .read()
+        }
+    }
+}
+
 /// A compiler. Each function is offered at most once, at the moment its
 /// count reaches a threshold (or before its first call, when eager), so
 /// tier-up depends only on the program and its inputs. `None` is a refusal

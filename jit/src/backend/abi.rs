@@ -36,13 +36,13 @@ use super::emitter::{Emitter, RAX};
 use super::moves;
 use super::operands::Src;
 use crate::cfg::EntryPoint;
-use crate::entity::Value;
+use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_trap, site};
 use vm::tier::{
-    STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
+    JitEnv, STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
     STATE_STACK_TOP,
 };
 use vm::Program;
@@ -65,7 +65,7 @@ pub(in crate::backend) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REG
 /// arguments of its largest call, rounded so calls see a 16-byte aligned
 /// stack (at entry rsp is 8 mod 16, the return address, and pushing rbp
 /// makes it 0, so the frame must be 0 mod 16).
-pub(in crate::backend) fn frame_bytes(f: &Function) -> usize {
+pub(in crate::backend) fn frame_bytes(f: &Function, env: &JitEnv) -> usize {
     let max_args = f
         .live_blocks()
         .flat_map(|b| f.block(b).insts.iter())
@@ -75,7 +75,9 @@ pub(in crate::backend) fn frame_bytes(f: &Function) -> usize {
         })
         .max()
         .unwrap_or(0);
-    (8 * (f.value_count() + max_args)).next_multiple_of(16)
+    // A function making self tail calls keeps r13 below its values.
+    let tail = super::tail_calls::makes_self_tail_calls(f, env) as usize;
+    (8 * (f.value_count() + tail + max_args)).next_multiple_of(16)
 }
 
 /// How many words the external entry copies from its `args`: the
@@ -132,8 +134,23 @@ impl Emitter<'_> {
         }
     }
 
+    /// Where the instruction being emitted traps or calls from: its
+    /// bytecode instruction `src` in its function (a callee's, if inlined).
     pub(in crate::backend) fn site(&self, src: u32) -> i64 {
-        site(self.f.id, src) as i64
+        site(self.f.func_of(Inst::new(self.current)), src) as i64
+    }
+
+    /// A call the inliner replaced: the depth limit checked against the
+    /// calls left (`r13`) without spending one, and the callee's call
+    /// counted when calls are counted.
+    pub(in crate::backend) fn inlined_call(&mut self, callee: vm::FuncId, level: u32, src: u32) {
+        let overflow = self.trap_label(vm::native::TRAP_STACK_OVERFLOW, src);
+        dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
+        if self.env.count_calls {
+            let count_at =
+                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+        }
     }
 
     pub(in crate::backend) fn trap_label(&mut self, kind: u64, src: u32) -> DynamicLabel {
@@ -249,6 +266,7 @@ impl Emitter<'_> {
     pub(in crate::backend) fn prologue(&mut self, frame: usize) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
         self.grow_stack(frame);
+        self.tail_call_head();
         if self.register_args() {
             self.receive_arguments();
         }
@@ -504,8 +522,14 @@ mod tests {
 
     #[test]
     fn frames_hold_every_value_and_the_largest_call_16_byte_aligned() {
-        let f = ir("func main()\n    call %r, g, 1, 2, 3\n    ret %r\nend\nfunc g(%a, %b, %c)\n    ret %a\nend\n");
-        let bytes = frame_bytes(&f);
+        // `g` calls itself, so it is not inlined.
+        let f = ir("func main()\n    call %r, g, 1, 2, 3\n    ret %r\nend\nfunc g(%a, %b, %c)\n    jz %a, done\n    call %a, g, 0, %b, %c\ndone:\n    ret %a\nend\n");
+        let env = crate::backend::ScratchEnv::new(
+            &vm::load(b"func main()\n    ret 0\nend\n").expect("loads"),
+        )
+        .expect("scratch")
+        .env();
+        let bytes = frame_bytes(&f, &env);
         assert_eq!(bytes % 16, 0);
         assert!(bytes >= 8 * (f.value_count() + 3));
     }
@@ -513,7 +537,7 @@ mod tests {
     #[test]
     fn a_call_makes_the_interpreters_checks_inline_then_calls_the_internal_entry() {
         let asm = asm_of(
-            "func main()\n    call %r, g, 1\n    print %r\n    ret 0\nend\nfunc g(%a)\n    ret %a\nend\n",
+            "func main()\n    call %r, g, 1\n    print %r\n    ret 0\nend\nfunc g(%a)\n    jz %a, done\n    call %a, g, 0\ndone:\n    ret %a\nend\n",
             "main",
         );
         let at = |needle: &str| asm.iter().position(|i| i.contains(needle));

@@ -7,10 +7,11 @@
 #![allow(clippy::useless_conversion)]
 
 use super::abi::SlowCall;
+use super::tail_calls::{self, SelfTail, TailStub};
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Value};
-use crate::ir::{Function, NO_SRC};
+use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
@@ -89,6 +90,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) slow_calls: Vec<SlowCall>,
     /// Where traps leave compiled code (see `abi`).
     pub(in crate::backend) unwind: DynamicLabel,
+    /// Where self tail calls jump, if the function makes any.
+    pub(in crate::backend) tail: Option<SelfTail>,
+    pub(in crate::backend) tail_stubs: Vec<TailStub>,
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
@@ -130,6 +134,10 @@ impl<'a> Emitter<'a> {
             .map(|_| ops.new_dynamic_label())
             .collect();
         let unwind = ops.new_dynamic_label();
+        let tail = tail_calls::makes_self_tail_calls(f, &env).then(|| SelfTail {
+            slot: -8 * (f.value_count() as i32 + 1),
+            head: ops.new_dynamic_label(),
+        });
         let start = ops.new_dynamic_label();
         let mut heads = vec![None; f.blocks.len()];
         for (l, versioned) in versioned.iter().enumerate() {
@@ -159,6 +167,8 @@ impl<'a> Emitter<'a> {
             traps: Vec::new(),
             slow_calls: Vec::new(),
             unwind,
+            tail,
+            tail_stubs: Vec::new(),
             start,
             lines: Vec::new(),
             use_counts,
@@ -190,8 +200,15 @@ impl Emitter<'_> {
             let i = insts[k];
             budget.charge(Phase::Emit, 1)?;
             let src = f.inst(i).src;
-            self.mark_line(src);
+            self.mark_line(f.line_src(i));
             self.current = i.index();
+            if tail_calls::is_self_tail_call(f, &self.env, insts, k) {
+                if let InstKind::Call(_, args) = f.kind(i) {
+                    self.self_tail_call(args, src);
+                }
+                k += 2;
+                continue;
+            }
             if let Some(&branch) = insts.get(k + 1) {
                 if self.compare_and_branch(i, branch, next)? {
                     k += 2;

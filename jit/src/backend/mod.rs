@@ -6,6 +6,7 @@
 //! - `operands`: where values are and how instructions take them;
 //! - `abi`: entries, frame, prologue, calls, helpers, stubs, unwinding;
 //! - `moves`: parallel moves between registers (arguments, parameters);
+//! - `tail_calls`: a function's calls to itself in tail position, as jumps;
 //! - `isel`: instruction selection, by family of instructions;
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
 //! - `code_cache`: the executable memory code is installed in;
@@ -27,6 +28,7 @@ mod layout;
 mod moves;
 mod operands;
 pub mod scratch_env;
+mod tail_calls;
 
 pub use abi::INTERNAL_ENTRY;
 pub use emitter::Emitted;
@@ -55,7 +57,7 @@ pub fn emit(
     env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
-    let frame = abi::frame_bytes(f);
+    let frame = abi::frame_bytes(f, &env);
     if frame > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {frame} bytes is too large")));
     }
@@ -91,6 +93,7 @@ pub fn emit(
         e.copying = None;
     }
     e.slow_call_stubs();
+    e.tail_call_stubs();
     e.trap_stubs();
     e.unwind_code();
     dynasm!(e.ops ; .arch x64 ; =>external);

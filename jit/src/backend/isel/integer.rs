@@ -170,7 +170,7 @@ impl Emitter<'_> {
     pub(in crate::backend) fn division(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
         match op {
             Op::Div | Op::Rem => {
-                let zero = self.trap_label(0, src);
+                let zero = self.trap_label(vm::native::TRAP_DIVISION_BY_ZERO, src);
                 // idiv faults on i64::MIN / -1; the spec wants MIN and 0.
                 dynasm!(self.ops
                     ; .arch x64

@@ -15,7 +15,7 @@ impl Emitter<'_> {
     /// Traps unless `cell` < the cell count, where the access needs it.
     fn bounds_check(&mut self, cell: u8, src: u32) {
         if self.checked() {
-            let oob = self.trap_label(1, src);
+            let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
             dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
         }
     }

@@ -85,6 +85,7 @@ impl Emitter<'_> {
                 self.reload();
                 self.store(result, RAX);
             }
+            InstKind::InlinedCall { callee, level } => self.inlined_call(*callee, *level, src),
             InstKind::Print(a) => {
                 self.load(RAX, *a);
                 self.output(jit_print as *const (), None, src);

@@ -1,0 +1,169 @@
+//! Self tail calls as jumps: `v = call f(..)` in `f` itself, directly
+//! followed by `ret v`, puts the arguments in the argument registers and
+//! jumps back to where the prologue receives them, so the recursion runs
+//! in one native frame.
+//!
+//! The depth limit stays exact: each such call still spends one of the
+//! calls left in `r13`, and traps (through `jit_call`, as any call past
+//! the limit) at the call where the interpreter would. A function that
+//! makes them saves `r13` at its entry and restores it at each `ret`,
+//! giving back every level its jumps spent at once, as the interpreter's
+//! returns would one by one. Code entered by on-stack replacement has no
+//! entry to jump to and keeps its calls, and so does code whose calls
+//! account for the register stack too (`JitEnv::count_slots`).
+
+#![allow(clippy::useless_conversion)]
+
+use super::abi::ARG_REGISTERS;
+use super::emitter::Emitter;
+use crate::cfg::EntryPoint;
+use crate::entity::Inst;
+use crate::ir::{Function, InstKind};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use vm::native::jit_call;
+use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
+
+/// Whether `insts[k]` and `insts[k + 1]` are a self tail call made as a
+/// jump under `env`.
+pub(in crate::backend) fn is_self_tail_call(
+    f: &Function,
+    env: &JitEnv,
+    insts: &[Inst],
+    k: usize,
+) -> bool {
+    let (Some(&call), Some(&ret)) = (insts.get(k), insts.get(k + 1)) else {
+        return false;
+    };
+    if env.count_slots {
+        return false;
+    }
+    match (f.kind(call), f.kind(ret), f.inst(call).result) {
+        (InstKind::Call(callee, args), InstKind::Ret(v), Some(r)) => {
+            *callee == f.id
+                && f.entry_point == EntryPoint::Start
+                && f.inst(call).inlined.is_none()
+                && args.len() <= ARG_REGISTERS.len()
+                && *v == r
+        }
+        _ => false,
+    }
+}
+
+/// Whether `f` makes a self tail call under `env` (and so needs the slot
+/// for `r13`).
+pub(in crate::backend) fn makes_self_tail_calls(f: &Function, env: &JitEnv) -> bool {
+    f.live_blocks().any(|b| {
+        let insts = &f.block(b).insts;
+        (0..insts.len()).any(|k| is_self_tail_call(f, env, insts, k))
+    })
+}
+
+/// A self tail call's way through `jit_call` (the depth limit passed).
+pub(in crate::backend) struct TailStub {
+    label: DynamicLabel,
+    nargs: usize,
+    site: i64,
+}
+
+/// Where a function making self tail calls keeps `r13`, and where they
+/// jump to.
+#[derive(Clone, Copy)]
+pub(in crate::backend) struct SelfTail {
+    /// `[rbp + slot]`: below the values' slots (see `abi::frame_bytes`).
+    pub(in crate::backend) slot: i32,
+    pub(in crate::backend) head: DynamicLabel,
+}
+
+impl Emitter<'_> {
+    /// In the prologue, before the parameters are received.
+    pub(in crate::backend) fn tail_call_head(&mut self) {
+        if let Some(tail) = self.tail {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + tail.slot], r13 ; =>tail.head);
+        }
+    }
+
+    /// At each `ret`: the levels the jumps spent given back.
+    pub(in crate::backend) fn tail_call_exit(&mut self) {
+        if let Some(tail) = self.tail {
+            dynasm!(self.ops ; .arch x64 ; mov r13, QWORD [rbp + tail.slot]);
+        }
+    }
+
+    /// The call at `insts[k]`, a self tail call, as a jump.
+    pub(in crate::backend) fn self_tail_call(&mut self, args: &[crate::entity::Value], src: u32) {
+        let tail = self
+            .tail
+            .expect("a function making self tail calls has the slot");
+        let site = self.site(src);
+        let slow = self.ops.new_dynamic_label();
+        self.tail_stubs.push(TailStub {
+            label: slow,
+            nargs: args.len(),
+            site,
+        });
+        self.call_args(args);
+        dynasm!(self.ops ; .arch x64 ; sub r13, 1 ; jb =>slow);
+        if self.env.count_calls {
+            let count_at =
+                self.env.call_counts as i64 + (self.env.count_stride * self.f.id.index()) as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+        }
+        dynasm!(self.ops ; .arch x64 ; jmp =>tail.head);
+    }
+
+    /// The self tail calls past the depth limit, out of line: `jit_call`
+    /// makes the interpreter's checks (and traps); should it return, its
+    /// result is this function's.
+    pub(in crate::backend) fn tail_call_stubs(&mut self) {
+        let unwind = self.unwind;
+        let callee = self.f.id.0 as i64;
+        for stub in std::mem::take(&mut self.tail_stubs) {
+            dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
+            for (k, &r) in ARG_REGISTERS.iter().take(stub.nargs).enumerate() {
+                let at = 8 * k as i32;
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
+            }
+            dynasm!(self.ops
+                ; .arch x64
+                ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
+                ; sub rcx, r13
+                ; mov QWORD [r15 + STATE_DEPTH], rcx
+                ; mov rsi, QWORD callee
+                ; mov rdx, rsp
+                ; mov rcx, QWORD stub.site
+            );
+            self.call_helper(jit_call as *const ());
+            dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
+            self.tail_call_exit();
+            dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    const COUNTDOWN: &str = "func down(%n, %acc)\n    jz %n, done\n    sub %m, %n, 1\n    add %a, %acc, %n\n    call %r, down, %m, %a\n    ret %r\ndone:\n    ret %acc\nend\n\
+        func main(%n)\n    call %r, down, %n, 0\n    print %r\n    ret 0\nend\n";
+
+    #[test]
+    fn a_self_tail_call_is_a_jump_that_spends_a_level() {
+        let asm = asm_of(COUNTDOWN, "down");
+        let body = &asm[..asm
+            .iter()
+            .position(|i| i == "push rbx")
+            .expect("external entry")];
+        let calls = body.iter().filter(|i| i.starts_with("call ")).count();
+        assert_eq!(calls, 1, "only the slow path's, to jit_call: {asm:#?}");
+        let spend = body
+            .iter()
+            .position(|i| i == "sub r13,1")
+            .expect("a level spent");
+        assert!(body[spend + 1].starts_with("jb "), "{asm:#?}");
+        assert!(
+            body.iter().any(|i| i.starts_with("mov r13,[rbp")),
+            "restored at ret: {asm:#?}"
+        );
+    }
+}

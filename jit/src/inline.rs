@@ -1,0 +1,493 @@
+//! Inlining: calls to small functions replaced by the callee's body, in
+//! SSA form, before constant propagation (which then sees the arguments'
+//! constants inside the body).
+//!
+//! A callee is inlined when, once its own calls are inlined (up to
+//! `MAX_NESTING` levels), it makes no call: the body then needs no frame,
+//! and the depth limit stays exact with a check and no counter to move.
+//! It must also be small: at most `SMALL` bytecode instructions, or `HOT`
+//! when the interpreter's profile counts at least `HOT_CALLS` calls of it.
+//! A function never inlines itself, and a compile inlines at most
+//! `MAX_GROWTH` instructions in all.
+//!
+//! The call becomes an `InlinedCall` (the depth check, and the call count
+//! when calls are counted), its block is split after it, the callee's
+//! blocks are copied with its parameters replaced by the arguments, and
+//! each `ret` jumps to the rest of the block, where a phi (or a copy, for
+//! one `ret`) defines the call's result. Every copied instruction keeps its
+//! bytecode position in the callee (`InstData::inlined`), so a trap in it
+//! reports the callee's line and function, as the interpreter does. The
+//! technique is the classic one (Allen and Cocke, "A catalogue of
+//! optimizing transformations", 1971; on SSA, as in LLVM's `InlineFunction`
+//! and V8's TurboFan inliner).
+
+use crate::budget::{Budget, CompileError, Phase};
+use crate::cfg::{self, EntryPoint};
+use crate::dom;
+use crate::entity::{Block, InlineId, Inst, Value};
+use crate::ir::{BlockOrigin, Function, InlineSite, InstData, InstKind};
+use crate::ssa::{self, SsaInput};
+use vm::tier::JitEnv;
+use vm::{FuncId, Program};
+
+/// Callees of at most this many bytecode instructions are always inlined.
+pub const SMALL: usize = 16;
+/// Callees of at most this many are inlined when the profile calls them hot.
+pub const HOT: usize = 48;
+/// Calls that make a callee hot.
+pub const HOT_CALLS: u64 = 1000;
+/// Calls inlined into bodies that are themselves inlined, at most this deep.
+pub const MAX_NESTING: u32 = 3;
+/// IR instructions one compile may add by inlining.
+pub const MAX_GROWTH: usize = 2000;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InlineStats {
+    /// Calls replaced by their callee's body (those inside inlined bodies
+    /// included).
+    pub inlined: usize,
+}
+
+/// Inlines the eligible calls of `f`, charging `budget` under `Inline`.
+/// `env` gives the profile's call counts (none for tools and tests).
+pub fn inline(
+    program: &Program,
+    f: &mut Function,
+    env: Option<&JitEnv>,
+    budget: &mut Budget,
+) -> Result<InlineStats, CompileError> {
+    let mut inliner = Inliner {
+        program,
+        env,
+        bodies: Vec::new(),
+        growth: 0,
+    };
+    let inlined = inliner.inline_into(f, 1, budget)?;
+    Ok(InlineStats { inlined })
+}
+
+/// A callee's body, ready to copy: `None` when it cannot be inlined.
+type Body = Option<Function>;
+
+struct Inliner<'a> {
+    program: &'a Program,
+    env: Option<&'a JitEnv>,
+    /// Bodies built so far in this compile; `None` while being built (a
+    /// call back into it is not inlined) or when not inlinable.
+    bodies: Vec<(FuncId, Body)>,
+    growth: usize,
+}
+
+impl Inliner<'_> {
+    /// Inlines the calls of `f`, a body at nesting `level` (1 for the
+    /// function being compiled); returns how many.
+    fn inline_into(
+        &mut self,
+        f: &mut Function,
+        level: u32,
+        budget: &mut Budget,
+    ) -> Result<usize, CompileError> {
+        let calls: Vec<(Block, Inst)> = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
+            .filter(|&(_, i)| matches!(f.kind(i), InstKind::Call(..)))
+            .collect();
+        // Splicing moves the rest of a block, later calls included, to a
+        // new block: where each original block's rest is now.
+        let mut rest_of: Vec<Block> = (0..f.blocks.len()).map(Block::new).collect();
+        // The layout, as a list: a body's blocks and the rest of its
+        // call's block go right after the call.
+        let mut layout = Layout::new(f.blocks.len());
+        let mut count = 0;
+        for (b, call) in calls {
+            budget.charge(Phase::Inline, 1)?;
+            let InstKind::Call(callee, _) = *f.kind(call) else {
+                continue;
+            };
+            if callee == f.id || !self.eligible(callee) {
+                continue;
+            }
+            let Some(k) = self.body(callee, level, budget)? else {
+                continue;
+            };
+            let Some((_, Some(body))) = self.bodies.get(k) else {
+                continue;
+            };
+            if self.growth + body.insts.len() > MAX_GROWTH {
+                continue;
+            }
+            self.growth += body.insts.len();
+            budget.charge(Phase::Inline, body.insts.len() as u64)?;
+            count += 1 + body.inlined.len();
+            let holder = rest_of[b.index()];
+            let added = splice(f, holder, call, body);
+            rest_of[b.index()] = *added.last().expect("the rest of the block");
+            layout.insert_after(holder, &added);
+        }
+        if count > 0 {
+            budget.charge(Phase::Inline, f.insts.len() as u64)?;
+            f.renumber_blocks(&layout.order());
+        }
+        Ok(count)
+    }
+
+    /// Small enough, by its size and the profile's count of its calls.
+    fn eligible(&self, callee: FuncId) -> bool {
+        let size = self.program.func(callee).code.len();
+        let calls = self.env.map_or(0, |env| env.calls_of(callee));
+        size <= SMALL || (size <= HOT && calls >= HOT_CALLS)
+    }
+
+    /// The index in `bodies` of `callee`'s body, built if new: its IR in
+    /// SSA form with its own calls inlined (below `MAX_NESTING`), kept
+    /// only if no call is left in it and it returns.
+    fn body(
+        &mut self,
+        callee: FuncId,
+        level: u32,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, CompileError> {
+        if let Some(k) = self.bodies.iter().position(|(id, _)| *id == callee) {
+            return Ok(Some(k));
+        }
+        if level > MAX_NESTING {
+            return Ok(None);
+        }
+        let k = self.bodies.len();
+        self.bodies.push((callee, None));
+        let mut g = build(self.program, callee, budget).map_err(|e| e.in_phase(Phase::Inline))?;
+        self.inline_into(&mut g, level + 1, budget)?;
+        let leaf = g.live_blocks().all(|b| {
+            g.block(b)
+                .insts
+                .iter()
+                .all(|&i| !matches!(g.kind(i), InstKind::Call(..)))
+        });
+        let returns = g.live_blocks().any(|b| {
+            g.block(b)
+                .insts
+                .last()
+                .is_some_and(|&i| matches!(g.kind(i), InstKind::Ret(_)))
+        });
+        if leaf && returns {
+            self.bodies[k].1 = Some(g);
+        }
+        Ok(Some(k))
+    }
+}
+
+/// `callee`'s IR in SSA form, as the first phases make it.
+fn build(program: &Program, callee: FuncId, budget: &mut Budget) -> Result<Function, CompileError> {
+    let cfg = cfg::build_from(program.func(callee), EntryPoint::Start, budget)?;
+    let dom = dom::dominators(&cfg, budget)?;
+    let frontiers = dom::frontiers(&cfg, &dom, budget)?;
+    let input = SsaInput {
+        program,
+        id: callee,
+        cfg: &cfg,
+        dom: &dom,
+        frontiers: &frontiers,
+    };
+    ssa::construct(&input, budget)
+}
+
+/// Blocks in the order they are to be laid out, as a linked list.
+struct Layout {
+    next: Vec<Option<Block>>,
+}
+
+impl Layout {
+    /// Blocks `0..n` in index order.
+    fn new(n: usize) -> Layout {
+        Layout {
+            next: (0..n)
+                .map(|k| (k + 1 < n).then(|| Block::new(k + 1)))
+                .collect(),
+        }
+    }
+
+    /// `blocks` (new ones, numbered past every block so far) right after `b`.
+    fn insert_after(&mut self, b: Block, blocks: &[Block]) {
+        let after = self.next[b.index()];
+        let mut prev = b;
+        for &n in blocks {
+            if self.next.len() <= n.index() {
+                self.next.resize(n.index() + 1, None);
+            }
+            self.next[prev.index()] = Some(n);
+            prev = n;
+        }
+        self.next[prev.index()] = after;
+    }
+
+    fn order(&self) -> Vec<Block> {
+        let mut order = Vec::with_capacity(self.next.len());
+        let mut at = (!self.next.is_empty()).then_some(Block(0));
+        while let Some(b) = at {
+            order.push(b);
+            at = self.next[b.index()];
+        }
+        order
+    }
+}
+
+/// Replaces `call`, in block `b` of `f`, by a copy of `body`; returns the
+/// blocks added, in layout order: the body's (its entry first), then the
+/// one now holding what followed the call.
+fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block> {
+    let InstKind::Call(callee, args) = f.kind(call).clone() else {
+        unreachable!("splice is given a call");
+    };
+    let result = f.inst(call).result;
+    let site = add_sites(f, call, callee, body);
+    f.insts[call.index()].kind = InstKind::InlinedCall { callee, level: 1 };
+    f.insts[call.index()].result = None;
+    let rest = split_after(f, b, call);
+
+    // The body's blocks and values, in `f`.
+    let blocks: Vec<Option<Block>> = (0..body.blocks.len())
+        .map(|k| {
+            body.blocks[k]
+                .live
+                .then(|| f.add_block(BlockOrigin::Inlined))
+        })
+        .collect();
+    let mut values: Vec<Option<Value>> = vec![None; body.value_count()];
+    let mut copied = Vec::new();
+    let mut constants = Vec::new();
+    for gb in body.live_blocks() {
+        for &gi in &body.block(gb).insts {
+            let data = body.inst(gi);
+            if let (InstKind::Param(k), Some(r)) = (&data.kind, data.result) {
+                values[r.index()] = Some(args[*k as usize]);
+                continue;
+            }
+            let i = f.add_inst(data.kind.clone(), data.src, data.result.is_some());
+            f.insts[i.index()].inlined = Some(match data.inlined {
+                Some(s) => InlineId::new(site.index() + 1 + s.index()),
+                None => site,
+            });
+            if let (Some(r), Some(new)) = (data.result, f.inst(i).result) {
+                values[r.index()] = Some(new);
+                f.types[new.index()] = body.types[r.index()];
+            }
+            if matches!(data.kind, InstKind::Const(_)) {
+                constants.push(i);
+            } else {
+                copied.push((gb, i));
+            }
+        }
+    }
+    // Operands and targets in `f`'s terms; each `ret` jumps to `rest`.
+    let value = |v: Value| values[v.index()].expect("defined in the body or an argument");
+    let block = |gb: Block| blocks[gb.index()].expect("a live block");
+    let mut returns = Vec::new();
+    for &(gb, i) in &copied {
+        let kind = &mut f.insts[i.index()].kind;
+        kind.map_operands(value);
+        match kind {
+            InstKind::Jump(t) => *t = block(*t),
+            InstKind::Branch {
+                taken, fallthrough, ..
+            } => {
+                *taken = block(*taken);
+                *fallthrough = block(*fallthrough);
+            }
+            InstKind::Ret(v) => {
+                returns.push((block(gb), *v));
+                *kind = InstKind::Jump(rest);
+            }
+            InstKind::InlinedCall { level, .. } => *level += 1,
+            _ => {}
+        }
+        f.blocks[block(gb).index()].insts.push(i);
+    }
+    for gb in body.live_blocks() {
+        let nb = block(gb);
+        f.blocks[nb.index()].succs = body.block(gb).succs.iter().map(|&s| block(s)).collect();
+        f.blocks[nb.index()].preds = body.block(gb).preds.iter().map(|&p| block(p)).collect();
+    }
+    let entry = block(body.entry);
+    let enter = jump(f, entry);
+    f.blocks[b.index()].insts.push(enter);
+    f.blocks[b.index()].succs = vec![entry];
+    f.blocks[entry.index()].preds = vec![b];
+    for &(p, _) in &returns {
+        f.blocks[p.index()].succs = vec![rest];
+    }
+    f.blocks[rest.index()].preds = returns.iter().map(|&(p, _)| p).collect();
+    hoist_constants(f, constants);
+    define_result(f, rest, result, &returns);
+    let mut added: Vec<Block> = std::iter::once(body.entry)
+        .chain(body.live_blocks().filter(|&gb| gb != body.entry))
+        .map(block)
+        .collect();
+    added.push(rest);
+    added
+}
+
+/// Adds the inline sites of a call of `callee` and of the calls inlined
+/// in `body`; returns the call's own.
+fn add_sites(f: &mut Function, call: Inst, callee: FuncId, body: &Function) -> InlineId {
+    let site = InlineId::new(f.inlined.len());
+    let line_src = f.line_src(call);
+    f.inlined.push(InlineSite {
+        callee,
+        parent: f.inst(call).inlined,
+        line_src,
+    });
+    for s in &body.inlined {
+        f.inlined.push(InlineSite {
+            callee: s.callee,
+            parent: Some(match s.parent {
+                Some(p) => InlineId::new(site.index() + 1 + p.index()),
+                None => site,
+            }),
+            line_src,
+        });
+    }
+    site
+}
+
+/// Moves what follows `call` in `b` to a new block, which takes over
+/// `b`'s successors (and its place among their predecessors).
+fn split_after(f: &mut Function, b: Block, call: Inst) -> Block {
+    let rest = f.add_block(BlockOrigin::Inlined);
+    let at = f.blocks[b.index()]
+        .insts
+        .iter()
+        .position(|&i| i == call)
+        .expect("the call is in its block");
+    let tail = f.blocks[b.index()].insts.split_off(at + 1);
+    let succs = std::mem::take(&mut f.blocks[b.index()].succs);
+    for &s in &succs {
+        for p in &mut f.blocks[s.index()].preds {
+            if *p == b {
+                *p = rest;
+            }
+        }
+    }
+    f.blocks[rest.index()].insts = tail;
+    f.blocks[rest.index()].succs = succs;
+    rest
+}
+
+fn jump(f: &mut Function, target: Block) -> Inst {
+    f.add_inst(InstKind::Jump(target), crate::ir::NO_SRC, false)
+}
+
+/// The body's constants join the entry's definitions, which dominate
+/// every use (where the back end expects constants).
+fn hoist_constants(f: &mut Function, constants: Vec<Inst>) {
+    let entry = f.entry;
+    let after_defs = f
+        .block(entry)
+        .insts
+        .iter()
+        .position(|&i| !matches!(f.kind(i), InstKind::Param(_) | InstKind::Const(_)))
+        .unwrap_or(0);
+    f.blocks[entry.index()]
+        .insts
+        .splice(after_defs..after_defs, constants);
+}
+
+/// The call's result, defined at the start of `rest` from the values
+/// returned: a copy for one `ret`, a phi for several.
+fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: &[(Block, Value)]) {
+    let Some(r) = result else { return };
+    let kind = match returns {
+        [(_, v)] => InstKind::Copy(*v),
+        _ => InstKind::Phi(returns.iter().map(|&(_, v)| v).collect()),
+    };
+    let i = Inst::new(f.insts.len());
+    f.insts.push(InstData {
+        kind,
+        result: Some(r),
+        src: crate::ir::NO_SRC,
+        inlined: None,
+    });
+    f.defs[r.index()] = i;
+    f.blocks[rest.index()].insts.insert(0, i);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::context::Context;
+    use crate::ir::{Function, InstKind};
+    use crate::Phase;
+
+    /// `main` of `text` after inlining (verified, as `compiled_to` does).
+    fn inlined(text: &str) -> Function {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let ctx = Context::compiled_to(&program, program.main, Phase::Inline).expect("compiles");
+        ctx.func.expect("the IR")
+    }
+
+    fn kinds(f: &Function) -> Vec<InstKind> {
+        f.live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(|&i| f.kind(i).clone()))
+            .collect()
+    }
+
+    const HELPERS: &str = "func max(%a, %b)\n    jge %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+        func min(%a, %b)\n    jle %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+        func clamp(%x, %lo, %hi)\n    call %x, max, %x, %lo\n    call %x, min, %x, %hi\n    ret %x\nend\n";
+
+    #[test]
+    fn a_leaf_is_replaced_by_its_body_with_a_depth_check() {
+        let f = inlined(&format!(
+            "{HELPERS}func main(%n)\n    call %r, max, %n, 3\n    print %r\n    ret 0\nend\n"
+        ));
+        let kinds = kinds(&f);
+        assert!(
+            !kinds.iter().any(|k| matches!(k, InstKind::Call(..))),
+            "{kinds:?}"
+        );
+        assert!(kinds.contains(&InstKind::InlinedCall {
+            callee: vm::FuncId(0),
+            level: 1
+        }));
+        // Two `ret`s: the result is a phi where the body rejoins.
+        assert!(kinds
+            .iter()
+            .any(|k| matches!(k, InstKind::Phi(a) if a.len() == 2)));
+        assert_eq!(f.inlined.len(), 1);
+    }
+
+    #[test]
+    fn calls_inside_an_inlined_body_are_inlined_a_level_deeper() {
+        let f = inlined(&format!(
+            "{HELPERS}func main(%n)\n    call %r, clamp, %n, 0, 9\n    print %r\n    ret 0\nend\n"
+        ));
+        let levels: Vec<(u32, u32)> = kinds(&f)
+            .iter()
+            .filter_map(|k| match k {
+                InstKind::InlinedCall { callee, level } => Some((callee.0, *level)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(levels, [(2, 1), (0, 2), (1, 2)]);
+        // The body's blocks follow the call's, in order: the layout.
+        let order: Vec<usize> = f.live_blocks().map(|b| b.index()).collect();
+        assert_eq!(order, (0..order.len()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn recursive_and_large_callees_stay_calls() {
+        let mut big = String::from("func big(%x)\n");
+        for _ in 0..super::SMALL {
+            big.push_str("    add %x, %x, 1\n");
+        }
+        big.push_str("    ret %x\nend\n");
+        let f = inlined(&format!(
+            "{big}func fact(%n)\n    jz %n, one\n    sub %m, %n, 1\n    call %m, fact, %m\n    mul %n, %n, %m\n    ret %n\none:\n    ret 1\nend\n\
+             func main(%n)\n    call %a, big, %n\n    call %b, fact, %n\n    add %a, %a, %b\n    print %a\n    ret 0\nend\n"
+        ));
+        let calls = kinds(&f)
+            .iter()
+            .filter(|k| matches!(k, InstKind::Call(..)))
+            .count();
+        assert_eq!(calls, 2);
+        assert!(f.inlined.is_empty());
+    }
+}
