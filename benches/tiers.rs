@@ -1,6 +1,6 @@
-//! Interpreter against JIT on the benchmark programs, a fresh VM (and so
-//! fresh compiles) each iteration, output discarded.
-//! `cargo bench --bench tiers`.
+//! Interpreter against JIT on the benchmark programs (and the JIT without
+//! inlining on the call-bound ones), a fresh VM (and so fresh compiles)
+//! each iteration, output discarded. `cargo bench --bench tiers`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
@@ -14,28 +14,44 @@ const CASES: &[(&str, &[i64])] = &[
     ("sieve_rounds", &[5_000, 200]),
     ("nbody", &[20_000]),
     ("mandelbrot", &[200]),
+    // Call-bound (benches/bc or programs/).
+    ("ackermann", &[3, 6]),
+    ("tak", &[18, 12, 6]),
+    ("helpers", &[300_000]),
+    ("binary_trees", &[14, 2]),
 ];
+
+const CALL_BOUND: &[&str] = &["fib", "ackermann", "tak", "helpers", "binary_trees"];
+
+fn source(name: &str) -> Vec<u8> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    std::fs::read(format!("{root}/benches/bc/{name}.bc"))
+        .or_else(|_| std::fs::read(format!("{root}/programs/{name}.bc")))
+        .expect("program")
+}
 
 fn tiers(c: &mut Criterion) {
     for &(name, args) in CASES {
-        let path = format!("{}/programs/{name}.bc", env!("CARGO_MANIFEST_DIR"));
-        let program = vm::load(&std::fs::read(&path).expect("program")).expect("loads");
+        let program = vm::load(&source(name)).expect("loads");
         let mut group = c.benchmark_group(format!("{name}{args:?}"));
         group
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3));
-        for tier in ["interp", "jit"] {
+        let tiers: &[&str] = if CALL_BOUND.contains(&name) {
+            &["interp", "jit", "jit-no-inline"]
+        } else {
+            &["interp", "jit"]
+        };
+        for &tier in tiers {
             group.bench_function(tier, |b| {
                 b.iter(|| {
                     let mut vm =
                         Vm::new(&program, Output::discard(), Limits::default()).expect("vm");
-                    if tier == "jit" {
-                        vm.set_compiler(
-                            Box::new(jit::compiler::Jit::default()),
-                            Thresholds::NEVER,
-                            true,
-                        );
+                    if tier != "interp" {
+                        let mut jit = jit::compiler::Jit::default();
+                        jit.options.inline = tier == "jit";
+                        vm.set_compiler(Box::new(jit), Thresholds::NEVER, true);
                     }
                     vm.run(args, false).expect("runs")
                 })

@@ -24,6 +24,12 @@ use vm::Op;
 pub const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
 /// XMM registers that hold values (xmm0 and xmm1 are scratch).
 pub const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+/// General registers a call preserves that hold values (`rbx`): the
+/// function saves the caller's in its frame. Given to the integer value
+/// that is live across the most calls, weighted by loop depth, when that
+/// is more than one call per run of the function: a save and a restore
+/// then cost less than a spill and a reload at each call.
+pub const CALLEE_SAVED: [u8; 1] = [3];
 
 /// Loops deeper than this weigh no more (8^6 already dwarfs any count).
 const MAX_DEPTH: u32 = 6;
@@ -279,6 +285,43 @@ fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
     groups
 }
 
+/// The integer candidate (of the first `ints` bits) live across the most
+/// calls and output helpers, weighted by loop depth, if that weight is
+/// above one.
+fn most_calls_crossed(
+    f: &Function,
+    loops: &LoopForest,
+    after: &[u128],
+    ints: usize,
+) -> Option<usize> {
+    let mut crossed = vec![0u64; ints];
+    for b in f.live_blocks() {
+        let w = 8u64.pow(loops.depth(b).min(MAX_DEPTH));
+        for &i in &f.block(b).insts {
+            if clobbers_value_registers(f.kind(i)) {
+                for k in bits(after[i.index()]).filter(|&k| k < ints) {
+                    crossed[k] = crossed[k].saturating_add(w);
+                }
+            }
+        }
+    }
+    let (k, &w) = crossed.iter().enumerate().max_by_key(|&(_, &w)| w)?;
+    (w > 1).then_some(k)
+}
+
+/// Instructions whose code calls out, clobbering the caller-saved
+/// registers (a self tail call too, for all this module knows).
+pub fn clobbers_value_registers(kind: &InstKind) -> bool {
+    matches!(
+        kind,
+        InstKind::Call(..)
+            | InstKind::Print(_)
+            | InstKind::PutC(_)
+            | InstKind::FPrint(..)
+            | InstKind::PutS(_)
+    )
+}
+
 /// Gives registers to `f`'s most used values.
 pub fn allocate(
     f: &Function,
@@ -344,6 +387,9 @@ pub fn allocate(
             }
         }
         offset += class.len();
+    }
+    if let Some(k) = most_calls_crossed(f, loops, &after, classes[0].len()) {
+        register[k] = Some(CALLEE_SAVED[0]);
     }
     let mut homes = vec![None; f.value_count()];
     let mut homed = Vec::new();

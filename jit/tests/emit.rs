@@ -127,10 +127,10 @@ fn a_versioned_loop_stores_without_a_bounds_check() {
     let checked = |k: usize| code[k - 2..k].iter().any(|l| l.starts_with("jae"));
     assert!(checked(stores[0]), "the ordinary copy checks: {listing}");
     assert!(!checked(stores[1]), "the guarded copy does not: {listing}");
-    // Only the ordinary copy compares a cell with the memory size (the
-    // guard compares the limit with it, copied to rax).
+    // Only the ordinary copy compares a cell with the memory size, an
+    // immediate (the guard compares the limit with it, loaded into eax).
     let bounds_checks = code
         .iter()
-        .filter(|l| l.starts_with("cmp") && l.ends_with(",rbx"));
+        .filter(|l| l.starts_with("cmp") && l.ends_with(",40h"));
     assert_eq!(bounds_checks.count(), 1, "{listing}");
 }

@@ -6,14 +6,15 @@
 //! Each function has two entries. The external one, at the start, saves
 //! and sets the registers every compiled function relies on (`r12` the VM
 //! pointer, `r13` the calls left before the depth limit, `r14` the linear
-//! memory's base, `rbx` its number of cells, `r15` the VM's `CallState`),
+//! memory's base, `r15` the VM's `CallState`),
 //! records where a trap unwinds to, puts the arguments where the internal
 //! entry expects them and calls it, at `INTERNAL_ENTRY`. Compiled callers
-//! call that directly with those five registers already set and the
+//! call that directly with those four registers already set and the
 //! arguments in registers: the first six in `rsi`, `rdi`, `r8`-`r11`
 //! (`ARG_REGISTERS`), the rest at `[rsp + 8 k]` for argument k; the result
 //! comes back in `rax`. Values with a home live in caller-saved registers,
-//! spilled to their frame slots around a call only if live across it.
+//! spilled to their frame slots around a call only if live across it, but
+//! for one that crosses many calls, which lives in `rbx` (`frame`).
 //!
 //! A direct call makes one check for the limits: `r13`, decremented, must
 //! not go below zero. The register stack needs no check of its own unless
@@ -38,11 +39,11 @@ use super::operands::Src;
 use crate::cfg::EntryPoint;
 use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
-use crate::regalloc::Home;
+use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_trap, site};
 use vm::tier::{
-    JitEnv, STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
+    STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
     STATE_STACK_TOP,
 };
 use vm::Program;
@@ -60,25 +61,6 @@ pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
 /// Where a call's first arguments go, in order: the value registers, which
 /// a call clobbers anyway (`rsi`, `rdi`, `r8`-`r11`).
 pub(in crate::backend) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REGISTERS;
-
-/// The frame of `f`'s internal entry: a slot per value and the outgoing
-/// arguments of its largest call, rounded so calls see a 16-byte aligned
-/// stack (at entry rsp is 8 mod 16, the return address, and pushing rbp
-/// makes it 0, so the frame must be 0 mod 16).
-pub(in crate::backend) fn frame_bytes(f: &Function, env: &JitEnv) -> usize {
-    let max_args = f
-        .live_blocks()
-        .flat_map(|b| f.block(b).insts.iter())
-        .map(|&i| match f.kind(i) {
-            InstKind::Call(_, args) => args.len(),
-            _ => 0,
-        })
-        .max()
-        .unwrap_or(0);
-    // A function making self tail calls keeps r13 below its values.
-    let tail = super::tail_calls::makes_self_tail_calls(f, env) as usize;
-    (8 * (f.value_count() + tail + max_args)).next_multiple_of(16)
-}
 
 /// How many words the external entry copies from its `args`: the
 /// parameters, or for on-stack replacement the interpreter's registers up
@@ -115,8 +97,12 @@ impl Emitter<'_> {
         let live = self.live_after[self.current];
         for k in (0..self.homed.len()).filter(|k| live & (1u128 << k) != 0) {
             let v = self.homed[k];
+            let home = self.homes[v.index()];
+            if matches!(home, Some(Home::Gpr(r)) if CALLEE_SAVED.contains(&r)) {
+                continue;
+            }
             let at = self.slot(v);
-            match (self.homes[v.index()], to_slots) {
+            match (home, to_slots) {
                 (Some(Home::Gpr(r)), true) => {
                     dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r))
                 }
@@ -196,7 +182,6 @@ impl Emitter<'_> {
             ; mov r15, QWORD state
             ; push QWORD [r15 + STATE_ENTRY_SP]
             ; mov r14, QWORD memory.base as i64
-            ; mov rbx, QWORD memory.cells as i64
             ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
             ; sub r13, QWORD [r15 + STATE_DEPTH]
             // A trap's stub returns to `trapped` through this word.
@@ -260,12 +245,16 @@ impl Emitter<'_> {
         );
     }
 
-    /// The internal entry's frame, then the parameters compiled callers
-    /// passed in registers moved to their homes (all at once: one
-    /// parameter's home may be another's argument register).
-    pub(in crate::backend) fn prologue(&mut self, frame: usize) {
+    /// The internal entry's frame (`frame`), the caller's `rbx` saved if a
+    /// value lives there, then the parameters compiled callers passed in
+    /// registers moved to their homes (all at once: one parameter's home
+    /// may be another's argument register).
+    pub(in crate::backend) fn prologue(&mut self) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
-        self.grow_stack(frame);
+        self.grow_stack(self.frame.bytes);
+        if let Some(at) = self.frame.rbx_slot {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rbx);
+        }
         self.tail_call_head();
         if self.register_args() {
             self.receive_arguments();
@@ -305,6 +294,15 @@ impl Emitter<'_> {
             left -= PAGE;
         }
         dynasm!(self.ops ; .arch x64 ; sub rsp, left as i32);
+    }
+
+    /// Before a return: what the function saved of its caller's
+    /// registers, restored.
+    pub(in crate::backend) fn restore_saved(&mut self) {
+        self.tail_call_exit();
+        if let Some(at) = self.frame.rbx_slot {
+            dynasm!(self.ops ; .arch x64 ; mov rbx, QWORD [rbp + at]);
+        }
     }
 
     /// Where a trap leaves compiled code: back to the innermost external
@@ -518,20 +516,6 @@ mod tests {
             crate::context::Context::compiled_to(&program, program.main, crate::Phase::OutOfSsa)
                 .expect("compiles");
         ctx.func.expect("ir")
-    }
-
-    #[test]
-    fn frames_hold_every_value_and_the_largest_call_16_byte_aligned() {
-        // `g` calls itself, so it is not inlined.
-        let f = ir("func main()\n    call %r, g, 1, 2, 3\n    ret %r\nend\nfunc g(%a, %b, %c)\n    jz %a, done\n    call %a, g, 0, %b, %c\ndone:\n    ret %a\nend\n");
-        let env = crate::backend::ScratchEnv::new(
-            &vm::load(b"func main()\n    ret 0\nend\n").expect("loads"),
-        )
-        .expect("scratch")
-        .env();
-        let bytes = frame_bytes(&f, &env);
-        assert_eq!(bytes % 16, 0);
-        assert!(bytes >= 8 * (f.value_count() + 3));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 #![allow(clippy::useless_conversion)]
 
 use super::abi::SlowCall;
+use super::frame::Frame;
 use super::tail_calls::{self, SelfTail, TailStub};
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
@@ -93,6 +94,8 @@ pub(in crate::backend) struct Emitter<'a> {
     /// Where self tail calls jump, if the function makes any.
     pub(in crate::backend) tail: Option<SelfTail>,
     pub(in crate::backend) tail_stubs: Vec<TailStub>,
+    /// Where each value lives in memory, and what else the frame holds.
+    pub(in crate::backend) frame: Frame,
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
@@ -128,14 +131,15 @@ impl<'a> Emitter<'a> {
         allocation: &'a Allocation,
         versioned: &'a [VersionedLoop],
         env: JitEnv,
+        frame: Frame,
     ) -> Emitter<'a> {
         let mut ops = Assembler::new(0);
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
             .collect();
         let unwind = ops.new_dynamic_label();
-        let tail = tail_calls::makes_self_tail_calls(f, &env).then(|| SelfTail {
-            slot: -8 * (f.value_count() as i32 + 1),
+        let tail = frame.tail_slot.map(|slot| SelfTail {
+            slot,
             head: ops.new_dynamic_label(),
         });
         let start = ops.new_dynamic_label();
@@ -169,6 +173,7 @@ impl<'a> Emitter<'a> {
             unwind,
             tail,
             tail_stubs: Vec::new(),
+            frame,
             start,
             lines: Vec::new(),
             use_counts,

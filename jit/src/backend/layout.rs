@@ -55,8 +55,9 @@ impl Emitter<'_> {
             let r = self.register(index, RAX);
             dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r) ; js =>checked);
         }
-        // limit <= cells - max_offset (rbx holds the cell count).
-        dynasm!(self.ops ; .arch x64 ; mov rax, rbx);
+        // limit <= cells - max_offset.
+        let cells = self.env.memory.cells as i32;
+        dynasm!(self.ops ; .arch x64 ; mov eax, cells);
         if max_offset != 0 {
             dynasm!(self.ops ; .arch x64 ; sub rax, max_offset);
         }

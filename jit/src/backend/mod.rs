@@ -4,7 +4,8 @@
 //!
 //! - `emitter`: the assembler's state;
 //! - `operands`: where values are and how instructions take them;
-//! - `abi`: entries, frame, prologue, calls, helpers, stubs, unwinding;
+//! - `abi`: entries, prologue, calls, helpers, stubs, unwinding;
+//! - `frame`: the frame's layout, sized to what the function keeps there;
 //! - `moves`: parallel moves between registers (arguments, parameters);
 //! - `tail_calls`: a function's calls to itself in tail position, as jumps;
 //! - `isel`: instruction selection, by family of instructions;
@@ -23,6 +24,7 @@
 mod abi;
 pub mod code_cache;
 mod emitter;
+mod frame;
 mod isel;
 mod layout;
 mod moves;
@@ -57,22 +59,22 @@ pub fn emit(
     env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
-    let frame = abi::frame_bytes(f, &env);
-    if frame > abi::MAX_FRAME_BYTES {
-        return Err(fail(format!("frame of {frame} bytes is too large")));
+    let frame = frame::Frame::layout(f, allocation, &env);
+    if frame.bytes > abi::MAX_FRAME_BYTES {
+        return Err(fail(format!("frame of {} bytes is too large", frame.bytes)));
     }
     let words = abi::entry_words(program, f);
     if 8 * words > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("{words} words to copy in at the entry")));
     }
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
-    let mut e = Emitter::new(program, f, loops, allocation, versioned, env);
+    let mut e = Emitter::new(program, f, loops, allocation, versioned, env, frame);
     let external = e.ops.new_dynamic_label();
     let internal = e.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
-    e.prologue(frame);
+    e.prologue();
     let order = layout::block_order(f);
     for (k, &b) in order.iter().enumerate() {
         e.position[b.index()] = k as u32;

@@ -28,7 +28,7 @@ pub(in crate::backend) enum Src {
 
 impl Emitter<'_> {
     pub(in crate::backend) fn slot(&self, v: Value) -> i32 {
-        -8 * (v.0 as i32 + 1)
+        self.frame.slot(v)
     }
 
     /// Loads value `v` into general register `r`.

@@ -69,7 +69,7 @@ pub(in crate::backend) struct TailStub {
 /// jump to.
 #[derive(Clone, Copy)]
 pub(in crate::backend) struct SelfTail {
-    /// `[rbp + slot]`: below the values' slots (see `abi::frame_bytes`).
+    /// `[rbp + slot]` (see `frame`).
     pub(in crate::backend) slot: i32,
     pub(in crate::backend) head: DynamicLabel,
 }
@@ -134,7 +134,7 @@ impl Emitter<'_> {
             );
             self.call_helper(jit_call as *const ());
             dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
-            self.tail_call_exit();
+            self.restore_saved();
             dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
         }
     }

@@ -4,8 +4,9 @@
 //!
 //! - a definition writes its result's home (a copy between two values of
 //!   one home writes nothing: the register then holds both);
-//! - a call or an output helper clobbers every value register, and the
-//!   emitter reloads exactly the homed values live after it (`live_after`);
+//! - a call or an output helper clobbers every value register but the
+//!   callee-saved ones, and the emitter reloads exactly the homed values
+//!   live after it (`live_after`);
 //! - every read of a homed value must find it in its home.
 //!
 //! States meet by intersection at joins, so a value is known to be in its
@@ -64,16 +65,12 @@ impl Checker<'_> {
                     ));
                 }
             }
-            let clobbers = matches!(
-                kind,
-                InstKind::Call(..)
-                    | InstKind::Print(_)
-                    | InstKind::PutC(_)
-                    | InstKind::FPrint(..)
-                    | InstKind::PutS(_)
-            );
-            if clobbers {
-                *s = [0; LOCATIONS];
+            if super::clobbers_value_registers(kind) {
+                for (loc, held) in s.iter_mut().enumerate() {
+                    if !super::CALLEE_SAVED.iter().any(|&r| r as usize == loc) {
+                        *held = 0;
+                    }
+                }
                 let live = self.a.live_after[i.index()];
                 for (k, &v) in self.a.homed.iter().enumerate() {
                     if live & (1 << k) != 0 {

@@ -133,7 +133,7 @@ impl Emitter<'_> {
         self.load(RAX, a);
         // The epilogue, inline. No trap flag: a trap never returns this way
         // (it unwinds), and the external entry clears it for the runtime.
-        self.tail_call_exit();
+        self.restore_saved();
         dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
     }
 }

@@ -1,5 +1,5 @@
 //! Loads and stores of the linear memory, indexed from `r14` by the cell
-//! number, with an inline bounds check against `rbx` unless the access is
+//! number, with an inline bounds check against the cell count unless the access is
 //! in the unchecked copy of a versioned loop. A loaded value goes straight
 //! into its home, general or XMM.
 
@@ -16,7 +16,9 @@ impl Emitter<'_> {
     fn bounds_check(&mut self, cell: u8, src: u32) {
         if self.checked() {
             let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), rbx ; jae =>oob);
+            // The cell count is at most 2^28: an immediate.
+            let cells = self.env.memory.cells as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), cells ; jae =>oob);
         }
     }
 
@@ -84,14 +86,14 @@ mod tests {
     use crate::backend::asm_of;
 
     #[test]
-    fn an_access_is_checked_against_the_cell_count_in_rbx() {
+    fn an_access_is_checked_against_the_cell_count_as_an_immediate() {
         let asm = asm_of(
             ".memory 8\nfunc main(%i)\n    load %x, [%i+1]\n    ret %x\nend\n",
             "main",
         );
         let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
         let load = asm.iter().position(|i| i.ends_with(",[r14+rax*8]"));
-        let (lea, check, trap) = (at("lea rax,[rsi+1]"), at("cmp rax,rbx"), at("jae "));
+        let (lea, check, trap) = (at("lea rax,[rsi+1]"), at("cmp rax,8"), at("jae "));
         assert!(
             lea < check && check < trap && trap < load && lea.is_some(),
             "{asm:#?}"

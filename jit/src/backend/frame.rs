@@ -1,0 +1,150 @@
+//! The frame of a function's internal entry, below `rbp`: a slot for each
+//! value that lives in memory (it has no register) or must be saved across
+//! a call (its register is caller-saved and it is live after a call or an
+//! output helper), then the words the function keeps for itself (`r13`
+//! for self tail calls, the caller's `rbx` when a value lives there), then
+//! the outgoing arguments of its largest call at `[rsp]`. Sized to what
+//! the function uses, rounded so calls see a 16-byte aligned stack (at
+//! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
+
+use super::tail_calls;
+use crate::entity::Value;
+use crate::ir::{Function, InstKind};
+use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
+use vm::tier::JitEnv;
+
+pub(in crate::backend) struct Frame {
+    /// Per value: its slot, as an offset from `rbp`, if it has one.
+    slots: Vec<Option<i32>>,
+    /// Where `r13` is kept, if the function makes self tail calls.
+    pub(in crate::backend) tail_slot: Option<i32>,
+    /// Where the caller's `rbx` is kept, if a value lives in it.
+    pub(in crate::backend) rbx_slot: Option<i32>,
+    /// The frame's size in bytes.
+    pub(in crate::backend) bytes: usize,
+}
+
+impl Frame {
+    pub(in crate::backend) fn layout(f: &Function, allocation: &Allocation, env: &JitEnv) -> Frame {
+        let saved = saved_across_calls(f, allocation, env);
+        let mut next = 0i32;
+        let mut take = || {
+            next += 1;
+            -8 * next
+        };
+        let slots = (0..f.value_count())
+            .map(|k| {
+                let v = Value::new(k);
+                let needs = match allocation.homes[k] {
+                    None => f.constant(v).is_none(),
+                    Some(Home::Gpr(r)) if CALLEE_SAVED.contains(&r) => false,
+                    Some(_) => saved.contains(&v),
+                };
+                needs.then(&mut take)
+            })
+            .collect();
+        let tail_slot = tail_calls::makes_self_tail_calls(f, env).then(&mut take);
+        let in_rbx = allocation.homes.iter().any(|h| *h == Some(Home::Gpr(3)));
+        let rbx_slot = in_rbx.then(&mut take);
+        let words = next as usize;
+        Frame {
+            slots,
+            tail_slot,
+            rbx_slot,
+            bytes: (8 * (words + max_args(f))).next_multiple_of(16),
+        }
+    }
+
+    /// `v`'s slot: every value the code keeps in memory has one.
+    pub(in crate::backend) fn slot(&self, v: Value) -> i32 {
+        self.slots[v.index()].expect("a value kept in memory has a frame slot")
+    }
+}
+
+/// The outgoing arguments of the largest call (a call's first arguments
+/// go in registers, but the slow path stores them beside the rest).
+fn max_args(f: &Function) -> usize {
+    f.live_blocks()
+        .flat_map(|b| f.block(b).insts.iter())
+        .map(|&i| match f.kind(i) {
+            InstKind::Call(_, args) => args.len(),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The homed values live after an instruction that clobbers the value
+/// registers: a call (but a self tail call, which jumps) or an output
+/// helper. They are spilled there (`Emitter::spill`).
+fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Vec<Value> {
+    let mut mask = 0u128;
+    for b in f.live_blocks() {
+        let insts = &f.block(b).insts;
+        for (k, &i) in insts.iter().enumerate() {
+            let spills = match f.kind(i) {
+                InstKind::Call(..) => !tail_calls::is_self_tail_call(f, env, insts, k),
+                InstKind::Print(_)
+                | InstKind::PutC(_)
+                | InstKind::FPrint(..)
+                | InstKind::PutS(_) => true,
+                _ => false,
+            };
+            if spills {
+                mask |= allocation.live_after[i.index()];
+            }
+        }
+    }
+    allocation
+        .homed
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| mask & 1 << k != 0)
+        .map(|(_, &v)| v)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::ScratchEnv;
+    use crate::context::Context;
+    use crate::Phase;
+
+    fn frame_of(text: &str, func: &str) -> (Frame, usize) {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name(func).expect("function");
+        let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
+        let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
+        let env = ScratchEnv::new(&program).expect("scratch").env();
+        (Frame::layout(&f, &a, &env), f.value_count())
+    }
+
+    #[test]
+    fn only_values_in_memory_or_saved_across_a_call_have_slots() {
+        let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\n\
+                   func main(%n)\n    call %r, fib, %n\n    print %r\n    ret 0\nend\n";
+        let (frame, values) = frame_of(fib, "fib");
+        assert_eq!(frame.bytes % 16, 0);
+        // n across the first call, x across the second; one outgoing word.
+        assert_eq!(frame.bytes, 32, "{values} values");
+        assert!(frame.bytes < 8 * values);
+    }
+
+    /// A loop's sum, live across a call in every iteration, lives in `rbx`,
+    /// saved once per run of the function instead of at every call.
+    #[test]
+    fn a_value_live_across_calls_in_a_loop_lives_in_rbx() {
+        let text = "func f(%x)\n    jz %x, done\n    call %x, f, 0\ndone:\n    ret %x\nend\n\
+                    func main(%n)\n    mov %s, 0\nloop:\n    jz %n, out\n    call %r, f, %n\n    add %s, %s, %r\n    sub %n, %n, 1\n    jmp loop\nout:\n    print %s\n    ret 0\nend\n";
+        let (frame, _) = frame_of(text, "main");
+        assert!(frame.rbx_slot.is_some());
+        let asm = crate::backend::asm_of(text, "main");
+        let saves = asm
+            .iter()
+            .filter(|i| i.ends_with(",rbx") && i.starts_with("mov [rbp"))
+            .count();
+        let restores = asm.iter().filter(|i| i.starts_with("mov rbx,[rbp")).count();
+        assert_eq!((saves, restores), (1, 1), "{asm:#?}");
+    }
+}
