@@ -44,7 +44,7 @@ impl Frame {
             })
             .collect();
         let tail_slot = tail_calls::makes_self_tail_calls(f, env).then(&mut take);
-        let in_rbx = allocation.homes.iter().any(|h| *h == Some(Home::Gpr(3)));
+        let in_rbx = allocation.homes.contains(&Some(Home::Gpr(CALLEE_SAVED[0])));
         let rbx_slot = in_rbx.then(&mut take);
         let words = next as usize;
         Frame {
