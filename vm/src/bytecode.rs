@@ -312,6 +312,8 @@ pub struct Function {
     /// small frame is seeded with one fixed-size copy instead of a call to
     /// `memcpy`.
     pub template_head: [u64; TEMPLATE_HEAD],
+    /// `nparams + frame_template.len()`, kept for the call path.
+    pub slots: usize,
     pub code: Vec<Instr>,
     /// What the interpreter runs: `code` with superinstructions in place of
     /// some instructions, index for index (so positions and targets hold).
@@ -326,8 +328,9 @@ pub struct Function {
 
 impl Function {
     /// Slots a frame of this function occupies.
+    #[inline]
     pub fn frame_size(&self) -> usize {
-        self.nparams as usize + self.frame_template.len()
+        self.slots
     }
 
     /// The constant a slot holds, if it is a constant slot.

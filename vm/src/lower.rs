@@ -115,6 +115,7 @@ impl<'a> FuncLowering<'a> {
         }
         Function {
             name: f.name.to_string(),
+            slots: nparams as usize + frame_template.len(),
             frame_template,
             template_head,
             pos: f.pos,
