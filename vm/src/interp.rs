@@ -170,6 +170,9 @@ pub struct Vm<'p> {
     osr_entries: Vec<OsrEntry>,
     /// The program's widest frame, in slots.
     widest_frame: usize,
+    /// What compiles are given (`jit_env`), made when the run starts
+    /// rather than each time the dispatch loop is entered.
+    env: JitEnv,
 }
 
 /// An activation of `func` that went on in on-stack-replacement code at
@@ -185,7 +188,7 @@ impl<'p> Vm<'p> {
     /// Fails only if the linear memory cannot be mapped.
     pub fn new(program: &'p Program, out: Output, limits: Limits) -> io::Result<Vm<'p>> {
         let n = program.funcs.len();
-        Ok(Vm {
+        let mut vm = Vm {
             program,
             memory: LinearMemory::new(program.memory_cells)?,
             out,
@@ -218,7 +221,22 @@ impl<'p> Vm<'p> {
                 .map(|f| f.frame_size())
                 .max()
                 .unwrap_or(0),
-        })
+            // Replaced below, once the addresses it holds exist.
+            env: JitEnv {
+                memory: MemoryView {
+                    base: std::ptr::null_mut(),
+                    cells: 0,
+                },
+                state: std::ptr::null_mut(),
+                entries: std::ptr::null(),
+                call_counts: std::ptr::null_mut(),
+                count_stride: 0,
+                count_calls: false,
+                count_slots: false,
+            },
+        };
+        vm.env = vm.jit_env();
+        Ok(vm)
     }
 
     /// Whether the register stack can reach its limit before the call
@@ -275,7 +293,7 @@ impl<'p> Vm<'p> {
             } else {
                 trigger
             };
-            let env = self.jit_env();
+            let env = self.env;
             self.tiers
                 .offer(self.program, f, trigger, env, &mut self.out);
         }
@@ -310,6 +328,7 @@ impl<'p> Vm<'p> {
         self.state.max_slots = self.limits.max_stack_slots;
         self.trap = None;
         self.count_instructions = count_instructions;
+        self.env = self.jit_env();
         self.fuel_left = self.limits.fuel;
         if !self.ensure_stack(self.program.func(main).frame_size()) {
             return Err(Trap {
@@ -492,7 +511,6 @@ impl<'p> Vm<'p> {
     ) -> Result<Dispatched, Trap> {
         // Addresses for the compiler, should a function get hot here. Compiled
         // code uses them only while this loop is not running (see `invoke`).
-        let env = self.jit_env();
         let native_floor = self.state.native_floor;
         let Vm {
             program,
@@ -504,6 +522,7 @@ impl<'p> Vm<'p> {
             stack,
             frames,
             fuel_left,
+            env,
             ..
         } = self;
         let program: &Program = program;
@@ -572,8 +591,8 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        tiers.offer(program, fid_, Trigger::BackEdges, env, out);
-                        let osr = tiers.offer_osr(program, fid_, target as u32, env, out);
+                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out);
+                        let osr = tiers.offer_osr(program, fid_, target as u32, *env, out);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -763,7 +782,7 @@ impl<'p> Vm<'p> {
                         } else {
                             Trigger::Calls
                         };
-                        tiers.offer(program, callee_id, trigger, env, out);
+                        tiers.offer(program, callee_id, trigger, *env, out);
                     }
                     if tiers.compiled[callee_id.index()].is_some()
                         && !native_stack_low(native_floor)

@@ -510,14 +510,6 @@ mod tests {
     use super::*;
     use crate::backend::asm_of;
 
-    fn ir(text: &str) -> Function {
-        let program = vm::load(text.as_bytes()).expect("loads");
-        let ctx =
-            crate::context::Context::compiled_to(&program, program.main, crate::Phase::OutOfSsa)
-                .expect("compiles");
-        ctx.func.expect("ir")
-    }
-
     #[test]
     fn a_call_makes_the_interpreters_checks_inline_then_calls_the_internal_entry() {
         let asm = asm_of(
