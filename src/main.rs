@@ -8,6 +8,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use vm::{Limits, LoadError, Output, Program, Vm};
 
 #[derive(Parser)]
@@ -174,9 +175,26 @@ struct BenchArgs {
     /// Arguments of `main`.
     #[arg(allow_negative_numbers = true)]
     args: Vec<String>,
-    /// Runs per tier (a fresh VM each, program output discarded).
-    #[arg(long, default_value_t = 5)]
-    runs: usize,
+    /// Measured runs per tier (a fresh VM each, program output discarded).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
+    /// Runs per tier before the measured ones, discarded (caches, page
+    /// faults, the CPU's clock coming up).
+    #[arg(long, default_value_t = 1)]
+    warmup: u64,
+    /// The tiers to measure, in order.
+    #[arg(long, value_delimiter = ',', default_value = "interp,jit,auto")]
+    tiers: Vec<Tier>,
+    /// Print the figures as one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Print the `--trace-compile` lines of each tier's first measured run
+    /// on stderr, after a `# TIER` line.
+    #[arg(long)]
+    trace_compile: bool,
+    /// Write those lines to FILE instead (implies `--trace-compile`).
+    #[arg(long, value_name = "FILE")]
+    trace_file: Option<String>,
     #[command(flatten)]
     compiler: CompilerArgs,
 }
@@ -745,70 +763,209 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
 }
 
 fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
-    use std::time::{Duration, Instant};
     let file = opts.file.as_str();
     let program = load(file).map_err(|f| vec![f])?;
     let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
-    let tiers = [
-        ("interp", Tier::Interp),
-        ("jit", Tier::Jit),
-        ("auto", Tier::Auto),
-    ];
-    let mut walls: Vec<Vec<Duration>> = vec![Vec::new(); tiers.len()];
-    let mut compiles: Vec<Vec<Duration>> = vec![Vec::new(); tiers.len()];
-    let mut compiled_functions = vec![0; tiers.len()];
+    let mut trace: Option<Box<dyn Write>> = match &opts.trace_file {
+        Some(path) => Some(Box::new(std::fs::File::create(path).map_err(|e| {
+            vec![Failure::Setup {
+                file: path.clone(),
+                message: format!("cannot create the trace file: {e}"),
+            }]
+        })?)),
+        None => opts
+            .trace_compile
+            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+    };
+    let tiers = &opts.tiers;
+    let mut samples: Vec<Vec<BenchSample>> = vec![Vec::new(); tiers.len()];
     // Interleaved, so a noisy neighbour slows every tier alike.
-    for _ in 0..opts.runs.max(1) {
-        for (k, &(_, tier)) in tiers.iter().enumerate() {
-            let (mut vm, records) = make_vm(
-                file,
-                &program,
-                Output::discard(),
-                tier,
-                &opts.compiler,
-                jit::compiler::Jit::default(),
-            )?;
-            let start = Instant::now();
-            let result = vm.run(&args, false);
-            walls[k].push(start.elapsed());
-            if let Err(trap) = result {
-                return Err(vec![Failure::Trap(trap.render(&program, file))]);
+    for round in 0..opts.warmup + opts.runs {
+        for (k, &tier) in tiers.iter().enumerate() {
+            let (sample, lines) = bench_run(file, &program, &args, tier, &opts.compiler)?;
+            if round < opts.warmup {
+                continue;
             }
-            let records = records.borrow();
-            compiles[k].push(records.iter().map(|r| r.total).sum());
-            compiled_functions[k] = records.iter().filter(|r| r.error.is_none()).count();
+            if let (Some(out), true) = (&mut trace, samples[k].is_empty()) {
+                let _ = writeln!(out, "# {}", tier_name(tier));
+                for line in lines {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
+            samples[k].push(sample);
         }
     }
-    let median = |v: &mut Vec<Duration>| {
-        v.sort();
-        v[v.len() / 2]
-    };
-    let ms = |d: Duration| format!("{:.3} ms", d.as_secs_f64() * 1e3);
-    let base = median(&mut walls[0].clone());
+    let stats: Vec<BenchStats> = samples.iter().map(|s| BenchStats::of(s)).collect();
+    // Speedups against the interpreter if it ran, else the first tier.
+    let base = tiers.iter().position(|&t| t == Tier::Interp).unwrap_or(0);
+    let base = stats[base].median;
+    if opts.json {
+        let rows: Vec<serde_json::Value> = tiers
+            .iter()
+            .zip(&stats)
+            .map(|(&tier, s)| s.json(tier_name(tier), base))
+            .collect();
+        let doc = serde_json::json!({
+            "file": file,
+            "args": opts.args,
+            "runs": opts.runs,
+            "warmup": opts.warmup,
+            "tiers": rows,
+        });
+        println!("{doc}");
+        return Ok(());
+    }
     println!(
-        "{} {} ({} runs per tier, interleaved; output discarded)",
+        "{} {} ({} runs per tier after {} warm-up, interleaved; output discarded; ms)",
         file,
         opts.args.join(" "),
-        opts.runs.max(1)
+        opts.runs,
+        opts.warmup
     );
     println!(
-        "{:<7} {:>12} {:>12} {:>12} {:>12} {:>9} {:>9}",
-        "tier", "median", "min", "max", "compiling", "compiled", "speedup"
+        "{:<7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>8}",
+        "tier",
+        "median",
+        "min",
+        "q1",
+        "q3",
+        "max",
+        "iqr",
+        "compiling",
+        "functions",
+        "compiles",
+        "speedup"
     );
-    for (k, &(name, _)) in tiers.iter().enumerate() {
-        let m = median(&mut walls[k]);
-        let (lo, hi) = (walls[k][0], walls[k][walls[k].len() - 1]);
-        let c = median(&mut compiles[k]);
+    for (&tier, s) in tiers.iter().zip(&stats) {
+        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         println!(
-            "{:<7} {:>12} {:>12} {:>12} {:>12} {:>9} {:>8.2}x",
-            name,
-            ms(m),
-            ms(lo),
-            ms(hi),
-            ms(c),
-            compiled_functions[k],
-            base.as_secs_f64() / m.as_secs_f64()
+            "{:<7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7.2}x",
+            tier_name(tier),
+            ms(s.median),
+            ms(s.min),
+            ms(s.q1),
+            ms(s.q3),
+            ms(s.max),
+            ms(s.q3 - s.q1),
+            ms(s.compiling),
+            s.functions,
+            s.compiles,
+            base.as_secs_f64() / s.median.as_secs_f64()
         );
     }
     Ok(())
+}
+
+fn tier_name(tier: Tier) -> &'static str {
+    match tier {
+        Tier::Interp => "interp",
+        Tier::Jit => "jit",
+        Tier::Auto => "auto",
+    }
+}
+
+/// One measured run of `bcvm bench`.
+#[derive(Clone)]
+struct BenchSample {
+    wall: Duration,
+    compiling: Duration,
+    /// Distinct functions compiled (on-stack-replacement code counts for
+    /// its function).
+    functions: usize,
+    /// Compiles, on-stack replacement and bail-outs included.
+    compiles: usize,
+}
+
+/// A fresh VM running `main(args)` in `tier`, timed; and its trace lines.
+fn bench_run(
+    file: &str,
+    program: &Program,
+    args: &[i64],
+    tier: Tier,
+    opts: &CompilerArgs,
+) -> Result<(BenchSample, Vec<String>), Vec<Failure>> {
+    let (mut vm, records) = make_vm(
+        file,
+        program,
+        Output::discard(),
+        tier,
+        opts,
+        jit::compiler::Jit::default(),
+    )?;
+    let start = Instant::now();
+    let result = vm.run(args, false);
+    let wall = start.elapsed();
+    if let Err(trap) = result {
+        return Err(vec![Failure::Trap(trap.render(program, file))]);
+    }
+    let records = records.borrow();
+    let mut functions: Vec<&str> = records
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| r.function.as_str())
+        .collect();
+    functions.sort_unstable();
+    functions.dedup();
+    let sample = BenchSample {
+        wall,
+        compiling: records.iter().map(|r| r.total).sum(),
+        functions: functions.len(),
+        compiles: records.len(),
+    };
+    Ok((sample, records.iter().map(|r| r.line()).collect()))
+}
+
+/// The spread of one tier's runs.
+struct BenchStats {
+    min: Duration,
+    q1: Duration,
+    median: Duration,
+    q3: Duration,
+    max: Duration,
+    /// Median time compiling, per run.
+    compiling: Duration,
+    /// As in the last run (the same in every run: tier-up is deterministic).
+    functions: usize,
+    compiles: usize,
+}
+
+impl BenchStats {
+    fn of(samples: &[BenchSample]) -> BenchStats {
+        let sorted = |f: fn(&BenchSample) -> Duration| {
+            let mut v: Vec<Duration> = samples.iter().map(f).collect();
+            v.sort();
+            v
+        };
+        let walls = sorted(|s| s.wall);
+        // The nearest rank at fraction p of the sorted runs.
+        let at = |v: &[Duration], p: f64| v[(p * (v.len() - 1) as f64).round() as usize];
+        let last = samples.last().expect("at least one measured run");
+        BenchStats {
+            min: walls[0],
+            q1: at(&walls, 0.25),
+            median: at(&walls, 0.5),
+            q3: at(&walls, 0.75),
+            max: walls[walls.len() - 1],
+            compiling: at(&sorted(|s| s.compiling), 0.5),
+            functions: last.functions,
+            compiles: last.compiles,
+        }
+    }
+
+    fn json(&self, tier: &str, base: Duration) -> serde_json::Value {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        serde_json::json!({
+            "tier": tier,
+            "median_ms": ms(self.median),
+            "min_ms": ms(self.min),
+            "q1_ms": ms(self.q1),
+            "q3_ms": ms(self.q3),
+            "max_ms": ms(self.max),
+            "iqr_ms": ms(self.q3 - self.q1),
+            "compiling_ms": ms(self.compiling),
+            "functions": self.functions,
+            "compiles": self.compiles,
+            "speedup": base.as_secs_f64() / self.median.as_secs_f64(),
+        })
+    }
 }
