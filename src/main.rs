@@ -63,6 +63,10 @@ struct DumpArgs {
     /// edges dashed), json (one object per function per line).
     #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
     format: DumpFormat,
+    /// With `--stage asm` and `--func`: the on-stack-replacement code that
+    /// takes over at the loop header on this line.
+    #[arg(long, value_name = "LINE")]
+    osr_line: Option<u32>,
 }
 
 fn parse_stage(name: &str) -> Result<jit::Phase, String> {
@@ -734,10 +738,14 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
             ),
         }]);
     }
+    let osr = match opts.osr_line {
+        None => None,
+        Some(line) => Some(osr_entry(file, &program, &ids, stage, line)?),
+    };
     if stage == jit::Phase::Emit {
         let mut stdout = io::stdout().lock();
         for id in ids {
-            let text = jit::disasm::listing(&program, id).map_err(|error| {
+            let text = jit::disasm::listing_at(&program, id, osr).map_err(|error| {
                 vec![Failure::Compile {
                     file: file.to_string(),
                     func: program.func(id).name.clone(),
@@ -760,6 +768,40 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         let _ = stdout.write_all(jit::dump::dump(&program, &ctx, stage, format).as_bytes());
     }
     Ok(())
+}
+
+/// The instruction at which on-stack replacement enters the loop whose
+/// header is on `line`, for `dump --osr-line`: the function must be one
+/// (`--func`), the stage `asm`, and a backward branch must target the line.
+fn osr_entry(
+    file: &str,
+    program: &Program,
+    ids: &[vm::FuncId],
+    stage: jit::Phase,
+    line: u32,
+) -> Result<u32, Vec<Failure>> {
+    let setup = |message: String| {
+        vec![Failure::Setup {
+            file: file.to_string(),
+            message,
+        }]
+    };
+    let (&[id], jit::Phase::Emit) = (ids, stage) else {
+        return Err(setup("--osr-line needs --stage asm and --func".into()));
+    };
+    let f = program.func(id);
+    let headers = f
+        .code
+        .iter()
+        .enumerate()
+        .filter_map(|(k, ins)| ins.op.target(ins).filter(|&t| (t as usize) <= k));
+    let mut on_line = headers.filter(|&t| f.positions[t as usize].line == line);
+    on_line.next().ok_or_else(|| {
+        setup(format!(
+            "line {line} of {} is no loop header (no backward branch goes there)",
+            f.name
+        ))
+    })
 }
 
 fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {

@@ -1323,3 +1323,54 @@ fn trace_json_marks_osr_entries() {
     assert!(entry["ts"].as_f64() >= compile["ts"].as_f64());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dump --stage asm` names the runtime helpers it calls and the code that
+/// is no bytecode instruction's (entries, stubs), and shows the
+/// on-stack-replacement code of a loop with `--osr-line`.
+#[test]
+fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
+    let p = program(
+        "asm_names",
+        "func main(%n)\n    mov %i, 0\nloop:\n    jge %i, %n, done\n    div %q, 100, %i\n    print %q\n    add %i, %i, 1\n    jmp loop\ndone:\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["dump", &p, "--stage", "asm"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "; internal entry (compiled callers)",
+        "; trap: division by zero at line 5",
+        "; external entry (from the interpreter)",
+        "call rax  ; jit_print",
+        "call rax  ; jit_trap",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    let osr = bcvm(&[
+        "dump",
+        &p,
+        "--stage",
+        "asm",
+        "--func",
+        "main",
+        "--osr-line",
+        "4",
+    ]);
+    assert_eq!(osr.status.code(), Some(0), "{}", stderr(&osr));
+    let head = String::from_utf8_lossy(&osr.stdout);
+    assert!(
+        head.starts_with("function main (asm, on-stack replacement at line 4,"),
+        "{head}"
+    );
+    let not_a_loop = bcvm(&[
+        "dump",
+        &p,
+        "--stage",
+        "asm",
+        "--func",
+        "main",
+        "--osr-line",
+        "5",
+    ]);
+    assert_eq!(not_a_loop.status.code(), Some(2));
+    assert!(stderr(&not_a_loop).contains("line 5 of main is no loop header"));
+}

@@ -1,6 +1,8 @@
 //! `bcvm dump --stage asm`: a function compiled as the JIT would compile
 //! it, disassembled with iced-x86, each run of instructions headed by the
-//! bytecode line it came from.
+//! bytecode line it came from, the rest (entries, stubs, unchecked loop
+//! copies) by what it is, and calls of runtime helpers by the helper's
+//! name.
 
 use crate::backend::{Emitted, ScratchEnv};
 use crate::budget::Budget;
@@ -8,7 +10,7 @@ use crate::cfg::EntryPoint;
 use crate::context::{Context, Options};
 use crate::phase::Phase;
 use crate::CompileError;
-use iced_x86::{Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter};
+use iced_x86::{Code, Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter, Register};
 use std::fmt::Write;
 use vm::{FuncId, Program};
 
@@ -47,13 +49,50 @@ pub fn machine_code(
     emitted(program, func, osr).map(|e| e.code)
 }
 
+/// The runtime helper at `address`, if it is one.
+fn helper_name(address: u64) -> Option<&'static str> {
+    use vm::native::*;
+    let helpers: [(*const (), &str); 6] = [
+        (jit_call as *const (), "jit_call"),
+        (jit_trap as *const (), "jit_trap"),
+        (jit_print as *const (), "jit_print"),
+        (jit_putc as *const (), "jit_putc"),
+        (jit_fprint as *const (), "jit_fprint"),
+        (jit_puts as *const (), "jit_puts"),
+    ];
+    helpers
+        .iter()
+        .find(|(p, _)| *p as u64 == address)
+        .map(|&(_, name)| name)
+}
+
 /// The listing of `func`'s machine code.
 pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
-    let emitted = emitted(program, func, None)?;
+    listing_at(program, func, None)
+}
+
+/// The listing of `func`'s machine code entered at its start or (`osr`)
+/// at the loop header at that instruction.
+pub fn listing_at(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+) -> Result<String, CompileError> {
+    let emitted = emitted(program, func, osr)?;
     let code: &[u8] = &emitted.code;
     let f = program.func(func);
-    let mut out = format!("function {} (asm, {} bytes)\n", f.name, code.len());
+    let what = match osr {
+        None => "asm".to_string(),
+        Some(pc) => format!(
+            "asm, on-stack replacement at line {}",
+            f.positions[pc as usize].line
+        ),
+    };
+    let mut out = format!("function {} ({what}, {} bytes)\n", f.name, code.len());
     let mut headings = emitted.lines.iter().peekable();
+    let mut marks = emitted.marks.iter().peekable();
+    // The helper whose address was last loaded into rax, for `call rax`.
+    let mut helper = None;
     let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
     let mut instruction = Instruction::default();
@@ -73,8 +112,21 @@ pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> 
             );
             headings.next();
         }
+        while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
+            let _ = writeln!(out, "; {name}");
+        }
         text.clear();
         formatter.format(&instruction, &mut text);
+        if instruction.code() == Code::Call_rm64 && instruction.op0_register() == Register::RAX {
+            if let Some(name) = helper.take() {
+                text.push_str("  ; ");
+                text.push_str(name);
+            }
+        } else if instruction.code() == Code::Mov_r64_imm64
+            && instruction.op0_register() == Register::RAX
+        {
+            helper = helper_name(instruction.immediate64());
+        }
         let _ = writeln!(out, "    {:05x}  {text}", instruction.ip());
     }
     Ok(out)

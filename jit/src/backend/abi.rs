@@ -309,12 +309,20 @@ impl Emitter<'_> {
     /// entry, through the word it pushed (see `external_entry`).
     pub(in crate::backend) fn unwind_code(&mut self) {
         let label = self.unwind;
+        self.mark("unwind to the entry from the interpreter");
         dynasm!(self.ops ; .arch x64 ; =>label ; mov rsp, QWORD [r15 + STATE_ENTRY_SP] ; ret);
     }
 
     pub(in crate::backend) fn trap_stubs(&mut self) {
         let unwind = self.unwind;
         for (label, kind, site) in std::mem::take(&mut self.traps) {
+            let what = match kind {
+                vm::native::TRAP_DIVISION_BY_ZERO => "division by zero",
+                vm::native::TRAP_STACK_OVERFLOW => "stack overflow",
+                _ => "memory access out of bounds",
+            };
+            let line = self.site_line(site);
+            self.mark(format!("trap: {what} at line {line}"));
             dynasm!(self.ops
                 ; .arch x64
                 ; =>label
@@ -463,6 +471,9 @@ impl Emitter<'_> {
     pub(in crate::backend) fn slow_call_stubs(&mut self) {
         let unwind = self.unwind;
         for call in std::mem::take(&mut self.slow_calls) {
+            let name = &self.program.func(vm::FuncId(call.callee as u32)).name;
+            let line = self.site_line(call.site as u64);
+            self.mark(format!("call {name} at line {line} through jit_call"));
             dynasm!(self.ops
                 ; .arch x64
                 ; =>call.undo

@@ -35,6 +35,9 @@ pub struct Emitted {
     pub code: Vec<u8>,
     /// (offset in the code, bytecode index) where each instruction starts.
     pub lines: Vec<(usize, u32)>,
+    /// (offset, name) of the code that is no bytecode instruction's: the
+    /// entries, stubs, unchecked loop copies, for listings.
+    pub marks: Vec<(usize, String)>,
 }
 
 /// Flag conditions of conditional jumps.
@@ -99,6 +102,7 @@ pub(in crate::backend) struct Emitter<'a> {
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
+    pub(in crate::backend) marks: Vec<(usize, String)>,
     /// Per value: how many instructions read it.
     pub(in crate::backend) use_counts: Vec<u32>,
     /// Per block: its place in the code, for choosing branch directions.
@@ -176,6 +180,7 @@ impl<'a> Emitter<'a> {
             frame,
             start,
             lines: Vec::new(),
+            marks: Vec::new(),
             use_counts,
             position: vec![u32::MAX; f.blocks.len()],
             versioned,
@@ -224,6 +229,17 @@ impl Emitter<'_> {
             k += 1;
         }
         Ok(())
+    }
+
+    /// Names the code emitted from here on, for listings.
+    pub(in crate::backend) fn mark(&mut self, name: impl Into<String>) {
+        self.marks.push((self.ops.offset().0, name.into()));
+    }
+
+    /// The `.bc` line of a site (`vm::native::site`).
+    pub(in crate::backend) fn site_line(&self, site: u64) -> u32 {
+        let f = self.program.func(vm::FuncId((site >> 32) as u32));
+        f.positions[site as u32 as usize].line
     }
 
     pub(in crate::backend) fn mark_line(&mut self, src: u32) {

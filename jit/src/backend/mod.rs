@@ -74,6 +74,7 @@ pub fn emit(
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
+    e.mark("internal entry (compiled callers)");
     e.prologue();
     let order = layout::block_order(f);
     for (k, &b) in order.iter().enumerate() {
@@ -88,6 +89,15 @@ pub fn emit(
     // is by index but for the entry, never part of a loop).
     for (l, versioned) in versioned.iter().enumerate() {
         e.copying = Some(l);
+        let header = f
+            .block(versioned.header)
+            .insts
+            .first()
+            .map(|&i| f.line_src(i));
+        match header.and_then(|src| program.func(f.id).positions.get(src as usize)) {
+            Some(pos) => e.mark(format!("unchecked copy of the loop at line {}", pos.line)),
+            None => e.mark("unchecked copy of a loop"),
+        }
         let copy = &versioned.blocks;
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
@@ -99,13 +109,15 @@ pub fn emit(
     e.trap_stubs();
     e.unwind_code();
     dynasm!(e.ops ; .arch x64 ; =>external);
+    e.mark("external entry (from the interpreter)");
     e.external_entry();
     let lines = std::mem::take(&mut e.lines);
+    let marks = std::mem::take(&mut e.marks);
     let code = e
         .ops
         .finalize()
         .map_err(|e| fail(format!("cannot assemble: {e}")))?;
-    Ok(Emitted { code, lines })
+    Ok(Emitted { code, lines, marks })
 }
 
 /// The disassembly of `func` of the program `text`, for the back end's

@@ -118,6 +118,10 @@ impl Emitter<'_> {
         let unwind = self.unwind;
         let callee = self.f.id.0 as i64;
         for stub in std::mem::take(&mut self.tail_stubs) {
+            let line = self.site_line(stub.site as u64);
+            self.mark(format!(
+                "tail call at line {line} past the depth limit, through jit_call"
+            ));
             dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
             for (k, &r) in ARG_REGISTERS.iter().take(stub.nargs).enumerate() {
                 let at = 8 * k as i32;
