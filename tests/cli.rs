@@ -1374,3 +1374,35 @@ fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
     assert_eq!(not_a_loop.status.code(), Some(2));
     assert!(stderr(&not_a_loop).contains("line 5 of main is no loop header"));
 }
+
+/// IR dumps read like `.bc`: values named by the register they came from
+/// (`%s.1`), constants as literals (floats as float literals), memory
+/// operands as `[%p.0+1]`; JSON lists instructions as objects.
+#[test]
+fn ir_dumps_use_bc_syntax() {
+    let p = program(
+        "bc_syntax",
+        ".memory 8\nfunc main(%p)\n    load %a, [%p+1]\n    itof %x, %a\n    fadd %x, %x, 2.5\n    fprint %x, 2\n    store [%p-1], %a\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["dump", &p, "--stage", "sccp"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "%a.0 = load [%p.0+1]",
+        "%x.1 = fadd %x.0, 2.5",
+        "const 2.5",
+        "store [%p.0-1], %a.0",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    let json = bcvm(&["dump", &p, "--stage", "sccp", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    let insts = doc["blocks"][0]["insts"].as_array().expect("insts");
+    let load = insts
+        .iter()
+        .find(|i| i["text"].as_str().is_some_and(|t| t.contains("load")))
+        .expect("the load");
+    assert_eq!(load["result"], "%a.0");
+    assert_eq!(load["operands"], serde_json::json!(["%p.0", "1"]));
+    assert_eq!(load["line"], 3);
+}

@@ -136,6 +136,7 @@ fn json_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> Js
 }
 
 fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Json {
+    let names = Names::new(program, ir);
     let blocks: Vec<Json> = ir
         .live_blocks()
         .map(|b| {
@@ -145,7 +146,7 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
                 "origin": origin_name(data.origin),
                 "succs": data.succs.iter().map(|s| s.0).collect::<Vec<_>>(),
                 "preds": data.preds.iter().map(|s| s.0).collect::<Vec<_>>(),
-                "insts": data.insts.iter().map(|&i| inst_text(program, ir, i)).collect::<Vec<_>>(),
+                "insts": data.insts.iter().map(|&i| inst_json(program, ir, &names, i)).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -153,7 +154,7 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
         .live_blocks()
         .flat_map(|b| ir.block(b).insts.iter())
         .filter_map(|&i| ir.inst(i).result)
-        .map(|v| (format!("{v}"), json!(ir.types[v.index()].name())))
+        .map(|v| (names.label(ir, v), json!(ir.types[v.index()].name())))
         .collect();
     let s = &ctx.stats;
     let mut top = json!({
@@ -182,10 +183,10 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
         extra("loops", loops_json(ctx), &mut top);
     }
     if stage >= Phase::Regalloc {
-        extra("homes", homes_json(ctx), &mut top);
+        extra("homes", homes_json(ctx, ir, &names), &mut top);
     }
     if stage >= Phase::Bounds {
-        extra("versioned_loops", versioned_json(ctx), &mut top);
+        extra("versioned_loops", versioned_json(ctx, &names), &mut top);
     }
     top
 }
@@ -223,20 +224,20 @@ pub fn home_name(home: Home) -> String {
     }
 }
 
-fn homes_json(ctx: &Context) -> Json {
+fn homes_json(ctx: &Context, f: &Function, names: &Names) -> Json {
     let Some(a) = &ctx.allocation else {
         return Json::Null;
     };
     let mut map = serde_json::Map::new();
-    for v in a.homed.iter() {
+    for &v in a.homed.iter() {
         if let Some(h) = a.homes[v.index()] {
-            map.insert(format!("{v}"), json!(home_name(h)));
+            map.insert(names.label(f, v), json!(home_name(h)));
         }
     }
     Json::Object(map)
 }
 
-fn versioned_json(ctx: &Context) -> Json {
+fn versioned_json(ctx: &Context, names: &Names) -> Json {
     let Some(versioned) = &ctx.versioned else {
         return Json::Null;
     };
@@ -248,10 +249,10 @@ fn versioned_json(ctx: &Context) -> Json {
                     "header": l.header.0,
                     "blocks": l.blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
                     "unchecked": l.unchecked.iter().map(|i| i.0).collect::<Vec<_>>(),
-                    "index": format!("{}", l.index),
-                    "limit": format!("{}", l.limit),
+                    "index": names.of(l.index),
+                    "limit": names.of(l.limit),
                     "max_offset": l.max_offset,
-                    "steps": l.steps.iter().map(|v| format!("{v}")).collect::<Vec<_>>(),
+                    "steps": l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
                 })
             })
             .collect(),
@@ -276,17 +277,116 @@ fn origin_name(origin: BlockOrigin) -> &'static str {
     }
 }
 
-fn v(value: Value) -> String {
-    format!("{value}")
+/// How a dump spells values: `%REG.N` for the N-th value (from 0) SSA made
+/// for bytecode register REG, a literal for a constant, `vK` for a value
+/// a pass made.
+pub struct Names {
+    names: Vec<String>,
 }
 
-/// One IR instruction as text: `v5 = add v3, v4`.
-pub fn inst_text(program: &Program, f: &Function, i: crate::entity::Inst) -> String {
+impl Names {
+    pub fn new(program: &Program, f: &Function) -> Names {
+        let regs = &program.func(f.id).reg_names;
+        let mut versions = vec![0u32; regs.len()];
+        let names = (0..f.value_count())
+            .map(|k| {
+                let v = Value::new(k);
+                if let Some(c) = f.constant(v) {
+                    return literal(c, f.types[k]);
+                }
+                match f.value_regs[k].filter(|&r| (r as usize) < regs.len()) {
+                    Some(r) => {
+                        let n = versions[r as usize];
+                        versions[r as usize] += 1;
+                        format!("%{}.{n}", regs[r as usize])
+                    }
+                    None => format!("{v}"),
+                }
+            })
+            .collect();
+        Names { names }
+    }
+
+    pub fn of(&self, v: Value) -> &str {
+        &self.names[v.index()]
+    }
+
+    /// A value as the lists of types and homes name it: a constant as
+    /// `vK`, whose definition says its value.
+    pub fn label(&self, f: &Function, v: Value) -> String {
+        match f.constant(v) {
+            Some(_) => format!("{v}"),
+            None => self.names[v.index()].clone(),
+        }
+    }
+}
+
+/// One IR instruction as a JSON object: its text, and its parts.
+fn inst_json(program: &Program, f: &Function, names: &Names, i: crate::entity::Inst) -> Json {
     let data = f.inst(i);
+    let mut operands = Vec::new();
+    data.kind
+        .for_each_operand(|v| operands.push(names.of(v).to_string()));
+    json!({
+        "text": inst_text(program, f, names, i),
+        "result": data.result.map(|r| names.label(f, r)),
+        "operands": operands,
+        "line": source_line(program, f, i),
+        "inlined_from": data.inlined.map(|s| program.func(f.inlined[s.index()].callee).name.clone()),
+    })
+}
+
+/// A constant as `.bc` would write it: a float literal for a float.
+fn literal(bits: u64, ty: crate::types::ValueType) -> String {
+    if ty != crate::types::ValueType::Float {
+        return format!("{}", bits as i64);
+    }
+    let x = f64::from_bits(bits);
+    if x.is_finite() {
+        let text = format!("{x:?}");
+        if text.contains(['.', 'e']) {
+            text
+        } else {
+            format!("{text}.0")
+        }
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A memory operand as `.bc` writes it: `[%b.1]`, `[%b.1+2]`, `[%b.1-2]`,
+/// `[7]`; `[%b.1 + %j.0]` when both parts vary.
+fn memory_operand(f: &Function, names: &Names, base: Value, offset: Value) -> String {
+    let (base, offset) = match f.constant(base) {
+        Some(_) if f.constant(offset).is_none() => (offset, base),
+        _ => (base, offset),
+    };
+    match (f.constant(base), f.constant(offset)) {
+        (Some(b), Some(o)) => format!("[{}]", (b as i64).wrapping_add(o as i64)),
+        (None, Some(0)) => format!("[{}]", names.of(base)),
+        (None, Some(o)) if (o as i64) < 0 => {
+            format!("[{}-{}]", names.of(base), (o as i64).unsigned_abs())
+        }
+        (None, Some(o)) => format!("[{}+{}]", names.of(base), o as i64),
+        _ => format!("[{} + {}]", names.of(base), names.of(offset)),
+    }
+}
+
+/// One IR instruction as text: `%s.2 = add %s.1, %i.1`.
+pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entity::Inst) -> String {
+    let data = f.inst(i);
+    let v = |x: Value| names.of(x).to_string();
     let list = |args: &[Value]| args.iter().map(|&a| v(a)).collect::<Vec<_>>().join(", ");
     let body = match &data.kind {
         InstKind::Param(n) => format!("param {n}"),
-        InstKind::Const(c) => format!("const {}", *c as i64),
+        InstKind::Const(c) => format!(
+            "const {}",
+            literal(
+                *c,
+                data.result
+                    .map_or(crate::types::ValueType::Int, |r| f.types[r.index()])
+            )
+        ),
         InstKind::Phi(args) => {
             let preds = &f.block(block_of(f, i)).preds;
             let pairs: Vec<String> = args
@@ -299,8 +399,10 @@ pub fn inst_text(program: &Program, f: &Function, i: crate::entity::Inst) -> Str
         InstKind::Copy(a) => format!("copy {}", v(*a)),
         InstKind::Unary(op, a) => format!("{} {}", op.mnemonic(), v(*a)),
         InstKind::Binary(op, a, b) => format!("{} {}, {}", op.mnemonic(), v(*a), v(*b)),
-        InstKind::Load(base, off) => format!("load [{} + {}]", v(*base), v(*off)),
-        InstKind::Store(base, off, x) => format!("store [{} + {}], {}", v(*base), v(*off), v(*x)),
+        InstKind::Load(base, off) => format!("load {}", memory_operand(f, names, *base, *off)),
+        InstKind::Store(base, off, x) => {
+            format!("store {}, {}", memory_operand(f, names, *base, *off), v(*x))
+        }
         InstKind::Call(callee, args) => {
             format!("call {}({})", program.func(*callee).name, list(args))
         }
@@ -331,6 +433,8 @@ pub fn inst_text(program: &Program, f: &Function, i: crate::entity::Inst) -> Str
         InstKind::Ret(a) => format!("ret {}", v(*a)),
     };
     match data.result {
+        // A constant's definition names its value the plain way.
+        Some(r) if f.constant(r).is_some() => format!("{r} = {body}"),
         Some(r) => format!("{} = {body}", v(r)),
         None => body,
     }
@@ -377,6 +481,7 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
     let _ = writeln!(s, "function {} ({})", f.name, stage_name(stage));
     if stage >= Phase::Ssa {
         if let Some(ir) = &ctx.func {
+            let names = Names::new(program, ir);
             for b in ir.live_blocks() {
                 let data = ir.block(b);
                 let _ = writeln!(
@@ -389,7 +494,7 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                 for &i in &data.insts {
                     let line = source_line(program, ir, i)
                         .map_or(String::new(), |l| format!("    ; line {l}"));
-                    let _ = writeln!(s, "    {}{line}", inst_text(program, ir, i));
+                    let _ = writeln!(s, "    {}{line}", inst_text(program, ir, &names, i));
                 }
             }
             let floats: Vec<String> = ir
@@ -397,10 +502,10 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                 .flat_map(|b| ir.block(b).insts.iter())
                 .filter_map(|&i| ir.inst(i).result)
                 .filter(|v| ir.types[v.index()] != crate::types::ValueType::Int)
-                .map(|v| format!("{v}:{}", ir.types[v.index()].name()))
+                .map(|v| format!("{}:{}", names.label(ir, v), ir.types[v.index()].name()))
                 .collect();
             let _ = writeln!(s, "; types (int unless listed): {}", floats.join(" "));
-            backend_text(ctx, stage, &mut s);
+            backend_text(ctx, stage, ir, &names, &mut s);
             let st = &ctx.stats;
             let _ = writeln!(
                 s,
@@ -451,7 +556,7 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
 
 /// What the back end's analyses add to the IR's text: the loop forest,
 /// each value's home, the versioned loops.
-fn backend_text(ctx: &Context, stage: Phase, s: &mut String) {
+fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mut String) {
     if let (true, Some(forest)) = (stage >= Phase::Loops, &ctx.loops) {
         for l in forest.loops() {
             let d = forest.get(l);
@@ -467,7 +572,13 @@ fn backend_text(ctx: &Context, stage: Phase, s: &mut String) {
         let homes: Vec<String> = a
             .homed
             .iter()
-            .filter_map(|v| Some(format!("{v}={}", home_name(a.homes[v.index()]?))))
+            .filter_map(|&v| {
+                Some(format!(
+                    "{}={}",
+                    names.label(f, v),
+                    home_name(a.homes[v.index()]?)
+                ))
+            })
             .collect();
         let _ = writeln!(s, "; homes: {}", homes.join(" "));
     }
@@ -476,7 +587,13 @@ fn backend_text(ctx: &Context, stage: Phase, s: &mut String) {
             let _ = writeln!(
                 s,
                 "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {} >= 0, {} <= cells - {}, steps {:?}",
-                l.header, l.blocks, l.unchecked, l.index, l.limit, l.max_offset, l.steps
+                l.header,
+                l.blocks,
+                l.unchecked,
+                names.of(l.index),
+                names.of(l.limit),
+                l.max_offset,
+                l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>()
             );
         }
     }
@@ -500,12 +617,13 @@ fn dot_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> Str
     let mut dom_edges: Vec<(Block, Block)> = Vec::new();
     match (&ctx.func, stage >= Phase::Ssa) {
         (Some(ir), true) => {
+            let names = Names::new(program, ir);
             for b in ir.live_blocks() {
                 let body: String = ir
                     .block(b)
                     .insts
                     .iter()
-                    .map(|&i| inst_text(program, ir, i) + "\n")
+                    .map(|&i| inst_text(program, ir, &names, i) + "\n")
                     .collect();
                 let _ = writeln!(s, "    {b} [label=\"{b}\\l{}\"];", dot_escape(&body));
             }

@@ -224,6 +224,9 @@ pub struct Function {
     pub types: Vec<ValueType>,
     /// The calls inlined into this function, by `InlineId`.
     pub inlined: Vec<InlineSite>,
+    /// Per value: the bytecode register it was first defined for, when SSA
+    /// was built (dumps name it `%REG.N`); none for values passes make.
+    pub value_regs: Vec<Option<u32>>,
 }
 
 impl Function {
@@ -292,6 +295,7 @@ impl Function {
     pub fn new_value(&mut self, def: Inst) -> Value {
         self.defs.push(def);
         self.types.push(ValueType::Bits);
+        self.value_regs.push(None);
         Value::new(self.defs.len() - 1)
     }
 

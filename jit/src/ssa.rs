@@ -255,6 +255,7 @@ impl<'a> Renamer<'a> {
             phi_regs: Vec::new(),
             types: Vec::new(),
             inlined: Vec::new(),
+            value_regs: Vec::new(),
         };
         let mut phis = Vec::with_capacity(cfg.len());
         for (b, regs) in phi_regs.into_iter().enumerate() {
@@ -298,6 +299,11 @@ impl<'a> Renamer<'a> {
     }
 
     fn define(&mut self, reg: u32, v: Value) {
+        // A `mov` binds a value to a second register: it keeps its first.
+        let name = &mut self.ir.value_regs[v.index()];
+        if name.is_none() {
+            *name = Some(reg);
+        }
         self.undo.push((reg, self.current[reg as usize]));
         self.current[reg as usize] = v;
     }
@@ -334,6 +340,12 @@ impl<'a> Renamer<'a> {
             current[r as usize] = self
                 .emit(entry, InstKind::Param(r), NO_SRC, true)
                 .unwrap_or_default();
+        }
+        // Parameter r is register r's first value.
+        for (r, &v) in current.iter().enumerate() {
+            if v != zero {
+                self.ir.value_regs[v.index()] = Some(r as u32);
+            }
         }
         self.current = current;
         self.constants = f

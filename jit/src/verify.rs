@@ -187,6 +187,7 @@ mod tests {
             phi_regs: Vec::new(),
             types: Vec::new(),
             inlined: Vec::new(),
+            value_regs: Vec::new(),
         };
         let (b0, b1, b2, b3) = (
             f.add_block(BlockOrigin::SyntheticEntry),
