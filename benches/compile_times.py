@@ -32,7 +32,8 @@ def trace(bcvm, program, args):
 
 
 def report(compiles):
-    phases = [k for k, v in compiles[0].items() if v.endswith("us") and k != "total"]
+    # Every `NAME=Nus` field but the total and `at` (when the compile began).
+    phases = [k for k, v in compiles[0].items() if v.endswith("us") and k not in ("total", "at")]
     instrs = sum(int(c["instrs"]) for c in compiles)
     total = sum(int(c["total"][:-2]) for c in compiles)
     small = [int(c["total"][:-2]) for c in compiles if int(c["instrs"]) <= 10]

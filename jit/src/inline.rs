@@ -131,6 +131,36 @@ impl Inliner<'_> {
         Ok(count)
     }
 
+    /// Whether `callee`'s bytecode allows its body to end up call-free at
+    /// nesting `level`: each function it calls is eligible, not on the
+    /// chain of calls being looked at (`chain`), and so on below, within
+    /// `MAX_NESTING`. Checked before building any IR, so a recursive or
+    /// large callee costs a scan of its bytecode, not an SSA construction.
+    fn may_become_leaf(
+        &self,
+        callee: FuncId,
+        level: u32,
+        chain: &mut Vec<FuncId>,
+        scanned: &mut u64,
+    ) -> bool {
+        if chain.contains(&callee) {
+            return false;
+        }
+        chain.push(callee);
+        let code = &self.program.func(callee).code;
+        *scanned += code.len() as u64;
+        let ok = code.iter().all(|ins| {
+            ins.op != vm::Op::Call || {
+                let next = FuncId(ins.b);
+                level < MAX_NESTING
+                    && self.eligible(next)
+                    && self.may_become_leaf(next, level + 1, chain, scanned)
+            }
+        });
+        chain.pop();
+        ok
+    }
+
     /// Small enough, by its size and the profile's count of its calls.
     fn eligible(&self, callee: FuncId) -> bool {
         let size = self.program.func(callee).code.len();
@@ -155,6 +185,12 @@ impl Inliner<'_> {
         }
         let k = self.bodies.len();
         self.bodies.push((callee, None));
+        let mut scanned = 0;
+        let leaf_possible = self.may_become_leaf(callee, level, &mut Vec::new(), &mut scanned);
+        budget.charge(Phase::Inline, scanned)?;
+        if !leaf_possible {
+            return Ok(Some(k));
+        }
         let mut g = build(self.program, callee, budget).map_err(|e| e.in_phase(Phase::Inline))?;
         self.inline_into(&mut g, level + 1, budget)?;
         let leaf = g.live_blocks().all(|b| {
