@@ -1333,18 +1333,16 @@ fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
         "asm_names",
         "func main(%n)\n    mov %i, 0\nloop:\n    jge %i, %n, done\n    div %q, 100, %i\n    print %q\n    add %i, %i, 1\n    jmp loop\ndone:\n    ret 0\nend\n",
     );
-    let out = bcvm(&["dump", &p, "--stage", "asm"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout);
-    for needle in [
-        "; internal entry (compiled callers)",
-        "; trap: division by zero at line 5",
-        "; external entry (from the interpreter)",
-        "call rax  ; jit_print",
-        "call rax  ; jit_trap",
-    ] {
-        assert!(text.contains(needle), "{needle}: {text}");
-    }
+    assert_contains_all(
+        &dump_text(&p, "asm"),
+        &[
+            "; internal entry (compiled callers)",
+            "; trap: division by zero at line 5",
+            "; external entry (from the interpreter)",
+            "call rax  ; jit_print",
+            "call rax  ; jit_trap",
+        ],
+    );
     let osr = bcvm(&[
         "dump",
         &p,
@@ -1384,17 +1382,15 @@ fn ir_dumps_use_bc_syntax() {
         "bc_syntax",
         ".memory 8\nfunc main(%p)\n    load %a, [%p+1]\n    itof %x, %a\n    fadd %x, %x, 2.5\n    fprint %x, 2\n    store [%p-1], %a\n    ret 0\nend\n",
     );
-    let out = bcvm(&["dump", &p, "--stage", "sccp"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = String::from_utf8_lossy(&out.stdout);
-    for needle in [
-        "%a.0 = load [%p.0+1]",
-        "%x.1 = fadd %x.0, 2.5",
-        "const 2.5",
-        "store [%p.0-1], %a.0",
-    ] {
-        assert!(text.contains(needle), "{needle}: {text}");
-    }
+    assert_contains_all(
+        &dump_text(&p, "sccp"),
+        &[
+            "%a.0 = load [%p.0+1]",
+            "%x.1 = fadd %x.0, 2.5",
+            "const 2.5",
+            "store [%p.0-1], %a.0",
+        ],
+    );
     let json = bcvm(&["dump", &p, "--stage", "sccp", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
     let insts = doc["blocks"][0]["insts"].as_array().expect("insts");
@@ -1405,4 +1401,17 @@ fn ir_dumps_use_bc_syntax() {
     assert_eq!(load["result"], "%a.0");
     assert_eq!(load["operands"], serde_json::json!(["%p.0", "1"]));
     assert_eq!(load["line"], 3);
+}
+
+/// `bcvm dump FILE --stage STAGE`, which must succeed, as text.
+fn dump_text(file: &str, stage: &str) -> String {
+    let out = bcvm(&["dump", file, "--stage", stage]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn assert_contains_all(text: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
 }

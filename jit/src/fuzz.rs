@@ -131,6 +131,29 @@ impl Gen {
         }
     }
 
+    /// A function of `params` parameters that may call `callees`, of
+    /// `budget` statements at nesting `nesting` (deeper nests fewer loops
+    /// and branches), returning one of its registers.
+    fn function(
+        &mut self,
+        name: &str,
+        params: usize,
+        callees: Vec<(String, usize)>,
+        budget: usize,
+        nesting: usize,
+    ) {
+        let list: Vec<String> = (0..params).map(|p| format!("%i{p}")).collect();
+        let _ = writeln!(self.out, "func {name}({})", list.join(", "));
+        self.callees = callees;
+        self.budget = budget;
+        while self.budget > 0 {
+            self.statement(nesting);
+        }
+        let r = self.int();
+        self.line(&format!("ret {r}"));
+        self.out.push_str("end\n");
+    }
+
     fn line(&mut self, text: &str) {
         self.out.push_str("    ");
         self.out.push_str(text);
@@ -491,16 +514,8 @@ pub fn random_program(seed: u64) -> String {
     for k in 0..1 + g.rng.below(3) {
         let name = format!("h{k}");
         let params = 1 + g.rng.below(2) as usize;
-        let list: Vec<String> = (0..params).map(|p| format!("%i{p}")).collect();
-        let _ = writeln!(g.out, "func {name}({})", list.join(", "));
-        g.callees = helpers.clone();
-        g.budget = 1 + g.rng.below(4) as usize;
-        while g.budget > 0 {
-            g.statement(2);
-        }
-        let r = g.int();
-        g.line(&format!("ret {r}"));
-        g.out.push_str("end\n");
+        let budget = 1 + g.rng.below(4) as usize;
+        g.function(&name, params, helpers.clone(), budget, 2);
         helpers.push((name, params));
     }
     // A recursion that ends in the last helper, called from `main` to end
@@ -519,16 +534,8 @@ pub fn random_program(seed: u64) -> String {
     for k in 0..functions {
         let name = format!("f{k}");
         let params = g.rng.below(4) as usize;
-        let list: Vec<String> = (0..params).map(|p| format!("%i{p}")).collect();
-        let _ = writeln!(g.out, "func {name}({})", list.join(", "));
-        g.callees = defined.clone();
-        g.budget = 10 + g.rng.below(30) as usize;
-        while g.budget > 0 {
-            g.statement(0);
-        }
-        let r = g.int();
-        g.line(&format!("ret {r}"));
-        g.out.push_str("end\n");
+        let budget = 10 + g.rng.below(30) as usize;
+        g.function(&name, params, defined.clone(), budget, 0);
         defined.push((name, params));
     }
     g.out.push_str("func main()\n");

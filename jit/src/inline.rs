@@ -352,7 +352,9 @@ fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block>
         f.blocks[p.index()].succs = vec![rest];
     }
     f.blocks[rest.index()].preds = returns.iter().map(|&(p, _)| p).collect();
-    hoist_constants(f, constants);
+    // The body's constants join the entry's definitions, which dominate
+    // every use (where the back end expects constants).
+    f.add_entry_definitions(constants);
     define_result(f, rest, result, &returns);
     let mut added: Vec<Block> = std::iter::once(body.entry)
         .chain(body.live_blocks().filter(|&gb| gb != body.entry))
@@ -410,21 +412,6 @@ fn split_after(f: &mut Function, b: Block, call: Inst) -> Block {
 
 fn jump(f: &mut Function, target: Block) -> Inst {
     f.add_inst(InstKind::Jump(target), crate::ir::NO_SRC, false)
-}
-
-/// The body's constants join the entry's definitions, which dominate
-/// every use (where the back end expects constants).
-fn hoist_constants(f: &mut Function, constants: Vec<Inst>) {
-    let entry = f.entry;
-    let after_defs = f
-        .block(entry)
-        .insts
-        .iter()
-        .position(|&i| !matches!(f.kind(i), InstKind::Param(_) | InstKind::Const(_)))
-        .unwrap_or(0);
-    f.blocks[entry.index()]
-        .insts
-        .splice(after_defs..after_defs, constants);
 }
 
 /// The call's result, defined at the start of `rest` from the values

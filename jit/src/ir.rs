@@ -325,6 +325,21 @@ impl Function {
         Block::new(self.blocks.len() - 1)
     }
 
+    /// Places `insts` (constants) among the entry's definitions, ahead of
+    /// any code that uses them: the entry dominates every block.
+    pub fn add_entry_definitions(&mut self, insts: Vec<Inst>) {
+        let entry = self.entry;
+        let after_defs = self
+            .block(entry)
+            .insts
+            .iter()
+            .position(|&i| !matches!(self.kind(i), InstKind::Param(_) | InstKind::Const(_)))
+            .unwrap_or(0);
+        self.blocks[entry.index()]
+            .insts
+            .splice(after_defs..after_defs, insts);
+    }
+
     /// Renumbers the blocks so that `order[k]` (a permutation of them all)
     /// becomes block k: the back end lays blocks out by index.
     pub fn renumber_blocks(&mut self, order: &[Block]) {

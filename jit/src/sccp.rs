@@ -267,16 +267,7 @@ fn replace_constant_uses(
         }
         replacement[v.index()] = Some(constant);
     }
-    // After the entry's own definitions, ahead of any code that uses them.
-    let after_defs = f
-        .block(entry)
-        .insts
-        .iter()
-        .position(|&i| !matches!(f.kind(i), InstKind::Param(_) | InstKind::Const(_)))
-        .unwrap_or(0);
-    f.blocks[entry.index()]
-        .insts
-        .splice(after_defs..after_defs, new_consts);
+    f.add_entry_definitions(new_consts);
     let blocks: Vec<Block> = f.live_blocks().collect();
     for b in blocks {
         budget.charge(Phase::Sccp, f.block(b).insts.len() as u64)?;

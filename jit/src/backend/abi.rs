@@ -465,6 +465,26 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; =>done);
     }
 
+    /// A call of `callee` through `jit_call`, its arguments in place for
+    /// a direct call (`call_args`): the register ones stored beside the
+    /// rest, the depth `r13` stands for made the runtime's.
+    pub(in crate::backend) fn through_jit_call(&mut self, callee: i64, nargs: usize, site: i64) {
+        for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
+            let at = 8 * k as i32;
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
+        }
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
+            ; sub rcx, r13
+            ; mov QWORD [r15 + STATE_DEPTH], rcx
+            ; mov rsi, QWORD callee
+            ; mov rdx, rsp
+            ; mov rcx, QWORD site
+        );
+        self.call_helper(jit_call as *const ());
+    }
+
     /// The calls that go through `jit_call`, out of line: each puts its
     /// register arguments beside the others, tells the runtime its depth
     /// and comes back after its call site with the result in rax.
@@ -480,20 +500,7 @@ impl Emitter<'_> {
                 ; add r13, 1
                 ; =>call.slow
             );
-            for (k, &r) in ARG_REGISTERS.iter().take(call.nargs).enumerate() {
-                let at = 8 * k as i32;
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
-            }
-            dynasm!(self.ops
-                ; .arch x64
-                ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
-                ; sub rcx, r13
-                ; mov QWORD [r15 + STATE_DEPTH], rcx
-                ; mov rsi, QWORD call.callee
-                ; mov rdx, rsp
-                ; mov rcx, QWORD call.site
-            );
-            self.call_helper(jit_call as *const ());
+            self.through_jit_call(call.callee, call.nargs, call.site);
             dynasm!(self.ops
                 ; .arch x64
                 ; test rdx, rdx

@@ -20,8 +20,7 @@ use crate::cfg::EntryPoint;
 use crate::entity::Inst;
 use crate::ir::{Function, InstKind};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::native::jit_call;
-use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
+use vm::tier::JitEnv;
 
 /// Whether `insts[k]` and `insts[k + 1]` are a self tail call made as a
 /// jump under `env`.
@@ -123,20 +122,7 @@ impl Emitter<'_> {
                 "tail call at line {line} past the depth limit, through jit_call"
             ));
             dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
-            for (k, &r) in ARG_REGISTERS.iter().take(stub.nargs).enumerate() {
-                let at = 8 * k as i32;
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
-            }
-            dynasm!(self.ops
-                ; .arch x64
-                ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
-                ; sub rcx, r13
-                ; mov QWORD [r15 + STATE_DEPTH], rcx
-                ; mov rsi, QWORD callee
-                ; mov rdx, rsp
-                ; mov rcx, QWORD stub.site
-            );
-            self.call_helper(jit_call as *const ());
+            self.through_jit_call(callee, stub.nargs, stub.site);
             dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
             self.restore_saved();
             dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
