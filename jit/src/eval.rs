@@ -18,6 +18,9 @@ struct Frame {
     pos: usize,
     /// Where the caller wants the result.
     dest: Option<Value>,
+    /// The call depth the interpreter would run this frame at (a call
+    /// inside inlined code is made from the frames inlining saved).
+    depth: usize,
 }
 
 pub struct Evaluator<'a> {
@@ -45,7 +48,7 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    fn frame(&self, func: FuncId, args: Vec<u64>, dest: Option<Value>) -> Frame {
+    fn frame(&self, func: FuncId, args: Vec<u64>, dest: Option<Value>, depth: usize) -> Frame {
         let f = &self.funcs[func.index()];
         Frame {
             func,
@@ -54,14 +57,15 @@ impl<'a> Evaluator<'a> {
             block: f.entry,
             pos: 0,
             dest,
+            depth,
         }
     }
 
     pub fn run(&mut self, args: &[i64]) -> Result<u64, Trap> {
         let main = self.program.main;
-        let mut stack = vec![self.frame(main, args.iter().map(|&a| a as u64).collect(), None)];
+        let mut stack = vec![self.frame(main, args.iter().map(|&a| a as u64).collect(), None, 1)];
         loop {
-            let depth = stack.len();
+            let depth = stack.last().expect("a frame").depth;
             let frame = stack.last_mut().expect("a frame");
             let f = &self.funcs[frame.func.index()];
             let inst = f.block(frame.block).insts[frame.pos];
@@ -102,11 +106,12 @@ impl<'a> Evaluator<'a> {
                     None
                 }
                 InstKind::Call(callee, args) => {
-                    if depth + 1 > self.limits.max_call_depth as usize {
+                    let callee_depth = depth + 1 + f.inline_depth(inst) as usize;
+                    if callee_depth > self.limits.max_call_depth as usize {
                         return Err(trap(TrapKind::StackOverflow));
                     }
                     let args = args.iter().map(|&a| get(a)).collect();
-                    let callee_frame = self.frame(*callee, args, data.result);
+                    let callee_frame = self.frame(*callee, args, data.result, callee_depth);
                     stack.push(callee_frame);
                     continue;
                 }

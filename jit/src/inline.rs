@@ -60,6 +60,7 @@ pub fn inline(
         program,
         env,
         bodies: Vec::new(),
+        own_body: None,
         growth: 0,
     };
     let inlined = inliner.inline_into(f, 1, budget)?;
@@ -75,6 +76,9 @@ struct Inliner<'a> {
     /// Bodies built so far in this compile; `None` while being built (a
     /// call back into it is not inlined) or when not inlinable.
     bodies: Vec<(FuncId, Body)>,
+    /// The compiled function's own body, calls and all, once built, for
+    /// its recursive calls (`None` inside: too large to be worth it).
+    own_body: Option<Body>,
     growth: usize,
 }
 
@@ -104,14 +108,29 @@ impl Inliner<'_> {
             let InstKind::Call(callee, _) = *f.kind(call) else {
                 continue;
             };
-            if callee == f.id || !self.eligible(callee) {
-                continue;
-            }
-            let Some(k) = self.body(callee, level, budget)? else {
-                continue;
-            };
-            let Some((_, Some(body))) = self.bodies.get(k) else {
-                continue;
+            let holder = rest_of[b.index()];
+            let body = if callee == f.id {
+                if level > 1 || !self.unrolls_recursion(f, holder, call) {
+                    continue;
+                }
+                if self.own_body.is_none() {
+                    self.own_body = Some(self.build_own_body(f.id, budget)?);
+                }
+                match &self.own_body {
+                    Some(Some(body)) => body,
+                    _ => continue,
+                }
+            } else {
+                if !self.eligible(callee) {
+                    continue;
+                }
+                let Some(k) = self.body(callee, level, budget)? else {
+                    continue;
+                };
+                let Some((_, Some(body))) = self.bodies.get(k) else {
+                    continue;
+                };
+                body
             };
             if self.growth + body.insts.len() > MAX_GROWTH {
                 continue;
@@ -119,7 +138,6 @@ impl Inliner<'_> {
             self.growth += body.insts.len();
             budget.charge(Phase::Inline, body.insts.len() as u64)?;
             count += 1 + body.inlined.len();
-            let holder = rest_of[b.index()];
             let added = splice(f, holder, call, body);
             rest_of[b.index()] = *added.last().expect("the rest of the block");
             layout.insert_after(holder, &added);
@@ -129,6 +147,55 @@ impl Inliner<'_> {
             f.renumber_blocks(&layout.order());
         }
         Ok(count)
+    }
+
+    /// Whether the compiled function's call of itself at `call` (in block
+    /// `b`) gets the function's body, one level. The function must be
+    /// small and entered at its start, and calls must not account for the
+    /// register stack (the saved frame would not be). A call of itself in
+    /// tail position stays (the back end makes it a jump); the copy makes
+    /// a call of each such jump, so the function must call itself more
+    /// often otherwise (Ackermann's function, mostly tail calls, keeps its
+    /// jumps; fib and Takeuchi's get the copy).
+    fn unrolls_recursion(&self, f: &Function, b: Block, call: Inst) -> bool {
+        let next = |insts: &[Inst], i: Inst| {
+            let k = insts.iter().position(|&x| x == i)?;
+            insts.get(k + 1).copied()
+        };
+        if next(&f.block(b).insts, call).is_some_and(|r| self_tail_call(f, call, r)) {
+            return false;
+        }
+        let (mut tail, mut other) = (0, 0);
+        for fb in f.live_blocks() {
+            let insts = &f.block(fb).insts;
+            for (k, &i) in insts.iter().enumerate() {
+                if matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id) {
+                    match insts.get(k + 1) {
+                        Some(&r) if self_tail_call(f, i, r) => tail += 1,
+                        _ => other += 1,
+                    }
+                }
+            }
+        }
+        f.entry_point == EntryPoint::Start
+            && other > tail
+            && self.program.func(f.id).code.len() <= SMALL
+            && self.env.is_none_or(|env| !env.count_slots)
+    }
+
+    /// The compiled function's body for its recursive calls: its IR in SSA
+    /// form, small callees inlined, its own calls left as calls (which
+    /// then spend a level more: `ir::Function::inline_depth`).
+    fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, CompileError> {
+        let mut g = build(self.program, id, budget).map_err(|e| e.in_phase(Phase::Inline))?;
+        self.inline_into(&mut g, 2, budget)?;
+        let returns = g.live_blocks().any(|b| {
+            g.block(b)
+                .insts
+                .last()
+                .is_some_and(|&i| matches!(g.kind(i), InstKind::Ret(_)))
+        });
+        Ok(returns.then_some(g))
     }
 
     /// Whether `callee`'s bytecode allows its body to end up call-free at
@@ -210,6 +277,15 @@ impl Inliner<'_> {
         }
         Ok(Some(k))
     }
+}
+
+/// Whether `call` then `ret` are a call of the function itself whose
+/// result is returned at once.
+fn self_tail_call(f: &Function, call: Inst, ret: Inst) -> bool {
+    matches!(
+        (f.kind(call), f.kind(ret), f.inst(call).result),
+        (InstKind::Call(callee, _), InstKind::Ret(v), Some(r)) if *callee == f.id && *v == r
+    )
 }
 
 /// `callee`'s IR in SSA form, as the first phases make it.
@@ -493,6 +569,37 @@ mod tests {
         // The body's blocks follow the call's, in order: the layout.
         let order: Vec<usize> = f.live_blocks().map(|b| b.index()).collect();
         assert_eq!(order, (0..order.len()).collect::<Vec<_>>());
+    }
+
+    /// A function calling itself more often than in tail position gets its
+    /// own body at those calls, once: the copy's calls stay calls.
+    #[test]
+    fn a_recursion_is_unrolled_one_level_unless_mostly_tail_calls() {
+        let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
+        let program = vm::load(fib.as_bytes()).expect("loads");
+        let id = program.func_by_name("fib").expect("fib");
+        let f = Context::compiled_to(&program, id, Phase::Inline)
+            .expect("compiles")
+            .func
+            .expect("the IR");
+        let kinds = kinds(&f);
+        let calls = kinds
+            .iter()
+            .filter(|k| matches!(k, InstKind::Call(..)))
+            .count();
+        let inlined = kinds
+            .iter()
+            .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
+            .count();
+        assert_eq!((calls, inlined), (4, 2), "{kinds:?}");
+        let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
+        let program = vm::load(ack.as_bytes()).expect("loads");
+        let id = program.func_by_name("ack").expect("ack");
+        let f = Context::compiled_to(&program, id, Phase::Inline)
+            .expect("compiles")
+            .func
+            .expect("the IR");
+        assert!(f.inlined.is_empty(), "two tail calls to one other");
     }
 
     #[test]

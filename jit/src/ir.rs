@@ -255,6 +255,19 @@ impl Function {
         }
     }
 
+    /// How many inlined calls instruction `i` is nested in: its frame, in
+    /// the interpreter, would be that many levels deeper than the
+    /// compiled function's.
+    pub fn inline_depth(&self, i: Inst) -> u32 {
+        let mut depth = 0;
+        let mut site = self.inst(i).inlined;
+        while let Some(s) = site {
+            depth += 1;
+            site = self.inlined[s.index()].parent;
+        }
+        depth
+    }
+
     /// The bytecode instruction of the function being compiled whose line
     /// instruction `i`'s code belongs to (an inlined body's is its call's).
     pub fn line_src(&self, i: Inst) -> u32 {

@@ -407,6 +407,9 @@ impl Emitter<'_> {
             self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
         let frame_size = self.program.func(callee).frame_size() as i32;
         let site = self.site(src);
+        // A call inside an inlined body is made from frames the inlining
+        // saved: it spends their levels too.
+        let levels = 1 + self.f.inline_depth(Inst::new(self.current)) as i32;
         // Code entered by on-stack replacement is not the function's entry.
         let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
         // The slow path is out of line, so the direct call falls through.
@@ -420,6 +423,7 @@ impl Emitter<'_> {
             callee: callee.0 as i64,
             nargs,
             site,
+            levels,
         });
         if !recursive {
             dynasm!(self.ops
@@ -436,7 +440,7 @@ impl Emitter<'_> {
             ; .arch x64
             ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
             ; jb =>slow
-            ; sub r13, 1
+            ; sub r13, levels
             ; jb =>undo
         );
         if self.env.count_slots {
@@ -458,7 +462,7 @@ impl Emitter<'_> {
         } else {
             dynasm!(self.ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax);
         }
-        dynasm!(self.ops ; .arch x64 ; add r13, 1);
+        dynasm!(self.ops ; .arch x64 ; add r13, levels);
         if self.env.count_slots {
             dynasm!(self.ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
         }
@@ -467,8 +471,15 @@ impl Emitter<'_> {
 
     /// A call of `callee` through `jit_call`, its arguments in place for
     /// a direct call (`call_args`): the register ones stored beside the
-    /// rest, the depth `r13` stands for made the runtime's.
-    pub(in crate::backend) fn through_jit_call(&mut self, callee: i64, nargs: usize, site: i64) {
+    /// rest, the depth `r13` stands for made the runtime's, plus the
+    /// `inlined` levels the call is nested in.
+    pub(in crate::backend) fn through_jit_call(
+        &mut self,
+        callee: i64,
+        nargs: usize,
+        site: i64,
+        inlined: i32,
+    ) {
         for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
             let at = 8 * k as i32;
             dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
@@ -477,6 +488,7 @@ impl Emitter<'_> {
             ; .arch x64
             ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
             ; sub rcx, r13
+            ; add rcx, inlined
             ; mov QWORD [r15 + STATE_DEPTH], rcx
             ; mov rsi, QWORD callee
             ; mov rdx, rsp
@@ -497,10 +509,10 @@ impl Emitter<'_> {
             dynasm!(self.ops
                 ; .arch x64
                 ; =>call.undo
-                ; add r13, 1
+                ; add r13, call.levels
                 ; =>call.slow
             );
-            self.through_jit_call(call.callee, call.nargs, call.site);
+            self.through_jit_call(call.callee, call.nargs, call.site, call.levels - 1);
             dynasm!(self.ops
                 ; .arch x64
                 ; test rdx, rdx
@@ -521,6 +533,9 @@ pub(in crate::backend) struct SlowCall {
     callee: i64,
     nargs: usize,
     site: i64,
+    /// The levels the call spends: 1, and those of the inlined calls it
+    /// is nested in.
+    levels: i32,
 }
 
 #[cfg(test)]

@@ -114,7 +114,14 @@ mod tests {
     fn frame_of(text: &str, func: &str) -> (Frame, usize) {
         let program = vm::load(text.as_bytes()).expect("loads");
         let id = program.func_by_name(func).expect("function");
-        let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
+        // Without inlining, which would unroll fib's recursion once.
+        let options = crate::context::Options {
+            inline: false,
+            verify: true,
+            ..crate::context::Options::default()
+        };
+        let mut ctx = Context::new(&program, id, options, crate::budget::Budget::unlimited());
+        ctx.run(Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
         let env = ScratchEnv::new(&program).expect("scratch").env();
         (Frame::layout(&f, &a, &env), f.value_count())

@@ -122,7 +122,7 @@ impl Emitter<'_> {
                 "tail call at line {line} past the depth limit, through jit_call"
             ));
             dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
-            self.through_jit_call(callee, stub.nargs, stub.site);
+            self.through_jit_call(callee, stub.nargs, stub.site, 0);
             dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
             self.restore_saved();
             dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
