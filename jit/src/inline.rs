@@ -7,8 +7,11 @@
 //! and the depth limit stays exact with a check and no counter to move.
 //! It must also be small: at most `SMALL` bytecode instructions, or `HOT`
 //! when the interpreter's profile counts at least `HOT_CALLS` calls of it.
-//! A function never inlines itself, and a compile inlines at most
-//! `MAX_GROWTH` instructions in all.
+//! A compile inlines at most `MAX_GROWTH` instructions in all. A small
+//! function calling itself more often than in tail position gets its own
+//! body, once, at those calls (the recursion unrolled one level; the
+//! copy's calls stay calls and spend the levels of the frames inlining
+//! saved, `ir::Function::inline_depth`).
 //!
 //! The call becomes an `InlinedCall` (the depth check, and the call count
 //! when calls are counted), its block is split after it, the callee's
