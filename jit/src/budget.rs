@@ -138,11 +138,16 @@ impl Budget {
     /// as often as the clock, so a compile draws on the allocator's
     /// reserve (`vm::alloc`) for at most `CLOCK_EVERY` units of work.
     pub fn check_limits(&mut self, phase: Phase) -> Result<(), CompileError> {
+        self.check_limits_at(phase, Instant::now())
+    }
+
+    /// `check_limits` with the clock already read (`now`).
+    pub fn check_limits_at(&mut self, phase: Phase, now: Instant) -> Result<(), CompileError> {
         if vm::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }
         if let Some(allowance) = self.allowance {
-            let elapsed = self.started.elapsed();
+            let elapsed = now.saturating_duration_since(self.started);
             if elapsed > allowance {
                 return Err(CompileError::OverTime {
                     phase,

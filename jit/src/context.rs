@@ -74,6 +74,9 @@ pub struct Context<'p> {
     pub stats: Stats,
     /// The last phase that completed.
     pub done: Option<Phase>,
+    /// When it did, if the next phase may start its clock there (one read
+    /// of the clock per phase boundary instead of three).
+    clock: Option<Instant>,
     /// What the compiled code may address (`emit` needs it).
     pub env: Option<JitEnv>,
 
@@ -112,6 +115,7 @@ impl<'p> Context<'p> {
                 ..Stats::default()
             },
             done: None,
+            clock: None,
             env: None,
             cfg: None,
             cfg_dom: None,
@@ -169,8 +173,8 @@ impl<'p> Context<'p> {
 
     fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
         // A phase may charge too little to reach a look at the clock.
-        self.budget.check_limits(phase)?;
-        let start = Instant::now();
+        let start = self.clock.take().unwrap_or_else(Instant::now);
+        self.budget.check_limits_at(phase, start)?;
         let result = match phase {
             Phase::Cfg => self.cfg(),
             Phase::Dom => self.dom(),
@@ -183,13 +187,16 @@ impl<'p> Context<'p> {
             Phase::Bounds => self.bounds(),
             Phase::Emit => self.emit(),
         };
-        self.times[phase as usize] += start.elapsed();
+        let end = Instant::now();
+        self.times[phase as usize] += end - start;
         if vm::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }
         result?;
         if self.options.verify {
             self.verify(phase)?;
+        } else {
+            self.clock = Some(end);
         }
         self.done = Some(phase);
         Ok(())
