@@ -77,6 +77,8 @@ struct Frame {
 /// compiled: its frame (arguments first) is built at `base`.
 struct CompiledCall {
     callee: FuncId,
+    /// The callee's compiled entry, looked up by the dispatch loop.
+    entry: Entry,
     base: usize,
     dest: Slot,
 }
@@ -364,43 +366,46 @@ impl<'p> Vm<'p> {
     /// nested) run of the interpreter. The caller has checked the limits
     /// and counted the call.
     pub(crate) fn invoke(&mut self, callee: FuncId) -> Result<u64, Trap> {
-        let (depth, top) = (self.state.depth, self.state.stack_top);
         let compiled = self.tiers.compiled[callee.index()]
             .as_ref()
             .map(|c| c.entry)
             .filter(|_| !native_stack_low(self.state.native_floor));
-        let result = match compiled {
-            Some(entry) => {
-                self.state.depth = depth + 1;
-                self.state.stack_top = top + self.program.func(callee).frame_size();
-                let args = self.stack[top..].as_ptr();
-                // SAFETY: `entry` is code the compiler made for `callee`
-                // under the calling convention of `tier::Entry`; its memory
-                // stays mapped while `tiers` holds it. `args` points at the
-                // callee's arguments, which it copies before anything can
-                // move the stack. The runtime helpers it calls get `self`
-                // back through the pointer; no other reference to `self` is
-                // in use until it returns.
-                let ret = unsafe { entry(self as *mut Vm<'p> as *mut c_void, args) };
-                if ret.trapped != 0 {
-                    Err(self.trap.take().expect("compiled code records its trap"))
-                } else {
-                    Ok(ret.value)
-                }
-            }
-            None => {
-                let narrow = self.widest_frame <= WINDOW;
-                match (narrow, self.count_instructions) {
-                    (true, false) => self.execute::<false, [u64; WINDOW]>(callee),
-                    (true, true) => self.execute::<true, [u64; WINDOW]>(callee),
-                    (false, false) => self.execute::<false, [u64]>(callee),
-                    (false, true) => self.execute::<true, [u64]>(callee),
-                }
-            }
+        if let Some(entry) = compiled {
+            return self.enter_compiled(entry, callee);
+        }
+        let (depth, top) = (self.state.depth, self.state.stack_top);
+        let narrow = self.widest_frame <= WINDOW;
+        let result = match (narrow, self.count_instructions) {
+            (true, false) => self.execute::<false, [u64; WINDOW]>(callee),
+            (true, true) => self.execute::<true, [u64; WINDOW]>(callee),
+            (false, false) => self.execute::<false, [u64]>(callee),
+            (false, true) => self.execute::<true, [u64]>(callee),
         };
         self.state.depth = depth;
         self.state.stack_top = top;
         result
+    }
+
+    /// Runs `callee`'s compiled code (`entry`), as `invoke` would.
+    fn enter_compiled(&mut self, entry: Entry, callee: FuncId) -> Result<u64, Trap> {
+        let (depth, top) = (self.state.depth, self.state.stack_top);
+        self.state.depth = depth + 1;
+        self.state.stack_top = top + self.program.func(callee).frame_size();
+        let args = self.stack[top..].as_ptr();
+        // SAFETY: `entry` is code the compiler made for `callee` under the
+        // calling convention of `tier::Entry`; its memory stays mapped
+        // while `tiers` holds it. `args` points at the callee's arguments,
+        // which it copies before anything can move the stack. The runtime
+        // helpers it calls get `self` back through the pointer; no other
+        // reference to `self` is in use until it returns.
+        let ret = unsafe { entry(self as *mut Vm<'p> as *mut c_void, args) };
+        self.state.depth = depth;
+        self.state.stack_top = top;
+        if ret.trapped != 0 {
+            Err(self.trap.take().expect("compiled code records its trap"))
+        } else {
+            Ok(ret.value)
+        }
     }
 
     /// Runs the rest of the activation of `func` whose frame is at `base`
@@ -492,7 +497,7 @@ impl<'p> Vm<'p> {
             };
             self.state.depth = depth_base + (self.frames.len() - frames_base) + 1;
             self.state.stack_top = call.base;
-            let v = self.invoke(call.callee)?;
+            let v = self.enter_compiled(call.entry, call.callee)?;
             self.stack[base + call.dest as usize] = v;
         }
     }
@@ -784,13 +789,14 @@ impl<'p> Vm<'p> {
                         };
                         tiers.offer(program, callee_id, trigger, *env, out);
                     }
-                    if tiers.compiled[callee_id.index()].is_some()
-                        && !native_stack_low(native_floor)
-                    {
+                    let compiled = tiers.compiled[callee_id.index()].as_ref();
+                    if let Some(c) = compiled.filter(|_| !native_stack_low(native_floor)) {
+                        let entry = c.entry;
                         R::call(&mut stack[base_..], caller_size, arg_slots, callee);
                         save!();
                         return Ok(Dispatched::Call(CompiledCall {
                             callee: callee_id,
+                            entry,
                             base: new_base,
                             dest: ins.a,
                         }));
