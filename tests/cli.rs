@@ -749,14 +749,16 @@ fn output_files_are_opened_before_running() {
         "trace_nowhere",
         "func main()\n    puts \"ran\"\n    ret 0\nend\n",
     );
-    let out = bcvm(&["run", "--trace-json", "/nonexistent/t.json", &p]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty(), "the program must not run");
-    assert!(
-        stderr(&out).starts_with("/nonexistent/t.json: error: cannot create the trace file"),
-        "{}",
-        stderr(&out)
-    );
+    for (flag, file) in [
+        ("--trace-json", "/nonexistent/t.json"),
+        ("--trace-file", "/nonexistent/t.txt"),
+    ] {
+        let out = bcvm(&["run", flag, file, &p]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(out.stdout.is_empty(), "the program must not run ({flag})");
+        let message = format!("{file}: error: cannot create the trace file");
+        assert!(stderr(&out).starts_with(&message), "{}", stderr(&out));
+    }
 }
 
 const TIERS: [&str; 3] = ["interp", "jit", "auto"];
@@ -1282,19 +1284,7 @@ fn trace_lines_carry_ids_and_times_and_go_to_a_file() {
         assert!(at >= last, "{text}");
         last = at;
     }
-    let out = bcvm(&[
-        "run",
-        "--trace-file",
-        "/nonexistent/t.txt",
-        "programs/fib.bc",
-        "3",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with("/nonexistent/t.txt: error: cannot create the trace file"),
-        "{}",
-        stderr(&out)
-    );
+    // An unwritable FILE: `output_files_are_opened_before_running`.
     let _ = std::fs::remove_dir_all(&dir);
 }
 

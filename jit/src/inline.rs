@@ -165,7 +165,7 @@ impl Inliner<'_> {
             let k = insts.iter().position(|&x| x == i)?;
             insts.get(k + 1).copied()
         };
-        if next(&f.block(b).insts, call).is_some_and(|r| self_tail_call(f, call, r)) {
+        if next(&f.block(b).insts, call).is_some_and(|r| f.is_self_tail_call(call, r)) {
             return false;
         }
         let (mut tail, mut other) = (0, 0);
@@ -174,7 +174,7 @@ impl Inliner<'_> {
             for (k, &i) in insts.iter().enumerate() {
                 if matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id) {
                     match insts.get(k + 1) {
-                        Some(&r) if self_tail_call(f, i, r) => tail += 1,
+                        Some(&r) if f.is_self_tail_call(i, r) => tail += 1,
                         _ => other += 1,
                     }
                 }
@@ -192,13 +192,7 @@ impl Inliner<'_> {
     fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, CompileError> {
         let mut g = build(self.program, id, budget).map_err(|e| e.in_phase(Phase::Inline))?;
         self.inline_into(&mut g, 2, budget)?;
-        let returns = g.live_blocks().any(|b| {
-            g.block(b)
-                .insts
-                .last()
-                .is_some_and(|&i| matches!(g.kind(i), InstKind::Ret(_)))
-        });
-        Ok(returns.then_some(g))
+        Ok(g.returns().then_some(g))
     }
 
     /// Whether `callee`'s bytecode allows its body to end up call-free at
@@ -269,26 +263,11 @@ impl Inliner<'_> {
                 .iter()
                 .all(|&i| !matches!(g.kind(i), InstKind::Call(..)))
         });
-        let returns = g.live_blocks().any(|b| {
-            g.block(b)
-                .insts
-                .last()
-                .is_some_and(|&i| matches!(g.kind(i), InstKind::Ret(_)))
-        });
-        if leaf && returns {
+        if leaf && g.returns() {
             self.bodies[k].1 = Some(g);
         }
         Ok(Some(k))
     }
-}
-
-/// Whether `call` then `ret` are a call of the function itself whose
-/// result is returned at once.
-fn self_tail_call(f: &Function, call: Inst, ret: Inst) -> bool {
-    matches!(
-        (f.kind(call), f.kind(ret), f.inst(call).result),
-        (InstKind::Call(callee, _), InstKind::Ret(v), Some(r)) if *callee == f.id && *v == r
-    )
 }
 
 /// `callee`'s IR in SSA form, as the first phases make it.
@@ -520,8 +499,14 @@ mod tests {
 
     /// `main` of `text` after inlining (verified, as `compiled_to` does).
     fn inlined(text: &str) -> Function {
+        inlined_in(text, "main")
+    }
+
+    /// Function `func` of `text` after inlining.
+    fn inlined_in(text: &str, func: &str) -> Function {
         let program = vm::load(text.as_bytes()).expect("loads");
-        let ctx = Context::compiled_to(&program, program.main, Phase::Inline).expect("compiles");
+        let id = program.func_by_name(func).expect("the function");
+        let ctx = Context::compiled_to(&program, id, Phase::Inline).expect("compiles");
         ctx.func.expect("the IR")
     }
 
@@ -579,13 +564,7 @@ mod tests {
     #[test]
     fn a_recursion_is_unrolled_one_level_unless_mostly_tail_calls() {
         let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
-        let program = vm::load(fib.as_bytes()).expect("loads");
-        let id = program.func_by_name("fib").expect("fib");
-        let f = Context::compiled_to(&program, id, Phase::Inline)
-            .expect("compiles")
-            .func
-            .expect("the IR");
-        let kinds = kinds(&f);
+        let kinds = kinds(&inlined_in(fib, "fib"));
         let calls = kinds
             .iter()
             .filter(|k| matches!(k, InstKind::Call(..)))
@@ -596,13 +575,10 @@ mod tests {
             .count();
         assert_eq!((calls, inlined), (4, 2), "{kinds:?}");
         let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
-        let program = vm::load(ack.as_bytes()).expect("loads");
-        let id = program.func_by_name("ack").expect("ack");
-        let f = Context::compiled_to(&program, id, Phase::Inline)
-            .expect("compiles")
-            .func
-            .expect("the IR");
-        assert!(f.inlined.is_empty(), "two tail calls to one other");
+        assert!(
+            inlined_in(ack, "ack").inlined.is_empty(),
+            "two tail calls to one other"
+        );
     }
 
     #[test]

@@ -255,6 +255,25 @@ impl Function {
         }
     }
 
+    /// Whether `call` then `ret` are a call of the function itself whose
+    /// result is returned at once (a self tail call).
+    pub fn is_self_tail_call(&self, call: Inst, ret: Inst) -> bool {
+        matches!(
+            (self.kind(call), self.kind(ret), self.inst(call).result),
+            (InstKind::Call(callee, _), InstKind::Ret(v), Some(r)) if *callee == self.id && *v == r
+        )
+    }
+
+    /// Whether some block ends in a `ret`.
+    pub fn returns(&self) -> bool {
+        self.live_blocks().any(|b| {
+            self.block(b)
+                .insts
+                .last()
+                .is_some_and(|&i| matches!(self.kind(i), InstKind::Ret(_)))
+        })
+    }
+
     /// How many inlined calls instruction `i` is nested in: its frame, in
     /// the interpreter, would be that many levels deeper than the
     /// compiled function's.

@@ -33,19 +33,11 @@ pub(in crate::backend) fn is_self_tail_call(
     let (Some(&call), Some(&ret)) = (insts.get(k), insts.get(k + 1)) else {
         return false;
     };
-    if env.count_slots {
-        return false;
-    }
-    match (f.kind(call), f.kind(ret), f.inst(call).result) {
-        (InstKind::Call(callee, args), InstKind::Ret(v), Some(r)) => {
-            *callee == f.id
-                && f.entry_point == EntryPoint::Start
-                && f.inst(call).inlined.is_none()
-                && args.len() <= ARG_REGISTERS.len()
-                && *v == r
-        }
-        _ => false,
-    }
+    !env.count_slots
+        && f.is_self_tail_call(call, ret)
+        && f.entry_point == EntryPoint::Start
+        && f.inst(call).inlined.is_none()
+        && matches!(f.kind(call), InstKind::Call(_, args) if args.len() <= ARG_REGISTERS.len())
 }
 
 /// Whether `f` makes a self tail call under `env` (and so needs the slot
