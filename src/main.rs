@@ -77,6 +77,14 @@ fn parse_stage(name: &str) -> Result<jit::Phase, String> {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ProfileKind {
+    /// Counts: calls, back-edges, instructions interpreted.
+    Counts,
+    /// A sampling profile of wall-clock time.
+    Time,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum DumpFormat {
     Text,
     Dot,
@@ -95,10 +103,14 @@ struct RunArgs {
     tier: Tier,
     #[command(flatten)]
     compiler: CompilerArgs,
-    /// Print a per-function table on stderr at exit: calls, back-edges
-    /// taken, bytecode instructions executed.
-    #[arg(long)]
-    profile: bool,
+    /// Print a profile on stderr at exit. `--profile` or
+    /// `--profile=counts`: per function, calls, back-edges taken and
+    /// bytecode instructions interpreted. `--profile=time`: where the
+    /// wall-clock time went, sampled every millisecond, per function and
+    /// per line, split into interpreted, compiled, compiling and runtime
+    /// (output, calls from compiled code into the runtime).
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "counts", value_name = "KIND")]
+    profile: Option<ProfileKind>,
     /// Print one line per compile on stderr: function, trigger, sizes,
     /// what each phase did, microseconds per phase, outcome.
     #[arg(long)]
@@ -631,6 +643,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
             std::fs::canonicalize(file)
                 .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned())
         }),
+        code_map: (opts.profile == Some(ProfileKind::Time)).then(Default::default),
         ..jit::compiler::Jit::default()
     };
     let epoch = jit.epoch;
@@ -645,9 +658,18 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     if opts.gdb_jit {
         vm.compile_all_now();
     }
-    let result = vm.run(&args, opts.profile);
+    if opts.profile == Some(ProfileKind::Time) {
+        vm.start_time_profile().map_err(|e| {
+            vec![Failure::Resource {
+                file: file.to_string(),
+                message: format!("cannot start the time profiler: {}", os_message(&e)),
+            }]
+        })?;
+    }
+    let result = vm.run(&args, opts.profile == Some(ProfileKind::Counts));
     // Output written before a trap is never lost, and comes first.
     vm.out.flush();
+    let time_profile = vm.stop_time_profile();
     let failure = match result {
         // Reported below, once the profile and the trace are out.
         Err(trap) if trap.kind == vm::TrapKind::OutputFailed => None,
@@ -657,8 +679,11 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     if let Some(failure) = &failure {
         report(&failure.to_string());
     }
-    if opts.profile {
+    if opts.profile == Some(ProfileKind::Counts) {
         report(&vm.profile().table(&program));
+    }
+    if let Some(profile) = time_profile {
+        report(&profile.report(&program, file));
     }
     if opts.compile_summary {
         report(&jit::summary::summary(&records.borrow()));

@@ -1405,3 +1405,92 @@ fn assert_contains_all(text: &str, needles: &[&str]) {
         assert!(text.contains(needle), "{needle}: {text}");
     }
 }
+
+/// `--profile=time` prints exactly what a run without it prints, in every
+/// tier (the program writes to a pipe while the timer ticks), then a
+/// report whose rows split each share by activity and add up.
+#[test]
+fn the_time_profile_changes_nothing_and_adds_up() {
+    let p = program(
+        "timed",
+        "func step(%x)\n    mul %y, %x, 3\n    add %y, %y, 1\n    rem %y, %y, 1000003\n    ret %y\nend\n\
+         func main(%n)\n    mov %i, 0\n    mov %x, 1\nloop:\n    call %x, step, %x\n    rem %t, %i, 2000\n    jnz %t, skip\n    print %x\nskip:\n    add %i, %i, 1\n    jlt %i, %n, loop\n    print %x\n    ret 0\nend\n",
+    );
+    let plain = bcvm(&["run", "--tier", "interp", &p, "1000000"]);
+    assert_eq!(plain.status.code(), Some(0));
+    for tier in ["interp", "jit", "auto"] {
+        let out = bcvm(&["run", "--tier", tier, "--profile=time", &p, "1000000"]);
+        assert_eq!(out.status.code(), Some(0), "{tier}");
+        assert_eq!(out.stdout, plain.stdout, "{tier}");
+        let err = stderr(&out);
+        let mut lines = err.lines();
+        let head = lines.next().unwrap_or_default();
+        assert!(head.starts_with("time profile: "), "{tier}: {err}");
+        if head.contains(" 0 samples") {
+            continue;
+        }
+        let shares = |line: &str| -> (Vec<f64>, String) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let shares = fields[..5]
+                .iter()
+                .map(|f| f.trim_end_matches('%').parse::<f64>().expect("a share"))
+                .collect();
+            (shares, fields[5..].join(" "))
+        };
+        let mut tables = 0;
+        let mut sum = 0.0;
+        for line in lines {
+            if line.is_empty() {
+                if tables > 0 {
+                    assert!((sum - 100.0f64).abs() < 0.5, "{tier}: {err}");
+                }
+                sum = 0.0;
+                continue;
+            }
+            if line.trim_start().starts_with("total") {
+                tables += 1;
+                continue;
+            }
+            if line.starts_with('(') {
+                continue;
+            }
+            let (s, name) = shares(line);
+            let parts: f64 = s[1..].iter().sum();
+            assert!((s[0] - parts).abs() < 0.25, "{tier}: {line}");
+            sum += s[0];
+            if tables == 1 {
+                assert!(["step", "main"].contains(&name.as_str()), "{tier}: {line}");
+            }
+        }
+        assert_eq!(tables, 2, "{tier}: {err}");
+    }
+}
+
+#[test]
+fn profile_kinds() {
+    let p = program("kinds", ECHO);
+    let counts = bcvm(&["run", "--profile=counts", &p, "1", "2"]);
+    let bare = bcvm(&["run", "--profile", &p, "1", "2"]);
+    assert_eq!(counts.stdout, b"1\n2\n");
+    assert_eq!(stderr(&counts), stderr(&bare));
+    assert!(stderr(&counts).starts_with("function"));
+    let trapped = program(
+        "time_trap",
+        "func main()\n    print 1\n    div %x, 1, 0\n    ret 0\nend\n",
+    );
+    let out = bcvm(&["run", "--profile=time", &trapped]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"1\n");
+    let err = stderr(&out);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some(format!("{trapped}:3:5: trap: division by zero (in function main)").as_str())
+    );
+    assert!(lines
+        .next()
+        .is_some_and(|l| l.starts_with("time profile: ")));
+    let bad = bcvm(&["run", "--profile=wall", &p, "1", "2"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("counts"), "{}", stderr(&bad));
+}

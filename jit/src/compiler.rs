@@ -6,7 +6,7 @@ use crate::backend::code_cache::{self, CodeCache};
 use crate::backend::Emitted;
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
-use crate::code_info::CodeInfo;
+use crate::code_info::{CodeInfo, CodeMap};
 use crate::context::{Context, Options, Stats};
 use crate::gdb_jit::Registration;
 use crate::jitdump::JitDump;
@@ -38,6 +38,9 @@ pub struct Jit {
     /// Describe each compiled function to a debugger through the GDB JIT
     /// interface (`--gdb-jit`), naming this `.bc` file.
     pub gdb_jit: Option<String>,
+    /// Which bytecode instruction each address of compiled code came
+    /// from, for the time profiler (`--profile=time`), when kept.
+    pub code_map: Option<CodeMap>,
     /// Time zero of the records' `started`.
     pub epoch: Instant,
     /// What each compile does besides the phases every compile runs
@@ -67,6 +70,7 @@ impl Default for Jit {
             perf_map: None,
             jitdump: None,
             gdb_jit: None,
+            code_map: None,
             epoch: Instant::now(),
             options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
@@ -158,6 +162,10 @@ impl Compiler for Jit {
         env: JitEnv,
     ) -> Option<Compiled> {
         self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env)
+    }
+
+    fn locate(&self, address: u64) -> Option<(FuncId, u32)> {
+        self.code_map.as_ref()?.locate(address)
     }
 }
 
@@ -258,11 +266,14 @@ impl Jit {
         }
         self.records.borrow_mut().push(record);
         let mut compiled = result.ok()?;
-        let describe = self.jitdump.is_some() || self.gdb_jit.is_some();
+        let describe = self.jitdump.is_some() || self.gdb_jit.is_some() || self.code_map.is_some();
         let Some(emitted) = ctx.code.as_ref().filter(|_| describe) else {
             return Some(compiled);
         };
         let address = compiled.entry as usize as u64;
+        if let Some(map) = &mut self.code_map {
+            map.insert(ctx.id, address, emitted.code.len(), &emitted.lines);
+        }
         let lines = lines_of(f, emitted, address);
         let info = |name, source| CodeInfo {
             name,

@@ -9,6 +9,7 @@
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
+use crate::sampler::{Activity, Position, Sampler, TimeProfile};
 use crate::tier::{
     native_stack_low, CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger,
 };
@@ -116,6 +117,7 @@ impl Tiers<'_> {
         trigger: Trigger,
         env: JitEnv,
         out: &mut Output,
+        position: &Position,
     ) {
         if self.offered[f.index()] {
             return;
@@ -123,7 +125,10 @@ impl Tiers<'_> {
         self.offered[f.index()] = true;
         if let Some(compiler) = &mut self.compiler {
             out.flush();
+            let was = position.get();
+            position.set(Activity::Compiling, f, 0);
             self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
+            position.set(was.0, was.1, was.2);
             if let Some(code) = &self.compiled[f.index()] {
                 self.entries[f.index()] = code.entry as usize;
             }
@@ -139,12 +144,17 @@ impl Tiers<'_> {
         pc: u32,
         env: JitEnv,
         out: &mut Output,
+        position: &Position,
     ) -> Option<Entry> {
         if self.eager || self.compiled[f.index()].is_none() {
             return None;
         }
         out.flush();
-        let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env)?;
+        let was = position.get();
+        position.set(Activity::Compiling, f, pc);
+        let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env);
+        position.set(was.0, was.1, was.2);
+        let code = code?;
         let entry = code.entry;
         self.osr.push(code);
         Some(entry)
@@ -152,6 +162,12 @@ impl Tiers<'_> {
 }
 
 pub struct Vm<'p> {
+    /// The time profiler, when running. First, so it is dropped (and its
+    /// timer disarmed) before the `position` it reads.
+    sampler: Option<Sampler>,
+    /// Where the VM is, for the time profiler: kept by the interpreter's
+    /// profiling instantiation, the runtime helpers and the tier-up policy.
+    pub(crate) position: Box<Position>,
     program: &'p Program,
     pub memory: LinearMemory,
     pub out: Output,
@@ -191,6 +207,8 @@ impl<'p> Vm<'p> {
     pub fn new(program: &'p Program, out: Output, limits: Limits) -> io::Result<Vm<'p>> {
         let n = program.funcs.len();
         let mut vm = Vm {
+            sampler: None,
+            position: Box::default(),
             program,
             memory: LinearMemory::new(program.memory_cells)?,
             out,
@@ -297,8 +315,28 @@ impl<'p> Vm<'p> {
             };
             let env = self.env;
             self.tiers
-                .offer(self.program, f, trigger, env, &mut self.out);
+                .offer(self.program, f, trigger, env, &mut self.out, &self.position);
         }
+    }
+
+    /// Starts the time profiler (`--profile=time`) on this thread. The
+    /// interpreter then runs its profiling instantiation, which keeps the
+    /// `position` the samples read.
+    pub fn start_time_profile(&mut self) -> io::Result<()> {
+        if self.sampler.is_none() {
+            self.sampler = Some(Sampler::start(&self.position)?);
+        }
+        Ok(())
+    }
+
+    /// Stops the time profiler and attributes its samples, compiled code
+    /// through the compiler's code map; `None` if it was not running.
+    pub fn stop_time_profile(&mut self) -> Option<TimeProfile> {
+        let samples = self.sampler.take()?.stop();
+        let compiler = self.tiers.compiler.as_deref();
+        Some(TimeProfile::new(&samples, |address| {
+            compiler.and_then(|c| c.locate(address))
+        }))
     }
 
     fn jit_env(&mut self) -> JitEnv {
@@ -343,6 +381,7 @@ impl<'p> Vm<'p> {
             *slot = arg as u64;
         }
         self.profile.funcs[main.index()].calls += 1;
+        self.position.set(Activity::Interpreting, main, 0);
         self.offer_if_wanted(main, 1, Trigger::Calls);
         self.invoke(main)
     }
@@ -375,7 +414,8 @@ impl<'p> Vm<'p> {
         }
         let (depth, top) = (self.state.depth, self.state.stack_top);
         let narrow = self.widest_frame <= WINDOW;
-        let result = match (narrow, self.count_instructions) {
+        let profiling = self.count_instructions || self.sampler.is_some();
+        let result = match (narrow, profiling) {
             (true, false) => self.execute::<false, [u64; WINDOW]>(callee),
             (true, true) => self.execute::<true, [u64; WINDOW]>(callee),
             (false, false) => self.execute::<false, [u64]>(callee),
@@ -528,8 +568,10 @@ impl<'p> Vm<'p> {
             frames,
             fuel_left,
             env,
+            position,
             ..
         } = self;
+        let position: &Position = position;
         let program: &Program = program;
         let mem = memory.cells_mut();
         let counts = &mut profile.funcs[..];
@@ -540,6 +582,9 @@ impl<'p> Vm<'p> {
         // One compare per call covers both the depth limit and the frame
         // list's room, which grows fallibly (`grow_frames`).
         let mut frame_room = depth_limit.min(frames.capacity() + 1);
+        if PROFILE {
+            position.set(Activity::Interpreting, fid_, pc_ as u32);
+        }
         // Write the loop state back for the caller, whichever way we leave.
         macro_rules! save {
             () => {{
@@ -596,8 +641,9 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out);
-                        let osr = tiers.offer_osr(program, fid_, target as u32, *env, out);
+                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out, position);
+                        let osr =
+                            tiers.offer_osr(program, fid_, target as u32, *env, out, position);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -615,10 +661,11 @@ impl<'p> Vm<'p> {
 
         loop {
             let ins = code[pc_];
-            pc_ += 1;
             if PROFILE {
+                position.set_pc(pc_ as u32);
                 executed_ += 1;
             }
+            pc_ += 1;
             match ins.op {
                 Op::Mov => regs.set(ins.a, regs.get(ins.b)),
                 Op::Add => regs.set(ins.a, regs.get(ins.b).wrapping_add(regs.get(ins.c))),
@@ -787,7 +834,7 @@ impl<'p> Vm<'p> {
                         } else {
                             Trigger::Calls
                         };
-                        tiers.offer(program, callee_id, trigger, *env, out);
+                        tiers.offer(program, callee_id, trigger, *env, out, position);
                     }
                     let compiled = tiers.compiled[callee_id.index()].as_ref();
                     if let Some(c) = compiled.filter(|_| !native_stack_low(native_floor)) {
@@ -808,6 +855,9 @@ impl<'p> Vm<'p> {
                         dest: ins.a,
                     });
                     fid_ = callee_id;
+                    if PROFILE {
+                        position.set_func(fid_);
+                    }
                     func = callee;
                     code = &func.interp_code;
                     base_ = new_base;
@@ -833,6 +883,9 @@ impl<'p> Vm<'p> {
                         unreachable!("frames above frames_base");
                     };
                     fid_ = frame.func;
+                    if PROFILE {
+                        position.set_func(fid_);
+                    }
                     func = program.func(fid_);
                     code = &func.interp_code;
                     base_ = frame.base;
@@ -841,11 +894,17 @@ impl<'p> Vm<'p> {
                     regs.set(frame.dest, v);
                 }
                 Op::Print | Op::FPrint | Op::PutC | Op::PutS => {
+                    if PROFILE {
+                        position.set(Activity::Runtime, fid_, (pc_ - 1) as u32);
+                    }
                     match ins.op {
                         Op::Print => out.print_int(regs.get(ins.a) as i64),
                         Op::FPrint => out.print_float(f(regs.get(ins.a)), ins.b),
                         Op::PutC => out.put_byte(regs.get(ins.a) as u8),
                         _ => out.put_bytes(&program.strings[ins.a as usize]),
+                    }
+                    if PROFILE {
+                        position.set(Activity::Interpreting, fid_, (pc_ - 1) as u32);
                     }
                     if out.failed() {
                         trap!(TrapKind::OutputFailed);

@@ -11,6 +11,7 @@ pub mod native;
 pub mod parse;
 pub mod profile;
 pub mod runtime;
+pub mod sampler;
 pub mod semantics;
 pub mod tier;
 pub mod verify;

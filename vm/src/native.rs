@@ -7,6 +7,7 @@
 use crate::bytecode::FuncId;
 use crate::interp::Vm;
 use crate::runtime::{Trap, TrapKind};
+use crate::sampler::Activity;
 use crate::tier::{JitReturn, Trigger};
 use std::ffi::c_void;
 
@@ -16,10 +17,14 @@ pub fn site(func: FuncId, pc: u32) -> u64 {
     (func.0 as u64) << 32 | pc as u64
 }
 
+fn site_func(site: u64) -> FuncId {
+    FuncId((site >> 32) as u32)
+}
+
 fn trap_at(kind: TrapKind, site: u64) -> Trap {
     Trap {
         kind,
-        func: FuncId((site >> 32) as u32),
+        func: site_func(site),
         pc: site as u32,
     }
 }
@@ -52,6 +57,8 @@ impl Vm<'_> {
     /// A call made by compiled code: the interpreter's checks, then
     /// `invoke`, which runs the callee compiled or interpreted.
     fn call_from_compiled(&mut self, callee: FuncId, args: &[u64], site: u64) -> Result<u64, Trap> {
+        self.position
+            .set(Activity::Runtime, site_func(site), site as u32);
         if self.state.depth + 1 > self.limits.max_call_depth as usize {
             return Err(trap_at(TrapKind::StackOverflow, site));
         }
@@ -128,6 +135,8 @@ pub const TRAP_STACK_OVERFLOW: u64 = 2;
 unsafe fn output(vm: *mut c_void, site: u64, write: impl FnOnce(&mut Vm)) -> JitReturn {
     // SAFETY: the caller's contract.
     let vm = unsafe { vm_of(vm) };
+    vm.position
+        .set(Activity::Runtime, site_func(site), site as u32);
     write(vm);
     let result = if vm.out.failed() {
         Err(trap_at(TrapKind::OutputFailed, site))

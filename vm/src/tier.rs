@@ -218,4 +218,11 @@ pub trait Compiler {
     ) -> Option<Compiled> {
         None
     }
+
+    /// The bytecode instruction (function, index) whose compiled code
+    /// holds the machine `address`, for the time profiler; `None` outside
+    /// compiled code, and by default (a compiler that keeps no code map).
+    fn locate(&self, _address: u64) -> Option<(FuncId, u32)> {
+        None
+    }
 }
