@@ -34,6 +34,9 @@ enum Command {
     },
     /// Show what the compiler's middle end makes of each function at a stage.
     Dump(DumpArgs),
+    /// Write one self-contained HTML page showing each function's source,
+    /// IR after every phase and machine code side by side, linked by line.
+    Explore(ExploreArgs),
     /// Run a program in each tier several times and compare their times.
     Bench(BenchArgs),
     /// Differential testing: run random programs in every tier until time
@@ -67,6 +70,18 @@ struct DumpArgs {
     /// takes over at the loop header on this line.
     #[arg(long, value_name = "LINE")]
     osr_line: Option<u32>,
+}
+
+#[derive(Args)]
+struct ExploreArgs {
+    /// The `.bc` program.
+    file: String,
+    /// Only this function (default: every function, in source order).
+    #[arg(long)]
+    func: Option<String>,
+    /// Where to write the page (default: stdout).
+    #[arg(short, long, value_name = "PAGE")]
+    output: Option<String>,
 }
 
 fn parse_stage(name: &str) -> Result<jit::Phase, String> {
@@ -433,6 +448,7 @@ fn execute(cli: Cli) -> ExitCode {
         Command::Run(args) => run(&args),
         Command::Check { files } => check(&files),
         Command::Dump(args) => dump(&args),
+        Command::Explore(args) => explore(&args),
         Command::Bench(args) => bench(&args),
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Reduce(args) => fuzz::reduce(&args),
@@ -728,23 +744,57 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     }
 }
 
+/// The function `--func` names, or every function in source order.
+fn chosen_funcs(
+    file: &str,
+    program: &Program,
+    func: &Option<String>,
+) -> Result<Vec<vm::FuncId>, Vec<Failure>> {
+    match func {
+        Some(name) => match program.func_by_name(name) {
+            Some(id) => Ok(vec![id]),
+            None => Err(vec![Failure::Setup {
+                file: file.to_string(),
+                message: format!("no function `{name}`"),
+            }]),
+        },
+        None => Ok((0..program.funcs.len())
+            .map(|i| vm::FuncId(i as u32))
+            .collect()),
+    }
+}
+
+fn explore(opts: &ExploreArgs) -> Result<(), Vec<Failure>> {
+    let file = opts.file.as_str();
+    let program = load(file).map_err(|f| vec![f])?;
+    let ids = chosen_funcs(file, &program, &opts.func)?;
+    // `load` read it as a regular file just now.
+    let source = read_program(file).map_err(|error| {
+        vec![Failure::Unreadable {
+            file: file.to_string(),
+            error,
+        }]
+    })?;
+    let page = jit::explore::page(&program, file, &String::from_utf8_lossy(&source), &ids);
+    let written = match &opts.output {
+        Some(path) => std::fs::write(path, page).map_err(|e| (path.as_str(), e)),
+        None => io::stdout()
+            .lock()
+            .write_all(page.as_bytes())
+            .map_err(|e| ("stdout", e)),
+    };
+    written.map_err(|(path, e)| {
+        vec![Failure::Setup {
+            file: path.to_string(),
+            message: format!("cannot write the page: {}", os_message(&e)),
+        }]
+    })
+}
+
 fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
     let file = opts.file.as_str();
     let program = load(file).map_err(|f| vec![f])?;
-    let ids: Vec<vm::FuncId> = match &opts.func {
-        Some(name) => match program.func_by_name(name) {
-            Some(id) => vec![id],
-            None => {
-                return Err(vec![Failure::Setup {
-                    file: file.to_string(),
-                    message: format!("no function `{name}`"),
-                }])
-            }
-        },
-        None => (0..program.funcs.len())
-            .map(|i| vm::FuncId(i as u32))
-            .collect(),
-    };
+    let ids = chosen_funcs(file, &program, &opts.func)?;
     let format = match opts.format {
         DumpFormat::Text => jit::dump::Format::Text,
         DumpFormat::Dot => jit::dump::Format::Dot,

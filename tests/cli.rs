@@ -1494,3 +1494,108 @@ fn profile_kinds() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("counts"), "{}", stderr(&bad));
 }
+
+/// The headless browser the explore page's test uses, if one is installed.
+fn browser() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| Command::new(b).arg("--version").output().is_ok())
+}
+
+/// Loads `page` in the headless browser with `?selftest`, which hovers a
+/// bytecode row, then a machine-code row of the same line, and shows
+/// every IR stage; returns what the page said it saw.
+fn explore_selftest(browser: &str, page: &std::path::Path) -> String {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--dump-dom",
+            &format!("file://{}?selftest", page.display()),
+        ])
+        .output()
+        .expect("run the browser");
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let start = dom
+        .find("<pre id=\"selftest\">")
+        .expect("the page ran its self-test");
+    let rest = &dom[start + "<pre id=\"selftest\">".len()..];
+    rest[..rest.find("</pre>").expect("closed")].to_string()
+}
+
+/// `bcvm explore` writes one page with no network resources; in a real
+/// browser, hovering a bytecode line lights up its IR and machine code and
+/// the other way round, every IR stage renders, and a page of a thousand
+/// functions loads the same way.
+#[test]
+fn the_explore_page_links_the_columns_in_a_browser() {
+    let dir = std::env::temp_dir().join(format!("bcvm-explore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fib = dir.join("fib.html");
+    let out = bcvm(&[
+        "explore",
+        "programs/fib.bc",
+        "-o",
+        fib.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&fib).expect("the page");
+    assert!(html.starts_with("<!doctype html>"));
+    for remote in ["http:", "https:", "src=", "href="] {
+        assert!(!html.contains(remote), "{remote}");
+    }
+    let mut many = String::new();
+    for i in 0..1000 {
+        many.push_str(&format!(
+            "func f{i}(%x)\n    mov %i, 0\nloop:\n    mul %t, %i, {i}\n    add %x, %x, %t\n    add %i, %i, 1\n    jlt %i, 10, loop\n    ret %x\nend\n"
+        ));
+    }
+    many.push_str("func main()\n    call %r, f1, 1\n    print %r\n    ret 0\nend\n");
+    let many_bc = program("explore_many", &many);
+    let many_page = dir.join("many.html");
+    let out = bcvm(&[
+        "explore",
+        &many_bc,
+        "-o",
+        many_page.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let Some(browser) = browser() else {
+        eprintln!("no chromium installed: the explore page is not checked in a browser");
+        return;
+    };
+    let seen = explore_selftest(browser, &fib);
+    assert!(
+        seen.starts_with(
+            "selftest ok function=fib line=2 lit=1,3,3 back=1,3,3 stages=cfg:11,dom:11,"
+        ),
+        "{seen}"
+    );
+    assert!(seen.contains(" functions=2 "), "{seen}");
+    let seen = explore_selftest(browser, &many_page);
+    assert!(seen.starts_with("selftest ok function=f0 "), "{seen}");
+    assert!(seen.contains(" functions=1001 "), "{seen}");
+}
+
+#[test]
+fn explore_refuses_what_it_cannot_do() {
+    let out = bcvm(&["explore", "programs/fib.bc", "--func", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "programs/fib.bc: error: no function `nope`\n");
+    let out = bcvm(&[
+        "explore",
+        "programs/fib.bc",
+        "-o",
+        "/nonexistent/dir/page.html",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "/nonexistent/dir/page.html: error: cannot write the page: No such file or directory\n"
+    );
+    let out = bcvm(&["explore", "programs/fib.bc", "--func", "main"]);
+    assert_eq!(out.status.code(), Some(0));
+    let html = String::from_utf8_lossy(&out.stdout);
+    assert!(html.contains("id=\"f0\"") && !html.contains("id=\"f1\""));
+}

@@ -11,7 +11,6 @@ use crate::context::{Context, Options};
 use crate::phase::Phase;
 use crate::CompileError;
 use iced_x86::{Code, Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter, Register};
-use std::fmt::Write;
 use vm::{FuncId, Program};
 
 /// `func` compiled as the JIT would, entered at its start or (`osr`) at
@@ -19,6 +18,25 @@ use vm::{FuncId, Program};
 /// no VM): the code is never run, so the addresses it embeds are only
 /// illustrative.
 pub fn emitted(program: &Program, func: FuncId, osr: Option<u32>) -> Result<Emitted, CompileError> {
+    let options = Options {
+        verify: true,
+        ..Options::default()
+    };
+    let ctx = compiled(program, func, osr, options)?;
+    ctx.code.ok_or_else(|| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: "no code".into(),
+    })
+}
+
+/// The compile context of `func` taken through every phase with
+/// `options` and no budget, as `emitted` describes.
+pub fn compiled(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+    options: Options,
+) -> Result<Context<'_>, CompileError> {
     let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
         phase: Phase::Emit,
         message: format!("cannot map memory: {e}"),
@@ -27,17 +45,12 @@ pub fn emitted(program: &Program, func: FuncId, osr: Option<u32>) -> Result<Emit
         None => EntryPoint::Start,
         Some(pc) => EntryPoint::Osr(pc),
     };
-    let options = Options {
-        verify: true,
-        ..Options::default()
-    };
     let mut ctx = Context::new(program, func, options, Budget::unlimited()).at(entry);
     ctx.env = Some(scratch.env());
     ctx.run(Phase::Emit)?;
-    ctx.code.ok_or_else(|| CompileError::Invalid {
-        phase: Phase::Emit,
-        message: "no code".into(),
-    })
+    // The scratch state goes now; nothing is left to embed its addresses.
+    ctx.env = None;
+    Ok(ctx)
 }
 
 /// The machine code of `func` (see `emitted`).
@@ -79,7 +92,6 @@ pub fn listing_at(
     osr: Option<u32>,
 ) -> Result<String, CompileError> {
     let emitted = emitted(program, func, osr)?;
-    let code: &[u8] = &emitted.code;
     let f = program.func(func);
     let what = match osr {
         None => "asm".to_string(),
@@ -88,12 +100,40 @@ pub fn listing_at(
             f.positions[pc as usize].line
         ),
     };
-    let mut out = format!("function {} ({what}, {} bytes)\n", f.name, code.len());
+    let mut out = format!(
+        "function {} ({what}, {} bytes)\n",
+        f.name,
+        emitted.code.len()
+    );
+    for row in rows(program, func, &emitted) {
+        out.push_str(&row.text);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// One line of a listing: a heading (`; line 4: call`, `; trap: ...`) or
+/// an instruction, with the `.bc` line of the bytecode it came from, if
+/// it came from one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub line: Option<u32>,
+    pub text: String,
+}
+
+/// The listing of the machine code in `emitted`, made for `func`: each
+/// run of instructions headed by the bytecode line it came from, the rest
+/// by what it is (`Emitted::marks`), and calls of runtime helpers named.
+pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
+    let f = program.func(func);
+    let mut out = Vec::new();
     let mut headings = emitted.lines.iter().peekable();
     let mut marks = emitted.marks.iter().peekable();
+    // The line the instructions decoded now came from, if any.
+    let mut line = None;
     // The helper whose address was last loaded into rax, for `call rax`.
     let mut helper = None;
-    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut decoder = Decoder::with_ip(64, &emitted.code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
     let mut instruction = Instruction::default();
     let mut text = String::new();
@@ -104,16 +144,23 @@ pub fn listing_at(
                 break;
             }
             let pos = f.positions[src as usize];
-            let _ = writeln!(
-                out,
-                "; line {}: {}",
-                pos.line,
-                f.code[src as usize].op.mnemonic()
-            );
+            line = Some(pos.line);
+            out.push(Row {
+                line,
+                text: format!(
+                    "; line {}: {}",
+                    pos.line,
+                    f.code[src as usize].op.mnemonic()
+                ),
+            });
             headings.next();
         }
         while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
-            let _ = writeln!(out, "; {name}");
+            line = None;
+            out.push(Row {
+                line,
+                text: format!("; {name}"),
+            });
         }
         text.clear();
         formatter.format(&instruction, &mut text);
@@ -127,7 +174,10 @@ pub fn listing_at(
         {
             helper = helper_name(instruction.immediate64());
         }
-        let _ = writeln!(out, "    {:05x}  {text}", instruction.ip());
+        out.push(Row {
+            line,
+            text: format!("    {:05x}  {text}", instruction.ip()),
+        });
     }
-    Ok(out)
+    out
 }

@@ -18,6 +18,7 @@ pub mod dom;
 pub mod dump;
 pub mod entity;
 pub mod eval;
+pub mod explore;
 pub mod fuzz;
 pub mod gdb_jit;
 pub mod inline;
