@@ -147,6 +147,27 @@ fn help_documents_every_run_flag() {
     }
 }
 
+/// The README's synopsis names every flag of every command.
+#[test]
+fn the_readme_names_every_flag() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    for command in ["run", "check", "dump", "explore", "bench", "fuzz", "reduce"] {
+        let out = bcvm(&[command, "--help"]);
+        let help = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(readme.contains(&format!("bcvm {command} ")), "{command}");
+        for word in help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            let flag = word.trim_end_matches('-');
+            if flag.starts_with("--") && flag.len() > 2 && !["--help", "--version"].contains(&flag)
+            {
+                assert!(
+                    readme.contains(flag),
+                    "{command} {flag} missing from the README"
+                );
+            }
+        }
+    }
+}
+
 const TEXTBOOK: &str = "; the SSA textbook loop\nfunc main(%n)\n    mov %i, 0\n    mov %s, 0\nhead:\n    jge %i, %n, done\n    add %s, %s, %i\n    add %i, %i, 1\n    jmp head\ndone:\n    print %s\n    ret 0\nend\n";
 
 #[test]

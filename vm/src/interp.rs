@@ -15,6 +15,7 @@ use crate::tier::{
 };
 use std::ffi::c_void;
 use std::io;
+use std::rc::Rc;
 
 /// Resource limits, the same in every tier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +99,8 @@ struct Tiers<'p> {
     /// Entry points by function, 0 if not compiled: read by compiled code.
     entries: Box<[usize]>,
     offered: Vec<bool>,
+    /// The VM's position, to say when it is compiling.
+    position: Rc<Position>,
 }
 
 impl Tiers<'_> {
@@ -117,7 +120,6 @@ impl Tiers<'_> {
         trigger: Trigger,
         env: JitEnv,
         out: &mut Output,
-        position: &Position,
     ) {
         if self.offered[f.index()] {
             return;
@@ -125,10 +127,10 @@ impl Tiers<'_> {
         self.offered[f.index()] = true;
         if let Some(compiler) = &mut self.compiler {
             out.flush();
-            let was = position.get();
-            position.set(Activity::Compiling, f, 0);
+            let was = self.position.get();
+            self.position.set(Activity::Compiling, f, 0);
             self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
-            position.set(was.0, was.1, was.2);
+            self.position.set(was.0, was.1, was.2);
             if let Some(code) = &self.compiled[f.index()] {
                 self.entries[f.index()] = code.entry as usize;
             }
@@ -144,16 +146,15 @@ impl Tiers<'_> {
         pc: u32,
         env: JitEnv,
         out: &mut Output,
-        position: &Position,
     ) -> Option<Entry> {
         if self.eager || self.compiled[f.index()].is_none() {
             return None;
         }
         out.flush();
-        let was = position.get();
-        position.set(Activity::Compiling, f, pc);
+        let was = self.position.get();
+        self.position.set(Activity::Compiling, f, pc);
         let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env);
-        position.set(was.0, was.1, was.2);
+        self.position.set(was.0, was.1, was.2);
         let code = code?;
         let entry = code.entry;
         self.osr.push(code);
@@ -162,12 +163,6 @@ impl Tiers<'_> {
 }
 
 pub struct Vm<'p> {
-    /// The time profiler, when running. First, so it is dropped (and its
-    /// timer disarmed) before the `position` it reads.
-    sampler: Option<Sampler>,
-    /// Where the VM is, for the time profiler: kept by the interpreter's
-    /// profiling instantiation, the runtime helpers and the tier-up policy.
-    pub(crate) position: Box<Position>,
     program: &'p Program,
     pub memory: LinearMemory,
     pub out: Output,
@@ -188,6 +183,12 @@ pub struct Vm<'p> {
     osr_entries: Vec<OsrEntry>,
     /// The program's widest frame, in slots.
     widest_frame: usize,
+    /// Where the VM is, for the time profiler: kept by the interpreter's
+    /// profiling instantiation, the runtime helpers and the tier-up policy
+    /// (which holds it too).
+    pub(crate) position: Rc<Position>,
+    /// The time profiler, when running.
+    sampler: Option<Sampler>,
     /// What compiles are given (`jit_env`), made when the run starts
     /// rather than each time the dispatch loop is entered.
     env: JitEnv,
@@ -206,9 +207,8 @@ impl<'p> Vm<'p> {
     /// Fails only if the linear memory cannot be mapped.
     pub fn new(program: &'p Program, out: Output, limits: Limits) -> io::Result<Vm<'p>> {
         let n = program.funcs.len();
+        let position = Rc::new(Position::default());
         let mut vm = Vm {
-            sampler: None,
-            position: Box::default(),
             program,
             memory: LinearMemory::new(program.memory_cells)?,
             out,
@@ -222,6 +222,7 @@ impl<'p> Vm<'p> {
                 osr: Vec::new(),
                 entries: vec![0; n].into_boxed_slice(),
                 offered: vec![false; n],
+                position: position.clone(),
             },
             stack: Vec::new(),
             frames: Vec::new(),
@@ -235,6 +236,8 @@ impl<'p> Vm<'p> {
             count_instructions: false,
             fuel_left: limits.fuel,
             osr_entries: Vec::new(),
+            position,
+            sampler: None,
             widest_frame: program
                 .funcs
                 .iter()
@@ -315,7 +318,7 @@ impl<'p> Vm<'p> {
             };
             let env = self.env;
             self.tiers
-                .offer(self.program, f, trigger, env, &mut self.out, &self.position);
+                .offer(self.program, f, trigger, env, &mut self.out);
         }
     }
 
@@ -324,7 +327,7 @@ impl<'p> Vm<'p> {
     /// `position` the samples read.
     pub fn start_time_profile(&mut self) -> io::Result<()> {
         if self.sampler.is_none() {
-            self.sampler = Some(Sampler::start(&self.position)?);
+            self.sampler = Some(Sampler::start(self.position.clone())?);
         }
         Ok(())
     }
@@ -641,9 +644,8 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out, position);
-                        let osr =
-                            tiers.offer_osr(program, fid_, target as u32, *env, out, position);
+                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out);
+                        let osr = tiers.offer_osr(program, fid_, target as u32, *env, out);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -661,11 +663,11 @@ impl<'p> Vm<'p> {
 
         loop {
             let ins = code[pc_];
+            pc_ += 1;
             if PROFILE {
-                position.set_pc(pc_ as u32);
+                position.set_pc((pc_ - 1) as u32);
                 executed_ += 1;
             }
-            pc_ += 1;
             match ins.op {
                 Op::Mov => regs.set(ins.a, regs.get(ins.b)),
                 Op::Add => regs.set(ins.a, regs.get(ins.b).wrapping_add(regs.get(ins.c))),
@@ -834,7 +836,7 @@ impl<'p> Vm<'p> {
                         } else {
                             Trigger::Calls
                         };
-                        tiers.offer(program, callee_id, trigger, *env, out, position);
+                        tiers.offer(program, callee_id, trigger, *env, out);
                     }
                     let compiled = tiers.compiled[callee_id.index()].as_ref();
                     if let Some(c) = compiled.filter(|_| !native_stack_low(native_floor)) {

@@ -18,6 +18,7 @@ use crate::bytecode::{FuncId, Program};
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::io;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -131,7 +132,8 @@ pub const INTERVAL: Duration = Duration::from_millis(1);
 /// so the pages a short run does not fill cost nothing.
 const CAPACITY: usize = 1 << 20;
 
-/// What the handler writes to: the buffer and the position it reads.
+/// What the handler writes to: the buffer and the position it reads
+/// (`Sampler::position`, kept alive by the sampler).
 struct Shared {
     position: *const Position,
     buffer: *mut Sample,
@@ -151,22 +153,23 @@ thread_local! {
 /// freed.
 pub struct Sampler {
     timer: libc::timer_t,
+    /// What `shared.position` points at, held for as long as it does.
+    _position: Rc<Position>,
     shared: Box<Shared>,
     buffer: Vec<Sample>,
     started: Instant,
 }
 
 impl Sampler {
-    /// Starts sampling the current thread, reading `position`, which must
-    /// outlive the sampler (the `Vm` owns both, the sampler dropped first).
-    pub fn start(position: &Position) -> io::Result<Sampler> {
+    /// Starts sampling the current thread, reading `position`.
+    pub fn start(position: Rc<Position>) -> io::Result<Sampler> {
         install_handler()?;
         let mut buffer: Vec<Sample> = Vec::new();
         buffer
             .try_reserve_exact(CAPACITY)
             .map_err(|_| io::Error::other("no memory for the profile's samples"))?;
         let shared = Box::new(Shared {
-            position,
+            position: Rc::as_ptr(&position),
             buffer: buffer.as_mut_ptr(),
             len: AtomicUsize::new(0),
             dropped: AtomicUsize::new(0),
@@ -181,6 +184,7 @@ impl Sampler {
         };
         Ok(Sampler {
             timer,
+            _position: position,
             shared,
             buffer,
             started: Instant::now(),
@@ -285,8 +289,8 @@ extern "C" fn on_tick(_: libc::c_int, _: *mut libc::siginfo_t, context: *mut lib
         return;
     }
     // SAFETY: `ACTIVE` points at the live `Shared` of this thread's
-    // running sampler (it is nulled before the sampler goes), whose
-    // `position` outlives it.
+    // running sampler (it is nulled before the sampler goes), which holds
+    // the `position` it points at.
     let shared = unsafe { &*shared };
     let (activity, func, pc) = unsafe { &*shared.position }.get();
     let len = shared.len.load(Relaxed);
@@ -512,9 +516,9 @@ mod tests {
     /// The timer ticks on this thread and each tick records the position.
     #[test]
     fn the_sampler_records_the_position_at_each_tick() {
-        let position = Position::default();
+        let position = Rc::new(Position::default());
         position.set(Activity::Runtime, FuncId(3), 7);
-        let sampler = Sampler::start(&position).expect("a timer");
+        let sampler = Sampler::start(position).expect("a timer");
         let deadline = Instant::now() + Duration::from_secs(20);
         while sampler.shared.len.load(Relaxed) < 3 && Instant::now() < deadline {
             std::hint::spin_loop();
