@@ -188,6 +188,10 @@ struct CompilerArgs {
     /// differential oracle).
     #[arg(long)]
     no_inline: bool,
+    /// Compile without hoisting loop-invariant code out of loops (to
+    /// compare, and for the differential oracle).
+    #[arg(long)]
+    no_licm: bool,
     /// Check the IR after every compiler phase, and the register
     /// assignment; a compile that fails a check stays interpreted (the
     /// trace says why).
@@ -568,6 +572,7 @@ fn make_vm<'p>(
         options: jit::context::Options {
             constant_propagation: !opts.no_sccp,
             inline: !opts.no_inline,
+            licm: !opts.no_licm,
             verify: opts.verify_ir,
         },
         code_cache: match jit.gdb_jit {

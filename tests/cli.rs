@@ -499,6 +499,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "ssa",
         "inline",
         "sccp",
+        "licm",
         "out-of-ssa",
         "loops",
         "regalloc",

@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} copies={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} hoisted={} copies={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -121,6 +121,7 @@ impl CompileRecord {
             s.inline.inlined,
             s.sccp.folded,
             s.sccp.branches_resolved,
+            s.licm.hoisted,
             s.out_of_ssa.copies,
             self.code_bytes
         );
@@ -387,6 +388,7 @@ pub fn chrome_trace(
                 "phis": s.phis,
                 "values_folded": s.sccp.folded,
                 "branches_resolved": s.sccp.branches_resolved,
+                "hoisted": s.licm.hoisted,
                 "copies": s.out_of_ssa.copies,
                 "code_bytes": r.code_bytes,
                 "outcome": r.error.as_ref().map_or("ok".to_string(), |e| format!("bailed in {}: {e}", e.phase())),

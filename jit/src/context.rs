@@ -16,6 +16,7 @@ use crate::dom::{self, DomTree};
 use crate::entity::Block;
 use crate::inline::{self, InlineStats};
 use crate::ir::Function;
+use crate::licm::{self, LicmStats};
 use crate::loops::LoopForest;
 use crate::out_of_ssa::{self, OutOfSsaStats};
 use crate::phase::{Phase, PhaseTimes};
@@ -36,6 +37,9 @@ pub struct Options {
     /// Inline small callees (`--no-inline` turns it off, for comparison
     /// and the differential oracle).
     pub inline: bool,
+    /// Hoist loop-invariant code (`--no-licm` turns it off, for comparison
+    /// and the differential oracle).
+    pub licm: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -46,6 +50,7 @@ impl Default for Options {
         Options {
             constant_propagation: true,
             inline: true,
+            licm: true,
             verify: false,
         }
     }
@@ -59,6 +64,7 @@ pub struct Stats {
     pub phis: usize,
     pub inline: InlineStats,
     pub sccp: SccpStats,
+    pub licm: LicmStats,
     pub out_of_ssa: OutOfSsaStats,
     pub code_bytes: usize,
 }
@@ -166,6 +172,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Inline && !self.options.inline {
                 continue;
             }
+            if phase == Phase::Licm && !self.options.licm {
+                continue;
+            }
             self.phase(phase)?;
         }
         Ok(())
@@ -181,6 +190,7 @@ impl<'p> Context<'p> {
             Phase::Ssa => self.ssa(),
             Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
+            Phase::Licm => self.licm(),
             Phase::OutOfSsa => self.out_of_ssa(),
             Phase::Loops => self.loops(),
             Phase::Regalloc => self.regalloc(),
@@ -291,22 +301,49 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
+    /// Needs the loop forest of the SSA form; moving instructions keeps
+    /// it, and the dominator tree, valid until SSA destruction.
+    fn licm(&mut self) -> Result<(), CompileError> {
+        if !licm::may_loop(self.func(Phase::Licm)?) {
+            return Ok(());
+        }
+        self.ir_loops(Phase::Licm)?;
+        let (Some(f), Some(dom), Some(loops)) = (&mut self.func, &self.domtree, &self.loops) else {
+            return Err(missing(Phase::Licm, "the loop forest"));
+        };
+        self.stats.licm = licm::hoist(f, dom, loops, &mut self.budget)?;
+        Ok(())
+    }
+
     fn out_of_ssa(&mut self) -> Result<(), CompileError> {
         let f = self
             .func
             .as_mut()
             .ok_or_else(|| missing(Phase::OutOfSsa, "the IR"))?;
         self.stats.out_of_ssa = out_of_ssa::destruct(f, &mut self.budget)?;
-        self.cfg_changed();
+        // Copies in place of phis change no edge; a split edge does.
+        if self.stats.out_of_ssa.edges_split > 0 {
+            self.cfg_changed();
+        }
         Ok(())
     }
 
     fn loops(&mut self) -> Result<(), CompileError> {
-        self.ir_domtree(Phase::Loops)?;
-        let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
-            return Err(missing(Phase::Loops, "the IR"));
-        };
-        self.loops = Some(LoopForest::compute(f, dom, &mut self.budget)?);
+        self.ir_loops(Phase::Loops)
+    }
+
+    /// The IR's loop forest (and dominator tree), computed if stale,
+    /// charged to `phase`.
+    fn ir_loops(&mut self, phase: Phase) -> Result<(), CompileError> {
+        self.ir_domtree(phase)?;
+        if self.loops.is_none() {
+            let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
+                return Err(missing(phase, "the IR"));
+            };
+            let forest =
+                LoopForest::compute(f, dom, &mut self.budget).map_err(|e| e.in_phase(phase))?;
+            self.loops = Some(forest);
+        }
         Ok(())
     }
 
@@ -373,7 +410,7 @@ impl<'p> Context<'p> {
     fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
         let invalid = |message: String| CompileError::Invalid { phase, message };
         match phase {
-            Phase::Ssa | Phase::Inline | Phase::Sccp => {
+            Phase::Ssa | Phase::Inline | Phase::Sccp | Phase::Licm => {
                 let f = self.func(phase)?;
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)

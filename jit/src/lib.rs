@@ -24,6 +24,7 @@ pub mod gdb_jit;
 pub mod inline;
 pub mod ir;
 pub mod jitdump;
+pub mod licm;
 pub mod loops;
 pub mod oracle;
 pub mod out_of_ssa;

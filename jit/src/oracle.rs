@@ -26,6 +26,8 @@ pub enum Config {
     JitNoSccp,
     /// `--tier jit --no-inline`: every call a call.
     JitNoInline,
+    /// `--tier jit --no-licm`: loop-invariant code left in its loop.
+    JitNoLicm,
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -38,11 +40,12 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 6] = [
+    pub const ALL: [Config; 7] = [
         Config::Interp,
         Config::Jit,
         Config::JitNoSccp,
         Config::JitNoInline,
+        Config::JitNoLicm,
         Config::Auto,
         Config::Osr,
     ];
@@ -54,6 +57,7 @@ impl Config {
             Config::Jit => &["--tier", "jit"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
+            Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
             Config::Auto => &[
                 "--tier",
                 "auto",
@@ -79,6 +83,7 @@ impl Config {
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoInline => "jit-no-inline",
+            Config::JitNoLicm => "jit-no-licm",
             Config::Auto => "auto",
             Config::Osr => "osr",
         }
@@ -147,6 +152,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoInline => {
             let mut jit = jit();
             jit.options.inline = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoLicm => {
+            let mut jit = jit();
+            jit.options.licm = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::Auto => {

@@ -17,6 +17,8 @@ pub enum Phase {
     Inline,
     /// Sparse conditional constant propagation (`--no-sccp` skips it).
     Sccp,
+    /// Loop-invariant code motion (`--no-licm` skips it).
+    Licm,
     /// SSA destruction.
     OutOfSsa,
     /// The dominator tree and loop forest of the final IR.
@@ -30,13 +32,14 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
         Phase::Ssa,
         Phase::Inline,
         Phase::Sccp,
+        Phase::Licm,
         Phase::OutOfSsa,
         Phase::Loops,
         Phase::Regalloc,
@@ -51,6 +54,7 @@ impl Phase {
             Phase::Ssa => "ssa",
             Phase::Inline => "inline",
             Phase::Sccp => "sccp",
+            Phase::Licm => "licm",
             Phase::OutOfSsa => "out-of-ssa",
             Phase::Loops => "loops",
             Phase::Regalloc => "regalloc",
