@@ -8,9 +8,10 @@ rounds, and the last row the geometric mean of each ratio (time of the
 other / time of bcvm: above 1 means bcvm is faster). Output is checked to
 be identical, then discarded.
 
-Suites: `loops` (the default: programs/NAME.bc, benches/lua/NAME.lua) and
-`calls` (call-bound kernels: benches/bc/NAME.bc or programs/NAME.bc,
-benches/lua/NAME.lua, benches/c/NAME.c). `--gcc` compiles the C versions with `gcc -O2` first.
+Suites: `loops` (the default: programs/NAME.bc) and `calls` (call-bound
+kernels: benches/bc/NAME.bc or programs/NAME.bc); each kernel also as
+benches/lua/NAME.lua and benches/c/NAME.c. `--gcc` compiles the C
+versions with `gcc -O2` first.
 
     cargo build --release && python3 benches/compare_lua.py [--runs N] [--lua lua5.4] [--tier interp]
     python3 benches/compare_lua.py --tier jit --lua luajit
@@ -28,6 +29,7 @@ SUITES = {
         ("sieve_rounds", "5000 1000"),
         ("nbody", "200000"),
         ("mandelbrot", "800"),
+        ("spectral_norm", "1000"),
     ],
     "calls": [
         ("fib", "38"),
@@ -59,7 +61,7 @@ def gcc_binaries(cases, workdir):
         exe = os.path.join(workdir, name)
         if name not in out:
             src = os.path.join(ROOT, "benches", "c", name + ".c")
-            subprocess.run(["gcc", "-O2", "-o", exe, src], check=True)
+            subprocess.run(["gcc", "-O2", "-o", exe, src, "-lm"], check=True)
             out[name] = exe
     return out
 

@@ -129,14 +129,13 @@ impl Emitter<'_> {
     /// a in rcx; `biased` into rax, then the quotient or remainder.
     fn by_power_of_two(&mut self, op: Op, k: u32, negative: bool) {
         let (k, right) = (k as i8, (64 - k) as i8);
-        dynasm!(self.ops
-            ; .arch x64
-            ; mov rax, rcx
-            ; sar rax, 63
-            ; shr rax, right
-            ; add rax, rcx
-            ; sar rax, k
-        );
+        dynasm!(self.ops ; .arch x64 ; mov rax, rcx);
+        // The bias is 2^k - 1 for a negative dividend: its sign bit spread
+        // over k bits, which for k = 1 is the sign bit alone.
+        if k > 1 {
+            dynasm!(self.ops ; .arch x64 ; sar rax, 63);
+        }
+        dynasm!(self.ops ; .arch x64 ; shr rax, right ; add rax, rcx ; sar rax, k);
         if op == Op::Rem {
             dynasm!(self.ops ; .arch x64 ; shl rax, k ; sub rcx, rax ; mov rax, rcx);
         } else if negative {

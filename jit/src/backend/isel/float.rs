@@ -5,7 +5,7 @@
 #![allow(clippy::useless_conversion)]
 
 use crate::backend::emitter::{Emitter, RAX};
-use crate::backend::operands::XSrc;
+use crate::backend::operands::{Src, XSrc};
 use crate::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::Op;
@@ -91,10 +91,28 @@ impl Emitter<'_> {
         self.store_xmm(result, 0);
     }
 
+    /// Straight into the result's XMM register (xmm0 if it has none), from
+    /// the operand's own register or slot. The `xorps` first breaks
+    /// `cvtsi2sd`'s dependence on the register's old upper half.
     pub(in crate::backend) fn itof(&mut self, result: Option<Value>, a: Value) {
-        self.load(RAX, a);
-        dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax);
-        self.store_xmm(result, 0);
+        let t = result.and_then(|r| self.xmm(r)).unwrap_or(0);
+        let r = match self.source(a, RAX) {
+            Src::Mem(m) => {
+                dynasm!(self.ops ; .arch x64 ; xorps Rx(t), Rx(t) ; cvtsi2sd Rx(t), QWORD [rbp + m]);
+                None
+            }
+            Src::Reg(r) => Some(r),
+            Src::Imm(_) => {
+                self.load(RAX, a);
+                Some(RAX)
+            }
+        };
+        if let Some(r) = r {
+            dynasm!(self.ops ; .arch x64 ; xorps Rx(t), Rx(t) ; cvtsi2sd Rx(t), Rq(r));
+        }
+        if t == 0 {
+            self.store_xmm(result, 0);
+        }
     }
 }
 
@@ -113,5 +131,41 @@ mod tests {
         // `d < a` is `a > d`: ucomisd a, d, then `above`, false for NaN.
         assert!(asm.iter().any(|i| i.starts_with("ucomisd ")), "{asm:#?}");
         assert!(asm.iter().any(|i| i == "seta al"), "{asm:#?}");
+    }
+
+    /// `itof` converts from the integer's own register into the float's,
+    /// with nothing moved on either side.
+    #[test]
+    fn itof_converts_in_place() {
+        let asm = asm_of(
+            "func main(%n)
+    mov %s, 0.0
+    mov %i, 0
+l:
+    itof %x, %i
+    fadd %s, %s, %x
+    add %i, %i, 1
+    jlt %i, %n, l
+    fprint %s, 1
+    ret 0
+end
+",
+            "main",
+        );
+        let at = asm
+            .iter()
+            .position(|i| i.starts_with("cvtsi2sd "))
+            .expect("a conversion");
+        let operands: Vec<&str> = asm[at]["cvtsi2sd ".len()..].split(',').collect();
+        assert!(
+            operands[0].starts_with("xmm") && operands[1].starts_with('r'),
+            "{asm:#?}"
+        );
+        assert_eq!(
+            asm[at - 1],
+            format!("xorps {0},{0}", operands[0]),
+            "{asm:#?}"
+        );
+        assert!(asm[at + 1].starts_with("addsd "), "{asm:#?}");
     }
 }
