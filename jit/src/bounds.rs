@@ -14,13 +14,19 @@
 //! keeps its checks rather than trapping early, since a trap must wait
 //! for its own iteration.
 //!
-//! The proof is a forward must-analysis over the loop body of two facts
+//! The proof is a forward must-analysis over the loop body of three facts
 //! per value derived from `j` (by copies and by adding a step): `v >= 0`,
-//! and `0 <= v < n`. The header's staying edge turns the first into the
+//! `0 <= v < n`, and `v = b + w` for a `w` in `[0, n)` and the value's
+//! one loop-invariant base `b` (every definition of `v` in the loop adds
+//! the same `b`). The header's staying edge turns the first into the
 //! second for `j`; `v + step` of a value known below `n` (at most 2^28,
 //! the largest memory) is at least 0 and cannot overflow; any other
-//! definition forgets both. Only innermost, single-entry loops are
-//! versioned, so the body is acyclic and one pass per round suffices.
+//! definition forgets them. An access `[v + K]` with `v` below `n` is in
+//! bounds under the guard above; with `v = b + w` (an array at `b`
+//! indexed by the loop: `[%a + %j]`, or `[%j]` after `j` moved on by a
+//! step), when the guard also has `b` in `[0, 2^31)` and `b + n <= memory
+//! size - K`. Only innermost, single-entry loops are versioned, so the
+//! body is acyclic and one pass per round suffices.
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
@@ -55,6 +61,10 @@ pub struct VersionedLoop {
     pub limit: Value,
     pub max_offset: u64,
     pub steps: Vec<Value>,
+    /// Loop-invariant bases of unchecked accesses: the guard also needs
+    /// `base + limit <= memory size - max_offset` for each (and each is
+    /// among `steps`, or a constant below `STEP_LIMIT`).
+    pub bases: Vec<Value>,
 }
 
 impl VersionedLoop {
@@ -153,13 +163,15 @@ fn candidate(f: &Function, h: Block, body: Vec<Block>) -> Option<VersionedLoop> 
         Some(c) => c < STEP_LIMIT,
         None => !defined_inside(s),
     };
+    let bases = bases(f, &body, &tracked, &step_ok);
     let proof = Proof {
         f,
         tracked: &tracked,
+        bases: &bases,
         step_ok: &step_ok,
     };
     let facts = proof.solve(h, index, stay, &body);
-    let (unchecked, max_offset, steps) = proof.collect(&facts, &body);
+    let (unchecked, max_offset, steps, bases) = proof.collect(&facts, &body);
     if unchecked.is_empty() {
         return None;
     }
@@ -171,6 +183,7 @@ fn candidate(f: &Function, h: Block, body: Vec<Block>) -> Option<VersionedLoop> 
         limit,
         max_offset,
         steps,
+        bases,
     })
 }
 
@@ -261,24 +274,68 @@ fn tracked(f: &Function, body: &[Block], index: Value) -> Vec<Value> {
     }
 }
 
+/// Per tracked value, its base: the one value every definition of it in
+/// the body adds to another tracked value, if there is one and the guard
+/// can bound it (`step_ok`).
+fn bases(
+    f: &Function,
+    body: &[Block],
+    tracked: &[Value],
+    step_ok: &dyn Fn(Value) -> bool,
+) -> Vec<Option<Value>> {
+    let mut bases: Vec<Option<Option<Value>>> = vec![None; tracked.len()];
+    for &b in body {
+        for &i in &f.block(b).insts {
+            let Some(k) = f
+                .inst(i)
+                .result
+                .and_then(|r| tracked.iter().position(|&t| t == r))
+            else {
+                continue;
+            };
+            let base = match *f.kind(i) {
+                InstKind::Binary(Op::Add, x, y) => {
+                    match (tracked.contains(&x), tracked.contains(&y)) {
+                        (true, false) => Some(y),
+                        (false, true) => Some(x),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+            .filter(|&base| step_ok(base));
+            bases[k] = match bases[k] {
+                None => Some(base),
+                Some(seen) if seen == base => Some(seen),
+                Some(_) => Some(None),
+            };
+        }
+    }
+    bases.into_iter().map(Option::flatten).collect()
+}
+
 /// What is known of the tracked values at a point: bit k of `non_negative`
-/// says `tracked[k] >= 0`, of `below` that `0 <= tracked[k] < limit`.
+/// says `tracked[k] >= 0`, of `below` that `0 <= tracked[k] < limit`, of
+/// `shifted` that `tracked[k] = base + w` with `0 <= w < limit` (`bases`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Facts {
     non_negative: u64,
     below: u64,
+    shifted: u64,
 }
 
 impl Facts {
     const ALL: Facts = Facts {
         non_negative: u64::MAX,
         below: u64::MAX,
+        shifted: u64::MAX,
     };
 
     fn meet(self, other: Facts) -> Facts {
         Facts {
             non_negative: self.non_negative & other.non_negative,
             below: self.below & other.below,
+            shifted: self.shifted & other.shifted,
         }
     }
 }
@@ -286,6 +343,8 @@ impl Facts {
 struct Proof<'a> {
     f: &'a Function,
     tracked: &'a [Value],
+    /// Indexed like `tracked`.
+    bases: &'a [Option<Value>],
     step_ok: &'a dyn Fn(Value) -> bool,
 }
 
@@ -296,7 +355,17 @@ impl Proof<'_> {
 
     /// `x` in `[0, limit)`, and `s` a step the guard bounds.
     fn below_plus_step(&self, facts: Facts, x: Value, s: Value) -> bool {
-        self.bit(x).is_some_and(|bx| facts.below & bx != 0) && (self.step_ok)(s)
+        self.below(facts, x) && (self.step_ok)(s)
+    }
+
+    fn below(&self, facts: Facts, x: Value) -> bool {
+        self.bit(x).is_some_and(|bx| facts.below & bx != 0)
+    }
+
+    /// The base of tracked value `v`, if it has one.
+    fn base(&self, v: Value) -> Option<Value> {
+        let k = self.tracked.iter().position(|&t| t == v)?;
+        self.bases[k]
     }
 
     /// The facts after instruction `i`.
@@ -304,16 +373,27 @@ impl Proof<'_> {
         let Some(bit) = self.f.inst(i).result.and_then(|r| self.bit(r)) else {
             return facts;
         };
-        let (non_negative, below) = match *self.f.kind(i) {
+        let result = self.f.inst(i).result;
+        let (non_negative, below, shifted) = match *self.f.kind(i) {
             InstKind::Copy(x) => match self.bit(x) {
-                Some(bx) => (facts.non_negative & bx != 0, facts.below & bx != 0),
-                None => (false, false),
+                Some(bx) => (facts.non_negative & bx != 0, facts.below & bx != 0, false),
+                None => (false, false, false),
             },
-            InstKind::Binary(Op::Add, x, y) => (
-                self.below_plus_step(facts, x, y) || self.below_plus_step(facts, y, x),
-                false,
-            ),
-            _ => (false, false),
+            InstKind::Binary(Op::Add, x, y) => {
+                let base = result.and_then(|r| self.base(r));
+                (
+                    self.below_plus_step(facts, x, y) || self.below_plus_step(facts, y, x),
+                    false,
+                    (base == Some(y) && self.below(facts, x))
+                        || (base == Some(x) && self.below(facts, y)),
+                )
+            }
+            _ => (false, false, false),
+        };
+        facts.shifted = if shifted {
+            facts.shifted | bit
+        } else {
+            facts.shifted & !bit
         };
         facts.non_negative = if non_negative {
             facts.non_negative | bit
@@ -338,6 +418,7 @@ impl Proof<'_> {
         let entry = Facts {
             non_negative: bit,
             below: 0,
+            shifted: 0,
         };
         let mut at_header = entry;
         // Indexed like `body`, whose blocks' predecessors are `h` or in it.
@@ -347,8 +428,8 @@ impl Proof<'_> {
         loop {
             // The staying edge adds `index < limit` to `index >= 0`.
             let staying = Facts {
-                non_negative: at_header.non_negative,
                 below: at_header.below | (at_header.non_negative & bit),
+                ..at_header
             };
             for (k, &b) in body.iter().enumerate() {
                 let mut facts = Facts::ALL;
@@ -382,10 +463,15 @@ impl Proof<'_> {
     }
 
     /// The accesses the facts prove in bounds, the largest offset among
-    /// them, and the steps the proof relies on.
-    fn collect(&self, facts_in: &[Facts], body: &[Block]) -> (Vec<Inst>, u64, Vec<Value>) {
+    /// them, the steps the proof relies on and the bases of the accesses.
+    fn collect(
+        &self,
+        facts_in: &[Facts],
+        body: &[Block],
+    ) -> (Vec<Inst>, u64, Vec<Value>, Vec<Value>) {
         let f = self.f;
         let (mut unchecked, mut max_offset, mut steps) = (Vec::new(), 0, Vec::new());
+        let mut bases = Vec::new();
         for (k, &b) in body.iter().enumerate() {
             let mut facts = facts_in[k];
             for &i in &f.block(b).insts {
@@ -395,11 +481,14 @@ impl Proof<'_> {
                     }
                     _ => None,
                 };
-                if let Some(offset) =
+                if let Some((offset, base)) =
                     cell.and_then(|(base, offset)| self.in_bounds(facts, base, offset))
                 {
                     unchecked.push(i);
                     max_offset = max_offset.max(offset);
+                    if let Some(b) = base.filter(|b| !bases.contains(b)) {
+                        bases.push(b);
+                    }
                 }
                 if let InstKind::Binary(Op::Add, x, y) = *f.kind(i) {
                     for (x, s) in [(x, y), (y, x)] {
@@ -414,20 +503,27 @@ impl Proof<'_> {
                 facts = self.transfer(facts, i);
             }
         }
-        (unchecked, max_offset, steps)
+        (unchecked, max_offset, steps, bases)
     }
 
     /// The constant offset of cell `base + offset` if one of the two is a
-    /// tracked value known below the limit and the other a small
+    /// tracked value known below the limit, or known to be its base plus
+    /// such a value (then the base too), and the other a small
     /// non-negative constant.
-    fn in_bounds(&self, facts: Facts, base: Value, offset: Value) -> Option<u64> {
+    fn in_bounds(&self, facts: Facts, base: Value, offset: Value) -> Option<(u64, Option<Value>)> {
         let f = self.f;
         [(base, offset), (offset, base)]
             .into_iter()
             .find_map(|(v, k)| {
-                let below = self.bit(v).is_some_and(|bv| facts.below & bv != 0);
-                let k = f.constant(k)?;
-                (below && k <= MAX_OFFSET).then_some(k)
+                let k = f.constant(k).filter(|&k| k <= MAX_OFFSET)?;
+                let bv = self.bit(v)?;
+                if facts.below & bv != 0 {
+                    Some((k, None))
+                } else if facts.shifted & bv != 0 {
+                    Some((k, Some(self.base(v)?)))
+                } else {
+                    None
+                }
             })
     }
 }
@@ -461,13 +557,42 @@ mod tests {
     }
 
     #[test]
-    fn an_access_after_the_index_moved_stays_checked() {
-        // After `add`, %j may equal %n: the store is not covered, so there
-        // is nothing to version.
-        let (_, found) = loops(
+    fn an_access_after_the_index_moved_is_checked_against_its_step() {
+        // After `add`, %j may equal %n: the store is in bounds only if
+        // 1 + n fits, which the guard then checks.
+        let (f, found) = loops(
             ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %j, %j, 1\n    store [%j], 1\n    jmp top\nout:\n    ret 0\nend\n",
         );
-        assert!(found.is_empty());
+        assert_eq!(found.len(), 1);
+        assert_eq!(unchecked_lines(&f, &found[0]), vec![3]);
+        assert_eq!(found[0].bases.len(), 1);
+        assert_eq!(f.constant(found[0].bases[0]), Some(1));
+    }
+
+    /// `[%a + %j + 2]` with `%a` set before the loop: unchecked, with
+    /// `%a` among the steps (so in [0, 2^31)) and the bases.
+    #[test]
+    fn an_array_at_an_invariant_base_is_versioned() {
+        let (f, found) = loops(
+            ".memory 100\nfunc main(%a, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %p, %a, %j\n    load %x, [%p+2]\n    store [%p], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        assert_eq!(unchecked_lines(&f, l), vec![3, 4]);
+        assert_eq!(l.max_offset, 2);
+        assert_eq!(l.bases, l.steps);
+        assert_eq!(l.bases.len(), 1);
+        assert_eq!(f.constant(l.bases[0]), None);
+    }
+
+    /// A base the loop changes, or two bases for one value, prove nothing.
+    #[test]
+    fn a_moving_base_or_two_bases_leave_the_access_checked() {
+        let moving = ".memory 100\nfunc main(%a, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %p, %a, %j\n    store [%p], 1\n    add %a, %a, 1\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        let two = ".memory 100\nfunc main(%a, %b, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %p, %a, %j\n    jz %n, store\n    add %p, %b, %j\nstore:\n    store [%p], 1\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        for text in [moving, two] {
+            assert!(loops(text).1.is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -253,6 +253,7 @@ fn versioned_json(ctx: &Context, names: &Names) -> Json {
                     "limit": names.of(l.limit),
                     "max_offset": l.max_offset,
                     "steps": l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
+                    "bases": l.bases.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
                 })
             })
             .collect(),
@@ -586,14 +587,17 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
         for l in versioned {
             let _ = writeln!(
                 s,
-                "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {} >= 0, {} <= cells - {}, steps {:?}",
+                "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {} >= 0, {} <= cells - {}, steps {:?}, bases {:?} (each + {} <= cells - {})",
                 l.header,
                 l.blocks,
                 l.unchecked,
                 names.of(l.index),
                 names.of(l.limit),
                 l.max_offset,
-                l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>()
+                l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
+                l.bases.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
+                names.of(l.limit),
+                l.max_offset,
             );
         }
     }

@@ -7,7 +7,7 @@
 
 #![allow(clippy::useless_conversion)]
 
-use super::emitter::{Emitter, RAX, RCX};
+use super::emitter::{Emitter, RAX, RCX, RDX};
 use super::operands::Src;
 use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};
@@ -65,6 +65,19 @@ impl Emitter<'_> {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i ; jl =>checked),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(r), rax ; jg =>checked),
             Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked),
+        }
+        // base + limit <= cells - max_offset for each base (which the step
+        // checks below also hold to [0, STEP_LIMIT); should the sum wrap
+        // meanwhile, those fail).
+        for k in 0..self.versioned[l].bases.len() {
+            let base = self.versioned[l].bases[k];
+            self.load(RCX, limit);
+            match self.source(base, RDX) {
+                Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rcx, i),
+                Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; add rcx, Rq(r)),
+                Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; add rcx, QWORD [rbp + m]),
+            }
+            dynasm!(self.ops ; .arch x64 ; cmp rcx, rax ; jg =>checked);
         }
         // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
         for k in 0..self.versioned[l].steps.len() {
