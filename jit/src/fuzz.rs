@@ -368,8 +368,10 @@ impl Gen {
     /// bounds checks the emitter hoists (`jit::bounds`): start, limit and
     /// step mostly keep it in bounds, sometimes not (a negative start, a
     /// limit past the end or from a register, a zero, negative or huge
-    /// step, a negative offset, the index redefined in the body). A trip
-    /// counter ends it whatever the step.
+    /// step, a negative offset, the index redefined in the body), some
+    /// accesses at an array base set before the loop (`[%b + %j]`: mostly
+    /// small, sometimes past the end or negative). A trip counter ends it
+    /// whatever the step.
     fn indexed_loop(&mut self, nesting: usize) {
         let d = self.depth;
         self.depth += 1;
@@ -405,6 +407,16 @@ impl Gen {
             6 => "-1".to_string(),
             _ => format!("{}", 1 + self.rng.below(3)),
         };
+        let array = self.rng.chance(30).then(|| {
+            let at = match self.rng.below(10) {
+                0 => format!("{}", MEMORY - self.rng.below(4) as i64),
+                1 => "-1".to_string(),
+                2 => self.int_operand(),
+                _ => format!("{}", self.rng.below(4)),
+            };
+            self.line(&format!("mov %b{d}, {at}"));
+            format!("%b{d}")
+        });
         self.line(&format!("mov {index}, {start}"));
         self.line(&format!("mov {trips}, 0"));
         self.out.push_str(&format!("{top}:\n"));
@@ -434,6 +446,17 @@ impl Gen {
                 format!("%k{d}")
             } else {
                 index.clone()
+            };
+            let base = match &array {
+                Some(array) if self.rng.chance(50) => {
+                    if self.rng.chance(50) {
+                        self.line(&format!("add %q{d}, {array}, {base}"));
+                    } else {
+                        self.line(&format!("add %q{d}, {base}, {array}"));
+                    }
+                    format!("%q{d}")
+                }
+                _ => base,
             };
             if self.rng.chance(50) {
                 let r = self.int();
