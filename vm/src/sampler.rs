@@ -68,7 +68,11 @@ impl Activity {
 /// Where the VM is: written by the interpreter's profiling instantiation
 /// (the instruction, at every one), the runtime helpers and the tier-up
 /// policy; read by the signal handler. Relaxed atomics: the writer and
-/// the reader are the same thread.
+/// the reader are the same thread. A tick between two of `set`'s stores
+/// may pair a function with the instruction index of the one before (a
+/// call or return just made); the report then names a neighbouring line,
+/// or line 0 for an index past the function's end: noise at a sample in
+/// thousands, not worth a lock.
 #[derive(Debug, Default)]
 pub struct Position {
     activity: AtomicU8,
