@@ -133,7 +133,8 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
     let mut line = None;
     // The helper whose address was last loaded into rax, for `call rax`.
     let mut helper = None;
-    let mut decoder = Decoder::with_ip(64, &emitted.code, 0, DecoderOptions::NONE);
+    let code = &emitted.code[..emitted.code_end];
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
     let mut instruction = Instruction::default();
     let mut text = String::new();
@@ -177,6 +178,26 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
         out.push(Row {
             line,
             text: format!("    {:05x}  {text}", instruction.ip()),
+        });
+    }
+    let pool = &emitted.code[emitted.code_end..];
+    // After the alignment's padding, 8-byte constants to the end.
+    let first = pool.len() % 8;
+    if pool.len() > first {
+        out.push(Row {
+            line: None,
+            text: "; constant pool".to_string(),
+        });
+    }
+    for (k, bytes) in pool[first..].chunks_exact(8).enumerate() {
+        let bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        out.push(Row {
+            line: None,
+            text: format!(
+                "    {:05x}  dq {bits:016X}h  ; {}",
+                emitted.code_end + first + 8 * k,
+                f64::from_bits(bits)
+            ),
         });
     }
     out

@@ -38,6 +38,9 @@ pub struct Emitted {
     /// (offset, name) of the code that is no bytecode instruction's: the
     /// entries, stubs, unchecked loop copies, for listings.
     pub marks: Vec<(usize, String)>,
+    /// Where the instructions end and the constant pool (8-byte floats,
+    /// read RIP-relative) begins.
+    pub code_end: usize,
 }
 
 /// Flag conditions of conditional jumps.
@@ -103,6 +106,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
     pub(in crate::backend) marks: Vec<(usize, String)>,
+    /// The float constants instructions read from memory, each once, laid
+    /// out after the code (`constant_pool`).
+    pub(in crate::backend) pool: Vec<(u64, DynamicLabel)>,
     /// Per value: how many instructions read it.
     pub(in crate::backend) use_counts: Vec<u32>,
     /// Per block: its place in the code, for choosing branch directions.
@@ -181,6 +187,7 @@ impl<'a> Emitter<'a> {
             start,
             lines: Vec::new(),
             marks: Vec::new(),
+            pool: Vec::new(),
             use_counts,
             position: vec![u32::MAX; f.blocks.len()],
             versioned,

@@ -111,13 +111,20 @@ pub fn emit(
     dynasm!(e.ops ; .arch x64 ; =>external);
     e.mark("external entry (from the interpreter)");
     e.external_entry();
+    let code_end = e.ops.offset().0;
+    e.constant_pool();
     let lines = std::mem::take(&mut e.lines);
     let marks = std::mem::take(&mut e.marks);
     let code = e
         .ops
         .finalize()
         .map_err(|e| fail(format!("cannot assemble: {e}")))?;
-    Ok(Emitted { code, lines, marks })
+    Ok(Emitted {
+        code,
+        lines,
+        marks,
+        code_end,
+    })
 }
 
 /// The disassembly of `func` of the program `text`, for the back end's

@@ -7,7 +7,7 @@
 use super::emitter::{Emitter, RAX, RCX};
 use crate::entity::Value;
 use crate::regalloc::Home;
-use dynasmrt::{dynasm, DynasmApi};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 
 /// A right-hand float operand.
 #[derive(Clone, Copy)]
@@ -15,6 +15,8 @@ pub(in crate::backend) enum XSrc {
     Reg(u8),
     /// A frame slot, `[rbp + offset]`.
     Mem(i32),
+    /// A constant in the pool after the code, `[rip + label]`.
+    Pool(DynamicLabel),
 }
 
 /// A right-hand integer operand.
@@ -58,14 +60,39 @@ impl Emitter<'_> {
         }
     }
 
-    /// Loads the bits `c` into XMM register `x` (clobbers rax unless `c`
-    /// is zero: `xorps`, which leaves the flags alone).
+    /// Loads the bits `c` into XMM register `x`: `xorps` for zero, else
+    /// from the constant pool. Neither touches the flags or another
+    /// register.
     pub(in crate::backend) fn load_xmm_constant(&mut self, x: u8, c: u64) {
         if c == 0 {
             dynasm!(self.ops ; .arch x64 ; xorps Rx(x), Rx(x));
         } else {
-            self.load_constant(RAX, c as i64);
-            dynasm!(self.ops ; .arch x64 ; movq Rx(x), rax);
+            let at = self.pooled(c);
+            dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [=>at]);
+        }
+    }
+
+    /// The pool entry holding `c`, made on first use.
+    pub(in crate::backend) fn pooled(&mut self, c: u64) -> DynamicLabel {
+        if let Some(&(_, at)) = self.pool.iter().find(|&&(k, _)| k == c) {
+            return at;
+        }
+        let at = self.ops.new_dynamic_label();
+        self.pool.push((c, at));
+        at
+    }
+
+    /// The constant pool, after every instruction: each constant once, 8
+    /// bytes aligned, where `[rip + label]` reaches it from anywhere in
+    /// the code (which is moved to the code cache as one block).
+    pub(in crate::backend) fn constant_pool(&mut self) {
+        if self.pool.is_empty() {
+            return;
+        }
+        dynasm!(self.ops ; .arch x64 ; .align 8);
+        for k in 0..self.pool.len() {
+            let (c, at) = self.pool[k];
+            dynasm!(self.ops ; .arch x64 ; =>at ; .u64 c);
         }
     }
 
@@ -148,6 +175,7 @@ impl Emitter<'_> {
         match (self.f.constant(v), self.homes[v.index()]) {
             (_, Some(Home::Xmm(x))) => XSrc::Reg(x),
             (None, None) => XSrc::Mem(self.slot(v)),
+            (Some(c), _) if c != 0 => XSrc::Pool(self.pooled(c)),
             _ => {
                 self.load_xmm(scratch, v);
                 XSrc::Reg(scratch)

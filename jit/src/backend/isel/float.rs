@@ -7,7 +7,7 @@
 use crate::backend::emitter::{Emitter, RAX};
 use crate::backend::operands::{Src, XSrc};
 use crate::entity::Value;
-use dynasmrt::{dynasm, DynasmApi};
+use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use vm::Op;
 
 impl Emitter<'_> {
@@ -52,6 +52,10 @@ impl Emitter<'_> {
             }
             (_, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), Rx(r)),
             (_, XSrc::Mem(m)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [rbp + m]),
+            (Op::FAdd, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [=>at]),
+            (Op::FSub, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [=>at]),
+            (Op::FMul, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [=>at]),
+            (_, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [=>at]),
         }
         if target == 0 {
             self.store_xmm(result, 0);
@@ -64,6 +68,7 @@ impl Emitter<'_> {
         match self.xmm_source(b, 1) {
             XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), Rx(r)),
             XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [rbp + m]),
+            XSrc::Pool(at) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [=>at]),
         }
     }
 
@@ -131,6 +136,23 @@ mod tests {
         // `d < a` is `a > d`: ucomisd a, d, then `above`, false for NaN.
         assert!(asm.iter().any(|i| i.starts_with("ucomisd ")), "{asm:#?}");
         assert!(asm.iter().any(|i| i == "seta al"), "{asm:#?}");
+    }
+
+    /// Float constants are read from the pool after the code, never
+    /// built in a general register and moved over.
+    #[test]
+    fn float_constants_come_from_the_pool() {
+        let asm = asm_of(
+            "func main(%n)\n    mov %x, 1.0\n    mov %i, 0\nl:\n    fmul %x, %x, 1.5\n    fgt %b, %x, 1000.0\n    jnz %b, out\n    add %i, %i, 1\n    jlt %i, %n, l\nout:\n    fprint %x, 1\n    ret 0\nend\n",
+            "main",
+        );
+        assert!(!asm.iter().any(|i| i.starts_with("movq xmm")), "{asm:#?}");
+        for bits in ["3FF8000000000000h", "408F400000000000h"] {
+            assert!(
+                asm.iter().any(|i| i.starts_with(&format!("dq {bits}"))),
+                "{asm:#?}"
+            );
+        }
     }
 
     /// `itof` converts from the integer's own register into the float's,
