@@ -127,10 +127,9 @@ impl Tiers<'_> {
         self.offered[f.index()] = true;
         if let Some(compiler) = &mut self.compiler {
             out.flush();
-            let was = self.position.get();
-            self.position.set(Activity::Compiling, f, 0);
-            self.compiled[f.index()] = compiler.compile(program, f, trigger, env);
-            self.position.set(was.0, was.1, was.2);
+            self.compiled[f.index()] = self.position.during(Activity::Compiling, f, 0, || {
+                compiler.compile(program, f, trigger, env)
+            });
             if let Some(code) = &self.compiled[f.index()] {
                 self.entries[f.index()] = code.entry as usize;
             }
@@ -151,11 +150,10 @@ impl Tiers<'_> {
             return None;
         }
         out.flush();
-        let was = self.position.get();
-        self.position.set(Activity::Compiling, f, pc);
-        let code = self.compiler.as_mut()?.compile_osr(program, f, pc, env);
-        self.position.set(was.0, was.1, was.2);
-        let code = code?;
+        let compiler = self.compiler.as_mut()?;
+        let code = self.position.during(Activity::Compiling, f, pc, || {
+            compiler.compile_osr(program, f, pc, env)
+        })?;
         let entry = code.entry;
         self.osr.push(code);
         Some(entry)

@@ -100,6 +100,22 @@ impl Position {
         self.pc.store(pc, Relaxed);
     }
 
+    /// Runs `work` as `activity` at `func`'s instruction `pc`, then puts
+    /// back what was there.
+    pub fn during<R>(
+        &self,
+        activity: Activity,
+        func: FuncId,
+        pc: u32,
+        work: impl FnOnce() -> R,
+    ) -> R {
+        let (a, f, p) = self.get();
+        self.set(activity, func, pc);
+        let result = work();
+        self.set(a, f, p);
+        result
+    }
+
     pub fn get(&self) -> (Activity, FuncId, u32) {
         (
             Activity::from_u8(self.activity.load(Relaxed)),
@@ -156,7 +172,8 @@ thread_local! {
 /// dropping it) disarms the timer before anything it writes is read or
 /// freed.
 pub struct Sampler {
-    timer: libc::timer_t,
+    /// The armed timer; `None` once disarmed.
+    timer: Option<libc::timer_t>,
     /// What `shared.position` points at, held for as long as it does.
     _position: Rc<Position>,
     shared: Box<Shared>,
@@ -187,7 +204,7 @@ impl Sampler {
             }
         };
         Ok(Sampler {
-            timer,
+            timer: Some(timer),
             _position: position,
             shared,
             buffer,
@@ -211,14 +228,13 @@ impl Sampler {
     }
 
     fn disarm(&mut self) {
-        if !self.shared.position.is_null() {
+        if let Some(timer) = self.timer.take() {
             // SAFETY: `timer` came from a successful `timer_create` and is
-            // deleted once (`position` is nulled below). A signal already
-            // pending runs its handler on this thread before or after this
-            // call, never during the reads that follow.
-            unsafe { libc::timer_delete(self.timer) };
+            // deleted once (taken out above). A signal already pending runs
+            // its handler on this thread before or after this call, never
+            // during the reads that follow.
+            unsafe { libc::timer_delete(timer) };
             ACTIVE.with(|a| a.set(std::ptr::null()));
-            self.shared.position = std::ptr::null();
         }
     }
 }
