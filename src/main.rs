@@ -192,6 +192,10 @@ struct CompilerArgs {
     /// compare, and for the differential oracle).
     #[arg(long)]
     no_licm: bool,
+    /// Interpret in the portable loop only, not the machine-code one (to
+    /// compare, and for the differential oracle).
+    #[arg(long)]
+    no_asm_interp: bool,
     /// Check the IR after every compiler phase, and the register
     /// assignment; a compile that fails a check stays interpreted (the
     /// trace says why).
@@ -565,6 +569,9 @@ fn make_vm<'p>(
             message: format!("cannot map the linear memory: {}", os_message(&e)),
         }]
     })?;
+    if opts.no_asm_interp {
+        vm.use_portable_interpreter();
+    }
     let cache_bytes = opts.code_cache_kb.saturating_mul(1024);
     let mut jit = jit::compiler::Jit {
         units: opts.compile_budget,

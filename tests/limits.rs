@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::process::{Command, Output};
 
 /// The tiers a user picks from: interp, jit, and auto with thresholds 1.
-const TIERS: [Config; 3] = [Config::Interp, Config::Jit, Config::Auto];
+const TIERS: [Config; 4] = [Config::Interp, Config::InterpAsm, Config::Jit, Config::Auto];
 
 fn write_program(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("bcvm-limits-{}", std::process::id()));
@@ -99,7 +99,7 @@ fn compile_budget_that_runs_out_mid_construction() {
     for budget in ["1", "20", "60"] {
         let out = run(
             &file,
-            TIERS[1],
+            Config::Jit,
             &["--compile-budget", budget, "--trace-compile", "1000"],
         );
         assert_eq!(out.status.code(), Some(0));
@@ -115,7 +115,7 @@ fn compile_budget_that_runs_out_mid_construction() {
     let in_ssa = (1..100).any(|units| {
         let out = run(
             &file,
-            TIERS[1],
+            Config::Jit,
             &[
                 "--compile-budget",
                 &units.to_string(),

@@ -18,8 +18,11 @@ use vm::{Limits, Output, Program, Vm};
 /// One way of running a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Config {
-    /// `--tier interp`: the reference.
+    /// `--tier interp --no-asm-interp`: the reference, the portable loop
+    /// (in process, counting instructions).
     Interp,
+    /// `--tier interp`: the machine-code loop.
+    InterpAsm,
     /// `--tier jit`: every function compiled before its first call.
     Jit,
     /// `--tier jit --no-sccp`: the middle end without constant propagation.
@@ -40,8 +43,9 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 7] = [
+    pub const ALL: [Config; 8] = [
         Config::Interp,
+        Config::InterpAsm,
         Config::Jit,
         Config::JitNoSccp,
         Config::JitNoInline,
@@ -53,7 +57,8 @@ impl Config {
     /// The `bcvm run` flags that select this configuration.
     pub fn flags(self) -> &'static [&'static str] {
         match self {
-            Config::Interp => &["--tier", "interp"],
+            Config::Interp => &["--tier", "interp", "--no-asm-interp"],
+            Config::InterpAsm => &["--tier", "interp"],
             Config::Jit => &["--tier", "jit"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
@@ -80,6 +85,7 @@ impl Config {
     pub fn name(self) -> &'static str {
         match self {
             Config::Interp => "interp",
+            Config::InterpAsm => "interp-asm",
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoInline => "jit-no-inline",
@@ -142,7 +148,7 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         ..Jit::default()
     };
     match config {
-        Config::Interp => {}
+        Config::Interp | Config::InterpAsm => {}
         Config::Jit => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
         Config::JitNoSccp => {
             let mut jit = jit();

@@ -12,6 +12,7 @@ use std::fmt;
 
 /// Index of a function in `Program::funcs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct FuncId(pub u32);
 
 impl FuncId {

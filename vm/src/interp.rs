@@ -6,6 +6,7 @@
 //! instantiation of the loop (`PROFILE = true`), so the ordinary one does not
 //! pay for it.
 
+use crate::asm_interp::{self, AsmInterp};
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
@@ -66,14 +67,27 @@ fn grow_frames(frames: &mut Vec<Frame>) -> bool {
     frames.try_reserve(frames.len().max(64)).is_ok()
 }
 
+/// `repr(C)`: the machine-code loop pushes and pops frames too
+/// (`asm_interp::FRAME_*`).
+#[repr(C)]
 struct Frame {
+    base: usize,
     func: FuncId,
     /// Where the caller resumes.
     pc: u32,
-    base: usize,
     /// The caller's slot that receives the result.
     dest: Slot,
 }
+
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    assert!(size_of::<Frame>() == asm_interp::FRAME_BYTES as usize);
+    assert!(offset_of!(Frame, base) == asm_interp::FRAME_BASE as usize);
+    assert!(offset_of!(Frame, func) == asm_interp::FRAME_FUNC as usize);
+    assert!(offset_of!(Frame, pc) == asm_interp::FRAME_PC as usize);
+    assert!(offset_of!(Frame, dest) == asm_interp::FRAME_DEST as usize);
+    assert!(asm_interp::CALL_WINDOW_BYTES as usize == 8 * CALL_WINDOW);
+};
 
 /// A call the dispatch loop leaves itself to make, because the callee is
 /// compiled: its frame (arguments first) is built at `base`.
@@ -98,6 +112,11 @@ struct Tiers<'p> {
     osr: Vec<Compiled>,
     /// Entry points by function, 0 if not compiled: read by compiled code.
     entries: Box<[usize]>,
+    /// Per function, the call count from which a call is not the
+    /// machine-code loop's: the policy's threshold until the function is
+    /// offered, then 0 if it got compiled (calls go to its code) or
+    /// `u64::MAX` if not (or with no compiler).
+    offer_at: Box<[u64]>,
     offered: Vec<bool>,
     /// The VM's position, to say when it is compiling.
     position: Rc<Position>,
@@ -105,9 +124,7 @@ struct Tiers<'p> {
 
 impl Tiers<'_> {
     fn wants(&self, f: FuncId, calls: u64) -> bool {
-        self.compiler.is_some()
-            && (self.eager || calls >= self.thresholds.calls)
-            && !self.offered[f.index()]
+        calls >= self.offer_at[f.index()] && !self.offered[f.index()]
     }
 
     /// Offers `f` to the compiler, once. Output is flushed first: should
@@ -121,10 +138,10 @@ impl Tiers<'_> {
         env: JitEnv,
         out: &mut Output,
     ) {
-        if self.offered[f.index()] {
+        if std::mem::replace(&mut self.offered[f.index()], true) {
             return;
         }
-        self.offered[f.index()] = true;
+        self.offer_at[f.index()] = u64::MAX;
         if let Some(compiler) = &mut self.compiler {
             out.flush();
             self.compiled[f.index()] = self.position.during(Activity::Compiling, f, 0, || {
@@ -132,6 +149,7 @@ impl Tiers<'_> {
             });
             if let Some(code) = &self.compiled[f.index()] {
                 self.entries[f.index()] = code.entry as usize;
+                self.offer_at[f.index()] = 0;
             }
         }
     }
@@ -190,6 +208,8 @@ pub struct Vm<'p> {
     /// What compiles are given (`jit_env`), made when the run starts
     /// rather than each time the dispatch loop is entered.
     env: JitEnv,
+    /// The machine-code loop, for programs whose frames fit the window.
+    asm: Option<AsmInterp>,
 }
 
 /// An activation of `func` that went on in on-stack-replacement code at
@@ -219,6 +239,7 @@ impl<'p> Vm<'p> {
                 compiled: (0..n).map(|_| None).collect(),
                 osr: Vec::new(),
                 entries: vec![0; n].into_boxed_slice(),
+                offer_at: vec![u64::MAX; n].into_boxed_slice(),
                 offered: vec![false; n],
                 position: position.clone(),
             },
@@ -255,9 +276,24 @@ impl<'p> Vm<'p> {
                 count_calls: false,
                 count_slots: false,
             },
+            asm: None,
         };
         vm.env = vm.jit_env();
+        if vm.widest_frame <= WINDOW {
+            vm.asm = AsmInterp::new(program, &mut vm.profile.funcs);
+        }
         Ok(vm)
+    }
+
+    /// Interprets everything in the portable loop (`--no-asm-interp`),
+    /// to compare with the machine-code one.
+    pub fn use_portable_interpreter(&mut self) {
+        self.asm = None;
+    }
+
+    /// Whether the machine-code loop interprets (when not profiling).
+    pub fn has_asm_interpreter(&self) -> bool {
+        self.asm.is_some()
     }
 
     /// Whether the register stack can reach its limit before the call
@@ -289,6 +325,10 @@ impl<'p> Vm<'p> {
         self.tiers.compiler = Some(compiler);
         self.tiers.thresholds = thresholds;
         self.tiers.eager = eager;
+        let at = if eager { 0 } else { thresholds.calls };
+        for (f, offered) in self.tiers.offer_at.iter_mut().zip(&self.tiers.offered) {
+            *f = if *offered { u64::MAX } else { at };
+        }
     }
 
     /// Every activation moved into compiled code so far, in order.
@@ -501,16 +541,32 @@ impl<'p> Vm<'p> {
             let np = func.nparams as usize;
             self.stack[base + np..base + func.frame_size()].copy_from_slice(&func.frame_template);
         }
+        let fast = !PROFILE && R::WINDOWED && self.asm.is_some();
         loop {
-            let call = self.dispatch::<PROFILE, R>(
-                &mut fid,
-                &mut base,
-                &mut pc,
-                &mut executed,
-                frames_base,
-                depth_limit,
-            )?;
+            let call = if fast {
+                // The machine-code loop runs up to an instruction it
+                // leaves to this one, which runs just that instruction.
+                self.run_asm(&mut fid, &mut base, &mut pc, frames_base, depth_limit);
+                self.dispatch::<false, true, R>(
+                    &mut fid,
+                    &mut base,
+                    &mut pc,
+                    &mut executed,
+                    frames_base,
+                    depth_limit,
+                )?
+            } else {
+                self.dispatch::<PROFILE, false, R>(
+                    &mut fid,
+                    &mut base,
+                    &mut pc,
+                    &mut executed,
+                    frames_base,
+                    depth_limit,
+                )?
+            };
             let call = match call {
+                Dispatched::Stepped => continue,
                 Dispatched::Returned(v) => return Ok(v),
                 Dispatched::Call(call) => call,
                 Dispatched::Osr(entry) => {
@@ -543,10 +599,68 @@ impl<'p> Vm<'p> {
         }
     }
 
+    /// Runs the machine-code loop from `fid`/`base`/`pc` until it leaves
+    /// an instruction to the portable loop, and leaves them there.
+    fn run_asm(
+        &mut self,
+        fid: &mut FuncId,
+        base: &mut usize,
+        pc: &mut usize,
+        frames_base: usize,
+        depth_limit: usize,
+    ) {
+        let Some(asm) = &self.asm else {
+            unreachable!("run_asm without the machine-code loop")
+        };
+        let stack = self.stack.as_mut_ptr();
+        let cells = self.memory.cells_mut();
+        let frames = self.frames.as_mut_ptr().cast::<u8>();
+        let frame_room = depth_limit.min(self.frames.capacity() + 1);
+        let frame_bytes = std::mem::size_of::<Frame>();
+        // The pointers below are only compared with, or offset within the
+        // stack and the frame list, so `wrapping_add` is exact.
+        let mut ctx = asm_interp::Ctx {
+            pc: asm.code(*fid).wrapping_add(*pc * 16),
+            base: stack.wrapping_add(*base),
+            func: asm.func(*fid),
+            frame_top: frames.wrapping_add(self.frames.len() * frame_bytes),
+            funcs: std::ptr::null(),
+            offer_at: self.tiers.offer_at.as_ptr(),
+            call_args: std::ptr::null(),
+            stack,
+            stack_end: stack.wrapping_add(self.stack.len()),
+            slots_end: stack.wrapping_add(self.limits.max_stack_slots),
+            // No call at all if fewer than two frames fit.
+            frames_limit: match frame_room.checked_sub(2) {
+                Some(n) => frames.wrapping_add(n * frame_bytes),
+                None => std::ptr::null(),
+            },
+            frames_floor: frames.wrapping_add(frames_base * frame_bytes),
+            back_edge_threshold: self.tiers.thresholds.back_edges,
+            memory: cells.as_mut_ptr(),
+            cells: cells.len() as u64,
+            table: std::ptr::null(),
+        };
+        asm.tables(&mut ctx);
+        // SAFETY: `ctx` is built above from the live activation, as `run`
+        // requires: the stack holds the call window above `base` (every
+        // call made room for it), and `frames_limit` leaves a free frame
+        // in the list's capacity for each push the loop makes.
+        unsafe { asm.run(&mut ctx) };
+        let len = (ctx.frame_top as usize - frames as usize) / frame_bytes;
+        // SAFETY: the loop wrote a whole `Frame` at every index it pushed
+        // to, and the capacity bounds them (`frames_limit`).
+        unsafe { self.frames.set_len(len) };
+        *fid = asm.func_id(ctx.func);
+        *pc = (ctx.pc as usize - asm.code(*fid) as usize) / 16;
+        *base = (ctx.base as usize - stack as usize) / 8;
+    }
+
     /// The dispatch loop, from `fid`/`base`/`pc` until the entry frame
-    /// returns or a compiled function is called.
+    /// returns or a compiled function is called (or, `STEP`, for one
+    /// instruction).
     #[allow(clippy::too_many_arguments)]
-    fn dispatch<const PROFILE: bool, R: FrameView + ?Sized>(
+    fn dispatch<const PROFILE: bool, const STEP: bool, R: FrameView + ?Sized>(
         &mut self,
         fid: &mut FuncId,
         base: &mut usize,
@@ -911,11 +1025,17 @@ impl<'p> Vm<'p> {
                     }
                 }
             }
+            if STEP {
+                save!();
+                return Ok(Dispatched::Stepped);
+            }
         }
     }
 }
 
 enum Dispatched {
+    /// The one instruction a `STEP` dispatch runs is done.
+    Stepped,
     Returned(u64),
     Call(CompiledCall),
     /// The frame running now is to go on in this on-stack-replacement code.
@@ -934,6 +1054,8 @@ const CALL_WINDOW: usize = 2 * WINDOW;
 /// How the dispatch loop sees the current frame. Slots come from verified
 /// code, so they are in range; the views differ only in what that costs.
 trait FrameView {
+    /// The window: the machine-code loop runs only frames seen this way.
+    const WINDOWED: bool;
     /// Slots the stack must hold from the current frame's base (beyond its
     /// end, where that is further).
     const HEADROOM: usize;
@@ -956,6 +1078,7 @@ trait FrameView {
 /// The window: every `u16` indexes it, so the compiler drops the checks.
 /// Only used when all frames fit, so truncating a slot to `u16` is exact.
 impl FrameView for [u64; WINDOW] {
+    const WINDOWED: bool = true;
     const HEADROOM: usize = CALL_WINDOW;
 
     fn view(stack: &mut [u64], _size: usize) -> &mut Self {
@@ -1002,6 +1125,7 @@ impl FrameView for [u64; WINDOW] {
 /// Huge frames (a function with more than 65,536 registers and constants):
 /// an ordinary checked slice.
 impl FrameView for [u64] {
+    const WINDOWED: bool = false;
     const HEADROOM: usize = 0;
 
     fn view(stack: &mut [u64], size: usize) -> &mut Self {

@@ -2,6 +2,7 @@
 //! the profiling interpreter and the runtime both tiers share.
 
 pub mod alloc;
+mod asm_interp;
 pub mod bytecode;
 pub mod diag;
 pub mod interp;

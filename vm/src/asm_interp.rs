@@ -1,0 +1,965 @@
+//! The interpreter's fast loop, in machine code made at start-up with
+//! dynasm-rs, as LuaJIT builds its own interpreter with DynASM.
+//!
+//! The design is direct threading with pinned registers (Ertl and Gregg,
+//! "The structure and performance of efficient interpreters", 2003): each
+//! instruction is re-encoded as 16 bytes (handler number, then its three
+//! operands; a branch's target as a byte displacement), each handler ends
+//! with its own copy of the dispatch (`jmp [table + op*8]`), and the frame
+//! base, the instruction pointer, the dispatch table and the linear memory
+//! stay in registers.
+//!
+//! The loop only takes fast paths. An instruction that would trap, print,
+//! reach a tier-up threshold, call compiled code, grow a stack or return
+//! from the entry frame is not started: the loop stops *before* it, with
+//! nothing of it done, and `Vm::execute` runs exactly that instruction in
+//! the portable loop (`interp.rs`, which stays the reference for every
+//! behaviour) and comes back. So every trap, count and offer happens in
+//! one place, in the portable loop's order.
+//!
+//! It runs only programs whose frames fit the portable loop's 2^16-slot
+//! window (then every stack check is one compare), and never for
+//! `--profile` runs, which count instructions in the portable loop.
+
+use crate::bytecode::{FuncId, Function, Op, Program, MNEMONICS};
+use crate::profile::FuncProfile;
+use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
+use std::mem::offset_of;
+
+/// An instruction as the machine-code loop reads it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct AsmInstr {
+    /// The handler: the opcode's discriminant.
+    op: u32,
+    a: u32,
+    b: u32,
+    /// For branches, the target's distance from this instruction in bytes
+    /// (negative or zero for a backward branch); otherwise operand `c`.
+    c: u32,
+}
+
+const INSTR_BYTES: i64 = std::mem::size_of::<AsmInstr>() as i64;
+
+/// What a call needs to know of its callee, 64 bytes so the loop indexes
+/// the table with a shift.
+#[repr(C, align(64))]
+struct FuncInfo {
+    code: *const AsmInstr,
+    frame_size: u64,
+    nparams: u64,
+    /// The frame's slots above its parameters, padded to whole 16-byte
+    /// chunks: a call copies `template_chunks` of them.
+    template: *const u64,
+    template_chunks: u64,
+    /// The function's counts in `Profile::funcs`, whose buffer lives as
+    /// long as the VM and never moves (compiled code counts there too).
+    counts: *mut FuncProfile,
+}
+
+/// A frame the loop pushes or pops, laid out as `interp::Frame`.
+pub(crate) const FRAME_BYTES: i32 = 24;
+pub(crate) const FRAME_BASE: i32 = 0;
+pub(crate) const FRAME_FUNC: i32 = 8;
+pub(crate) const FRAME_PC: i32 = 12;
+pub(crate) const FRAME_DEST: i32 = 16;
+
+/// The state the loop shares with `Vm::execute`: read on entry, written
+/// back on the way out.
+#[repr(C)]
+#[derive(Debug)]
+pub(crate) struct Ctx {
+    /// In: where to start; out: the instruction left to the portable loop.
+    pub pc: *const u8,
+    /// The current frame, in and out.
+    pub base: *mut u64,
+    /// The current function's `FuncInfo`, in and out.
+    pub func: *const u8,
+    /// Where the next frame is pushed, in and out.
+    pub frame_top: *mut u8,
+    // Constant while the loop runs.
+    pub funcs: *const u8,
+    /// Per function, the call count from which a call to it is the
+    /// tier-up policy's (or goes to compiled code).
+    pub offer_at: *const u64,
+    pub call_args: *const u32,
+    pub stack: *mut u64,
+    /// A new frame's base plus the portable loop's call window must not
+    /// pass this (the end of the allocated register stack).
+    pub stack_end: *const u64,
+    /// A new frame must end at or below this (the register-stack limit).
+    pub slots_end: *const u64,
+    /// A call with the frame top above this is the portable loop's (the
+    /// depth limit, or the frame list's capacity).
+    pub frames_limit: *const u8,
+    /// A return with the frame top here leaves the entry activation.
+    pub frames_floor: *const u8,
+    pub back_edge_threshold: u64,
+    pub memory: *mut u64,
+    pub cells: u64,
+    pub table: *const usize,
+}
+
+macro_rules! ctx_offsets {
+    ($($name:ident = $field:ident),* $(,)?) => {
+        $(const $name: i32 = offset_of!(Ctx, $field) as i32;)*
+    };
+}
+
+ctx_offsets! {
+    C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
+    C_FUNCS = funcs, C_OFFER_AT = offer_at, C_CALL_ARGS = call_args,
+    C_STACK = stack, C_STACK_END = stack_end, C_SLOTS_END = slots_end,
+    C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
+    C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
+    C_CELLS = cells, C_TABLE = table,
+}
+
+const FI_CODE: i32 = offset_of!(FuncInfo, code) as i32;
+const FI_SIZE: i32 = offset_of!(FuncInfo, frame_size) as i32;
+const FI_NPARAMS: i32 = offset_of!(FuncInfo, nparams) as i32;
+const FI_TEMPLATE: i32 = offset_of!(FuncInfo, template) as i32;
+const FI_CHUNKS: i32 = offset_of!(FuncInfo, template_chunks) as i32;
+const FI_COUNTS: i32 = offset_of!(FuncInfo, counts) as i32;
+const FUNC_INFO_SHIFT: u32 = 6;
+const COUNT_BACK_EDGES: i32 = offset_of!(FuncProfile, back_edges) as i32;
+
+/// The bytes from a frame's base the portable loop's view of a callee may
+/// reach (`interp::CALL_WINDOW` slots).
+pub(crate) const CALL_WINDOW_BYTES: i32 = 8 * (2 << 16);
+
+/// Calls to functions of up to this many parameters have handlers that
+/// copy exactly that many arguments (numbered after the opcodes).
+const UNROLLED_ARGS: usize = 4;
+
+/// A template of up to this many 16-byte chunks is copied whole, without
+/// a loop (the stack's headroom takes the excess).
+const SHORT_TEMPLATE_CHUNKS: u64 = 4;
+
+/// Every opcode, real and superinstruction.
+fn all_ops() -> Vec<Op> {
+    let mut ops: Vec<Op> = MNEMONICS.iter().map(|m| m.1).collect();
+    let fused: Vec<Op> = ops.iter().filter_map(|op| op.fused_with_jump()).collect();
+    ops.extend(fused);
+    ops
+}
+
+/// The machine-code loop and the program re-encoded for it.
+pub(crate) struct AsmInterp {
+    _code: ExecutableBuffer,
+    entry: unsafe extern "sysv64" fn(*mut Ctx),
+    table: Box<[usize]>,
+    funcs: Box<[FuncInfo]>,
+    _instrs: Vec<Box<[AsmInstr]>>,
+    _templates: Vec<Box<[u64]>>,
+    call_args: Box<[u32]>,
+}
+
+impl AsmInterp {
+    /// `None` if the code cannot be mapped (the portable loop then runs
+    /// everything).
+    pub(crate) fn new(program: &Program, counts: &mut [FuncProfile]) -> Option<AsmInterp> {
+        let (code, entry, table) = emit()?;
+        let instrs: Vec<Box<[AsmInstr]>> =
+            program.funcs.iter().map(|f| encode(f, program)).collect();
+        let templates: Vec<Box<[u64]>> = program
+            .funcs
+            .iter()
+            .map(|f| {
+                // Whole chunks, and at least what a short copy reads.
+                let mut t = f.frame_template.clone();
+                let short = 2 * SHORT_TEMPLATE_CHUNKS as usize;
+                t.resize(t.len().next_multiple_of(2).max(short), 0);
+                t.into_boxed_slice()
+            })
+            .collect();
+        let funcs = program
+            .funcs
+            .iter()
+            .zip(&instrs)
+            .zip(&templates)
+            .zip(counts)
+            .map(|(((f, code), template), counts)| FuncInfo {
+                code: code.as_ptr(),
+                frame_size: f.frame_size() as u64,
+                nparams: f.nparams as u64,
+                template: template.as_ptr(),
+                template_chunks: f.frame_template.len().div_ceil(2) as u64,
+                counts,
+            })
+            .collect();
+        Some(AsmInterp {
+            _code: code,
+            entry,
+            table,
+            funcs,
+            _instrs: instrs,
+            _templates: templates,
+            call_args: program.call_args.clone().into_boxed_slice(),
+        })
+    }
+
+    /// Where function `f`'s re-encoded code starts.
+    pub(crate) fn code(&self, f: FuncId) -> *const u8 {
+        self.funcs[f.index()].code.cast()
+    }
+
+    /// Function `f`'s entry in the table the loop reads.
+    pub(crate) fn func(&self, f: FuncId) -> *const u8 {
+        (&self.funcs[f.index()] as *const FuncInfo).cast()
+    }
+
+    /// The function whose entry `func` points at.
+    pub(crate) fn func_id(&self, func: *const u8) -> FuncId {
+        let at = (func as usize - self.funcs.as_ptr() as usize) >> FUNC_INFO_SHIFT;
+        FuncId(at as u32)
+    }
+
+    /// Fills in the loop's constant tables.
+    pub(crate) fn tables(&self, ctx: &mut Ctx) {
+        ctx.funcs = self.funcs.as_ptr().cast();
+        ctx.call_args = self.call_args.as_ptr();
+        ctx.table = self.table.as_ptr();
+    }
+
+    /// Runs the loop from `ctx` until an instruction is left to the
+    /// portable loop.
+    ///
+    /// # Safety
+    /// `ctx` must describe a live activation exactly as `Vm::run_asm`
+    /// builds it: `pc` inside the current function's code here, `base` its
+    /// frame inside the register stack with the call window's room above
+    /// it, the frame list with room for `frame_room - 1` frames, and every
+    /// table sized for the program this was made for.
+    pub(crate) unsafe fn run(&self, ctx: &mut Ctx) {
+        // SAFETY: the caller's contract; the code was emitted by `emit`
+        // for this convention and is mapped for the life of `self`.
+        unsafe { (self.entry)(ctx) }
+    }
+}
+
+/// Re-encodes `f`'s interpreter code for the loop.
+fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
+    f.interp_code
+        .iter()
+        .enumerate()
+        .map(|(at, ins)| -> AsmInstr {
+            let target = match ins.op {
+                Op::Jmp => Some(ins.a),
+                op if op.is_cond_branch() => Some(ins.c),
+                op if fused(op).is_some() => Some(ins.a),
+                _ => None,
+            };
+            if ins.op == Op::Call {
+                // The callee as its table entry's offset, the arguments'
+                // slots as a byte offset into `call_args`.
+                let nparams = program.funcs[ins.b as usize].nparams as usize;
+                let op = if nparams <= UNROLLED_ARGS {
+                    unrolled_call(nparams)
+                } else {
+                    Op::Call as u32
+                };
+                return AsmInstr {
+                    op,
+                    a: ins.a,
+                    b: ins.b << FUNC_INFO_SHIFT,
+                    c: ins.c * 4,
+                };
+            }
+            let c = match target {
+                Some(t) => ((t as i64 - at as i64) * INSTR_BYTES) as i32 as u32,
+                None => ins.c,
+            };
+            AsmInstr {
+                op: ins.op as u32,
+                a: ins.a,
+                b: ins.b,
+                c,
+            }
+        })
+        .collect()
+}
+
+/// The handler number of a call with `n` arguments copied unrolled.
+fn unrolled_call(n: usize) -> u32 {
+    (handler_count_of_ops() + n) as u32
+}
+
+fn handler_count_of_ops() -> usize {
+    all_ops().iter().map(|&op| op as usize).max().unwrap_or(0) + 1
+}
+
+/// The conditional branch a superinstruction lands on.
+fn fused(op: Op) -> Option<Op> {
+    Some(match op {
+        Op::JmpJz => Op::Jz,
+        Op::JmpJnz => Op::Jnz,
+        Op::JmpJeq => Op::Jeq,
+        Op::JmpJne => Op::Jne,
+        Op::JmpJlt => Op::Jlt,
+        Op::JmpJle => Op::Jle,
+        Op::JmpJgt => Op::Jgt,
+        Op::JmpJge => Op::Jge,
+        _ => return None,
+    })
+}
+
+// Pinned registers: `pc` the current instruction, `base` the current
+// frame, `func` the current function's `FuncInfo`, `frames` the top of
+// the frame list, `table` the dispatch table, `mem`/`cells` the linear
+// memory, `ctx` the shared state. The loop calls nothing, so caller-saved
+// registers can be pinned too. rax, rcx, rdx, rsi, rdi, r8, r9 and
+// xmm0-xmm1 are scratch.
+macro_rules! x64 {
+    ($ops:ident $($t:tt)*) => {
+        dynasm!($ops
+            ; .arch x64
+            ; .alias pc, r12
+            ; .alias base, rbx
+            ; .alias table, r13
+            ; .alias mem, r14
+            ; .alias cells, r15
+            ; .alias ctx, rbp
+            ; .alias func, r10
+            ; .alias frames, r11
+            $($t)*
+        )
+    };
+}
+
+type Emitted = (
+    ExecutableBuffer,
+    unsafe extern "sysv64" fn(*mut Ctx),
+    Box<[usize]>,
+);
+
+fn emit() -> Option<Emitted> {
+    let mut ops = Assembler::new().ok()?;
+    let ops_list = all_ops();
+    let size = handler_count_of_ops() + UNROLLED_ARGS + 1;
+    let labels: Vec<DynamicLabel> = (0..size).map(|_| ops.new_dynamic_label()).collect();
+    let entry = ops.offset();
+    prologue(&mut ops);
+    shared(&mut ops);
+    for &op in &ops_list {
+        let label = labels[op as usize];
+        x64!(ops ; =>label);
+        handler(&mut ops, op, &labels);
+    }
+    for n in 0..=UNROLLED_ARGS {
+        let label = labels[unrolled_call(n) as usize];
+        x64!(ops ; =>label);
+        call(&mut ops, Some(n));
+    }
+    let offsets: Vec<_> = labels
+        .iter()
+        .map(|&l| ops.labels().resolve_dynamic(l).ok())
+        .collect::<Option<_>>()?;
+    let code = ops.finalize().ok()?;
+    let table: Box<[usize]> = offsets.iter().map(|&o| code.ptr(o) as usize).collect();
+    // SAFETY: `entry` is the start of the prologue emitted above, a
+    // function of this signature under the System V ABI.
+    let f = unsafe {
+        std::mem::transmute::<*const u8, unsafe extern "sysv64" fn(*mut Ctx)>(code.ptr(entry))
+    };
+    Some((code, f, table))
+}
+
+/// Enters the loop from `extern "sysv64" fn(ctx: *mut Ctx)`.
+fn prologue(ops: &mut Assembler) {
+    x64!(ops
+        ; push rbp
+        ; push rbx
+        ; push r12
+        ; push r13
+        ; push r14
+        ; push r15
+        ; sub rsp, 8
+        ; mov ctx, rdi
+        ; mov pc, [ctx + C_PC]
+        ; mov base, [ctx + C_BASE]
+        ; mov table, [ctx + C_TABLE]
+        ; mov mem, [ctx + C_MEMORY]
+        ; mov cells, [ctx + C_CELLS]
+        ; mov func, [ctx + C_FUNC]
+        ; mov frames, [ctx + C_FRAME_TOP]
+    );
+    dispatch(ops);
+}
+
+/// Jumps to the handler of the instruction at `pc`.
+fn dispatch(ops: &mut Assembler) {
+    x64!(ops
+        ; mov eax, DWORD [pc]
+        ; jmp QWORD [table + rax * 8]
+    );
+}
+
+/// Goes on with the next instruction.
+fn next(ops: &mut Assembler) {
+    x64!(ops ; add pc, INSTR_BYTES as i32);
+    dispatch(ops);
+}
+
+/// The exits and the taken branch, shared by every handler.
+fn shared(ops: &mut Assembler) {
+    x64!(ops
+        // The instruction at `pc` is the portable loop's.
+        ; ->bail:
+        ; mov [ctx + C_PC], pc
+        ; mov [ctx + C_BASE], base
+        ; mov [ctx + C_FUNC], func
+        ; mov [ctx + C_FRAME_TOP], frames
+        ; add rsp, 8
+        ; pop r15
+        ; pop r14
+        ; pop r13
+        ; pop r12
+        ; pop rbx
+        ; pop rbp
+        ; ret
+        // A taken branch whose displacement is in rax: a backward one
+        // counts, and the count reaching the threshold is the portable
+        // loop's business (it offers the function, maybe enters OSR code).
+        ; ->taken:
+        ; test rax, rax
+        ; jle >back
+        ; add pc, rax
+    );
+    dispatch(ops);
+    x64!(ops
+        ; back:
+        ; mov rcx, [func + FI_COUNTS]
+        ; mov rdx, [rcx + COUNT_BACK_EDGES]
+        ; add rdx, 1
+        ; cmp rdx, [ctx + C_BACK_EDGE_THRESHOLD]
+        ; je ->bail
+        ; mov [rcx + COUNT_BACK_EDGES], rdx
+        ; add pc, rax
+    );
+    dispatch(ops);
+}
+
+fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
+    match op {
+        Op::Mov => {
+            x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
+            store_a(ops);
+        }
+        Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => int_binary(ops, op),
+        Op::Div | Op::Rem => divide(ops, op),
+        Op::Shl | Op::Shr | Op::Ushr => shift(ops, op),
+        Op::Neg | Op::Not => {
+            x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
+            if op == Op::Neg {
+                x64!(ops ; neg rax);
+            } else {
+                x64!(ops ; not rax);
+            }
+            store_a(ops);
+        }
+        Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => compare(ops, op),
+        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => float_binary(ops, op),
+        Op::FNeg => {
+            x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8] ; btc rax, 63);
+            store_a(ops);
+        }
+        Op::FSqrt => {
+            x64!(ops ; mov ecx, [pc + 8] ; sqrtsd xmm0, [base + rcx * 8] ; movq rax, xmm0);
+            store_a(ops);
+        }
+        Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe => float_compare(ops, op),
+        Op::IToF => {
+            x64!(ops
+                ; mov ecx, [pc + 8]
+                ; xorps xmm0, xmm0
+                ; cvtsi2sd xmm0, QWORD [base + rcx * 8]
+                ; movq rax, xmm0
+            );
+            store_a(ops);
+        }
+        Op::FToI => float_to_int(ops),
+        Op::Load => {
+            x64!(ops
+                ; mov ecx, [pc + 8]
+                ; mov edx, [pc + 12]
+                ; mov rax, [base + rcx * 8]
+                ; add rax, [base + rdx * 8]
+                ; cmp rax, cells
+                ; jae ->bail
+                ; mov rax, [mem + rax * 8]
+            );
+            store_a(ops);
+        }
+        Op::Store => {
+            x64!(ops
+                ; mov ecx, [pc + 4]
+                ; mov edx, [pc + 8]
+                ; mov rax, [base + rcx * 8]
+                ; add rax, [base + rdx * 8]
+                ; cmp rax, cells
+                ; jae ->bail
+                ; mov ecx, [pc + 12]
+                ; mov rcx, [base + rcx * 8]
+                ; mov [mem + rax * 8], rcx
+            );
+            next(ops);
+        }
+        Op::Jmp => x64!(ops ; movsxd rax, DWORD [pc + 12] ; jmp ->taken),
+        Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
+            branch(ops, op)
+        }
+        Op::JmpJz
+        | Op::JmpJnz
+        | Op::JmpJeq
+        | Op::JmpJne
+        | Op::JmpJlt
+        | Op::JmpJle
+        | Op::JmpJgt
+        | Op::JmpJge => {
+            let Some(then) = fused(op) else {
+                unreachable!("a superinstruction fuses a branch")
+            };
+            jump_then_branch(ops, labels[then as usize]);
+        }
+        Op::Call => call(ops, None),
+        Op::Ret => ret(ops),
+        Op::Print | Op::FPrint | Op::PutC | Op::PutS => x64!(ops ; jmp ->bail),
+    }
+}
+
+/// Stores rax in operand `a` and goes on.
+fn store_a(ops: &mut Assembler) {
+    x64!(ops ; mov ecx, [pc + 4] ; mov [base + rcx * 8], rax);
+    next(ops);
+}
+
+/// rax = operand b, and rdx holds operand c's slot.
+fn load_b_slot_c(ops: &mut Assembler) {
+    x64!(ops
+        ; mov ecx, [pc + 8]
+        ; mov edx, [pc + 12]
+        ; mov rax, [base + rcx * 8]
+    );
+}
+
+fn int_binary(ops: &mut Assembler, op: Op) {
+    load_b_slot_c(ops);
+    match op {
+        Op::Add => x64!(ops ; add rax, [base + rdx * 8]),
+        Op::Sub => x64!(ops ; sub rax, [base + rdx * 8]),
+        Op::Mul => x64!(ops ; imul rax, [base + rdx * 8]),
+        Op::And => x64!(ops ; and rax, [base + rdx * 8]),
+        Op::Or => x64!(ops ; or rax, [base + rdx * 8]),
+        _ => x64!(ops ; xor rax, [base + rdx * 8]),
+    }
+    store_a(ops);
+}
+
+/// `div` and `rem`; a zero divisor is the portable loop's (it traps), and
+/// -1 is done without `idiv`, which faults on `MIN / -1`.
+fn divide(ops: &mut Assembler, op: Op) {
+    x64!(ops
+        ; mov ecx, [pc + 12]
+        ; mov rcx, [base + rcx * 8]
+        ; test rcx, rcx
+        ; jz ->bail
+        ; mov edx, [pc + 8]
+        ; mov rax, [base + rdx * 8]
+        ; cmp rcx, -1
+        ; je >minus_one
+        ; cqo
+        ; idiv rcx
+    );
+    if op == Op::Rem {
+        x64!(ops ; mov rax, rdx);
+    }
+    store_a(ops);
+    x64!(ops ; minus_one:);
+    if op == Op::Div {
+        x64!(ops ; neg rax);
+    } else {
+        x64!(ops ; xor eax, eax);
+    }
+    store_a(ops);
+}
+
+/// The shift count is taken mod 64, as the hardware does.
+fn shift(ops: &mut Assembler, op: Op) {
+    load_b_slot_c(ops);
+    x64!(ops ; mov rcx, [base + rdx * 8]);
+    match op {
+        Op::Shl => x64!(ops ; shl rax, cl),
+        Op::Shr => x64!(ops ; sar rax, cl),
+        _ => x64!(ops ; shr rax, cl),
+    }
+    store_a(ops);
+}
+
+fn compare(ops: &mut Assembler, op: Op) {
+    load_b_slot_c(ops);
+    x64!(ops ; xor ecx, ecx ; cmp rax, [base + rdx * 8]);
+    match op {
+        Op::Eq => x64!(ops ; sete cl),
+        Op::Ne => x64!(ops ; setne cl),
+        Op::Lt => x64!(ops ; setl cl),
+        Op::Le => x64!(ops ; setle cl),
+        Op::Gt => x64!(ops ; setg cl),
+        _ => x64!(ops ; setge cl),
+    }
+    x64!(ops ; mov rax, rcx);
+    store_a(ops);
+}
+
+fn float_binary(ops: &mut Assembler, op: Op) {
+    x64!(ops
+        ; mov ecx, [pc + 8]
+        ; mov edx, [pc + 12]
+        ; movsd xmm0, [base + rcx * 8]
+    );
+    match op {
+        Op::FAdd => x64!(ops ; addsd xmm0, [base + rdx * 8]),
+        Op::FSub => x64!(ops ; subsd xmm0, [base + rdx * 8]),
+        Op::FMul => x64!(ops ; mulsd xmm0, [base + rdx * 8]),
+        _ => x64!(ops ; divsd xmm0, [base + rdx * 8]),
+    }
+    x64!(ops ; movq rax, xmm0);
+    store_a(ops);
+}
+
+/// `ucomisd` sets the flags of an unsigned compare, and all of ZF, PF and
+/// CF when either side is NaN: `a`/`ae` on (greater, lesser) are false
+/// then, as every ordered comparison must be; `eq` needs PF clear, `ne`
+/// accepts PF set.
+fn float_compare(ops: &mut Assembler, op: Op) {
+    let (first, second) = match op {
+        Op::FLt | Op::FLe => (12, 8),
+        _ => (8, 12),
+    };
+    x64!(ops
+        ; mov ecx, [pc + first]
+        ; mov edx, [pc + second]
+        ; movsd xmm0, [base + rcx * 8]
+        ; xor eax, eax
+        ; ucomisd xmm0, [base + rdx * 8]
+    );
+    match op {
+        Op::FEq => x64!(ops ; sete al ; setnp cl ; and al, cl),
+        Op::FNe => x64!(ops ; setne al ; setp cl ; or al, cl),
+        Op::FLt | Op::FGt => x64!(ops ; seta al),
+        _ => x64!(ops ; setae al),
+    }
+    store_a(ops);
+}
+
+/// Truncation that saturates and maps NaN to 0: `cvttsd2si` gives
+/// `i64::MIN` for all three, told apart only then.
+fn float_to_int(ops: &mut Assembler) {
+    x64!(ops
+        ; mov ecx, [pc + 8]
+        ; movsd xmm0, [base + rcx * 8]
+        ; cvttsd2si rax, xmm0
+        ; cmp rax, 1
+        ; jo >special
+    );
+    store_a(ops);
+    x64!(ops
+        ; special:
+        ; ucomisd xmm0, xmm0
+        ; jp >nan
+        ; xorps xmm1, xmm1
+        ; ucomisd xmm0, xmm1
+        ; jbe >negative
+        ; mov rax, QWORD i64::MAX
+        ; negative:
+    );
+    store_a(ops);
+    x64!(ops ; nan: ; xor eax, eax);
+    store_a(ops);
+}
+
+/// A conditional branch: falls through, or jumps to `->taken` with the
+/// displacement.
+fn branch(ops: &mut Assembler, op: Op) {
+    match op {
+        Op::Jz | Op::Jnz => {
+            x64!(ops ; mov ecx, [pc + 4] ; cmp QWORD [base + rcx * 8], 0);
+        }
+        _ => {
+            x64!(ops
+                ; mov ecx, [pc + 4]
+                ; mov edx, [pc + 8]
+                ; mov rcx, [base + rcx * 8]
+                ; cmp rcx, [base + rdx * 8]
+            );
+        }
+    }
+    match op {
+        Op::Jz | Op::Jeq => x64!(ops ; je >taken),
+        Op::Jnz | Op::Jne => x64!(ops ; jne >taken),
+        Op::Jlt => x64!(ops ; jl >taken),
+        Op::Jle => x64!(ops ; jle >taken),
+        Op::Jgt => x64!(ops ; jg >taken),
+        _ => x64!(ops ; jge >taken),
+    }
+    next(ops);
+    x64!(ops
+        ; taken:
+        ; movsxd rax, DWORD [pc + 12]
+        ; jmp ->taken
+    );
+}
+
+/// A `jmp` fused with the branch it lands on: the jump (counted if
+/// backward), then straight into that branch's handler.
+fn jump_then_branch(ops: &mut Assembler, then: DynamicLabel) {
+    x64!(ops
+        ; movsxd rax, DWORD [pc + 12]
+        ; test rax, rax
+        ; jle >back
+        ; add pc, rax
+        ; jmp =>then
+        ; back:
+        ; mov rcx, [func + FI_COUNTS]
+        ; mov rdx, [rcx + COUNT_BACK_EDGES]
+        ; add rdx, 1
+        ; cmp rdx, [ctx + C_BACK_EDGE_THRESHOLD]
+        ; je ->bail
+        ; mov [rcx + COUNT_BACK_EDGES], rdx
+        ; add pc, rax
+        ; jmp =>then
+    );
+}
+
+/// A call to an interpreted function whose frame fits, whose count does
+/// not reach the tier-up policy's, and that is not compiled; everything
+/// else is the portable loop's. `args`: the callee's parameter count, if
+/// this handler is for that count only.
+fn call(ops: &mut Assembler, args: Option<usize>) {
+    x64!(ops
+        // The depth limit and the frame list's room.
+        ; cmp frames, [ctx + C_FRAMES_LIMIT]
+        ; ja ->bail
+        // rcx: the callee's `FuncInfo`; rsi: its frame, above this one.
+        ; mov ecx, [pc + 8]
+        ; add rcx, [ctx + C_FUNCS]
+        ; mov rsi, [func + FI_SIZE]
+        ; lea rsi, [base + rsi * 8]
+        ; mov rdi, [rcx + FI_SIZE]
+        ; lea rdi, [rsi + rdi * 8]
+        ; cmp rdi, [ctx + C_SLOTS_END]
+        ; ja ->bail
+        ; lea rdi, [rsi + CALL_WINDOW_BYTES]
+        ; cmp rdi, [ctx + C_STACK_END]
+        ; ja ->bail
+        // The call count, unless it reaches the tier-up policy's.
+        ; mov r8, [rcx + FI_COUNTS]
+        ; mov r9, [r8]
+        ; add r9, 1
+        ; mov edx, [pc + 8]
+        ; shr edx, FUNC_INFO_SHIFT as i8 - 3
+        ; add rdx, [ctx + C_OFFER_AT]
+        ; cmp r9, [rdx]
+        ; jae ->bail
+        ; mov [r8], r9
+        // Push the caller's frame: base, function, resume point, dest.
+        ; mov rax, base
+        ; sub rax, [ctx + C_STACK]
+        ; shr rax, 3
+        ; mov [frames + FRAME_BASE], rax
+        ; mov rax, func
+        ; sub rax, [ctx + C_FUNCS]
+        ; shr rax, FUNC_INFO_SHIFT as i8
+        ; mov [frames + FRAME_FUNC], eax
+        ; mov rax, pc
+        ; sub rax, [func + FI_CODE]
+        ; shr rax, 4
+        ; add eax, 1
+        ; mov [frames + FRAME_PC], eax
+        ; mov eax, [pc + 4]
+        ; mov [frames + FRAME_DEST], eax
+        ; add frames, FRAME_BYTES
+        // The arguments' slots.
+        ; mov edx, [pc + 12]
+        ; add rdx, [ctx + C_CALL_ARGS]
+    );
+    match args {
+        Some(n) => {
+            for i in 0..n as i32 {
+                x64!(ops
+                    ; mov eax, [rdx + 4 * i]
+                    ; mov rax, [base + rax * 8]
+                    ; mov [rsi + 8 * i], rax
+                );
+            }
+            x64!(ops ; lea rdi, [rsi + 8 * n as i32]);
+        }
+        None => x64!(ops
+            ; mov r9, [rcx + FI_NPARAMS]
+            ; xor r8d, r8d
+            ; args:
+            ; mov eax, [rdx + r8 * 4]
+            ; mov rax, [base + rax * 8]
+            ; mov [rsi + r8 * 8], rax
+            ; add r8, 1
+            ; cmp r8, r9
+            ; jb <args
+            ; lea rdi, [rsi + r9 * 8]
+        ),
+    }
+    x64!(ops
+        // Zeroed registers and constants, in 16-byte chunks: a short
+        // template whole, a longer one in a loop.
+        ; mov rdx, [rcx + FI_TEMPLATE]
+        ; mov r8, [rcx + FI_CHUNKS]
+        ; cmp r8, SHORT_TEMPLATE_CHUNKS as i32
+        ; ja >long
+        ; movups xmm0, [rdx]
+        ; movups xmm1, [rdx + 16]
+        ; movups [rdi], xmm0
+        ; movups [rdi + 16], xmm1
+        ; movups xmm0, [rdx + 32]
+        ; movups xmm1, [rdx + 48]
+        ; movups [rdi + 32], xmm0
+        ; movups [rdi + 48], xmm1
+        ; enter:
+        ; mov func, rcx
+        ; mov pc, [rcx + FI_CODE]
+        ; mov base, rsi
+    );
+    dispatch(ops);
+    x64!(ops
+        ; long:
+        ; movups xmm0, [rdx]
+        ; movups [rdi], xmm0
+        ; add rdx, 16
+        ; add rdi, 16
+        ; sub r8, 1
+        ; jnz <long
+        ; jmp <enter
+    );
+}
+
+/// A return to an interpreted caller in this activation; a return from
+/// the entry frame is the portable loop's.
+fn ret(ops: &mut Assembler) {
+    x64!(ops
+        ; mov ecx, [pc + 4]
+        ; mov rsi, [base + rcx * 8]
+        ; cmp frames, [ctx + C_FRAMES_FLOOR]
+        ; je ->bail
+        ; sub frames, FRAME_BYTES
+        ; mov rcx, [frames + FRAME_BASE]
+        ; mov rdx, [ctx + C_STACK]
+        ; lea base, [rdx + rcx * 8]
+        ; mov ecx, [frames + FRAME_FUNC]
+        ; shl rcx, FUNC_INFO_SHIFT as i8
+        ; add rcx, [ctx + C_FUNCS]
+        ; mov func, rcx
+        ; mov ecx, [frames + FRAME_PC]
+        ; shl rcx, 4
+        ; add rcx, [func + FI_CODE]
+        ; mov pc, rcx
+        ; mov ecx, [frames + FRAME_DEST]
+        ; mov [base + rcx * 8], rsi
+    );
+    dispatch(ops);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opcode_has_a_handler_and_a_distinct_number() {
+        let ops = all_ops();
+        let mut seen: Vec<usize> = ops.iter().map(|&op| op as usize).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), ops.len());
+        assert_eq!(*seen.last().unwrap() + 1, ops.len());
+    }
+
+    #[test]
+    fn branches_carry_byte_displacements() {
+        let program = crate::load(
+            b"func main()\n    mov %i, 0\nl:\n    add %i, %i, 1\n    jlt %i, 3, l\n    jmp e\ne:\n    ret %i\nend\n",
+        )
+        .expect("loads");
+        let code = encode(program.func(program.main), &program);
+        assert_eq!(code[2].c as i32, -16);
+        assert_eq!(code[3].c as i32, 16);
+        assert_eq!(code[1].op, Op::Add as u32);
+    }
+
+    #[test]
+    fn the_tables_match_the_loop_s_offsets() {
+        assert_eq!(std::mem::size_of::<FuncInfo>(), 64);
+        assert_eq!(std::mem::size_of::<AsmInstr>(), 16);
+    }
+
+    /// Runs `src`'s `main(n)` in the machine-code loop (or the portable
+    /// one) and returns what it printed and its result.
+    fn run(src: &str, n: i64, asm: bool) -> (Vec<u8>, Result<u64, String>) {
+        let program = crate::load(src.as_bytes()).expect("loads");
+        let buffer = crate::runtime::SharedBuffer::default();
+        let out = crate::Output::capture(buffer.clone());
+        let mut vm = crate::Vm::new(&program, out, crate::Limits::default()).expect("vm");
+        assert!(vm.has_asm_interpreter());
+        if !asm {
+            vm.use_portable_interpreter();
+        }
+        let result = vm.run(&[n], false).map_err(|t| t.render(&program, "t.bc"));
+        vm.out.flush();
+        (buffer.contents(), result)
+    }
+
+    /// Calls with more arguments than the unrolled handlers take, frames
+    /// whose templates need the copy loop, recursion, and a trap deep in
+    /// it: the same in both loops.
+    #[test]
+    fn long_calls_and_wide_frames_agree_with_the_portable_loop() {
+        let src = "func wide(%a, %b, %c, %d, %e, %f)
+    add %r0, %a, 100
+    add %r1, %b, 200
+    add %r2, %c, 300
+    add %r3, %d, 400
+    add %r4, %e, 500
+    add %r5, %f, 600
+    add %s, %r0, %r1
+    add %s, %s, %r2
+    add %s, %s, %r3
+    add %s, %s, %r4
+    add %s, %s, %r5
+    mul %s, %s, 7
+    ret %s
+end
+func down(%n, %k)
+    jz %n, bottom
+    sub %m, %n, 1
+    call %x, wide, %n, %k, 1, 2, 3, 4
+    print %x
+    call %r, down, %m, %k
+    div %q, 1000, %m
+    add %r, %r, %q
+    ret %r
+bottom:
+    ret 0
+end
+func main(%n)
+    call %r, down, %n, 9
+    print %r
+    ret 0
+end
+";
+        let (asm_out, asm_result) = run(src, 6, true);
+        let (portable_out, portable_result) = run(src, 6, false);
+        assert_eq!(asm_out, portable_out);
+        assert_eq!(asm_result, portable_result);
+        assert_eq!(
+            asm_result,
+            Err("t.bc:22:5: trap: division by zero (in function down)".to_string())
+        );
+        assert!(asm_out.starts_with(b"14875\n14868\n"));
+    }
+}
