@@ -8,9 +8,10 @@ rounds, and the last row the geometric mean of each ratio (time of the
 other / time of bcvm: above 1 means bcvm is faster). Output is checked to
 be identical, then discarded.
 
-Suites: `loops` (the default: programs/NAME.bc) and `calls` (call-bound
-kernels: benches/bc/NAME.bc or programs/NAME.bc); each kernel also as
-benches/lua/NAME.lua and benches/c/NAME.c. `--gcc` compiles the C
+Suites: `loops` (the default: loop-bound kernels), `calls` (call-bound
+kernels) and `interp` (all of them, sized for interpreters); each kernel
+is benches/bc/NAME.bc or programs/NAME.bc, and also benches/lua/NAME.lua
+and benches/c/NAME.c. `--gcc` compiles the C
 versions with `gcc -O2` first.
 
     cargo build --release && python3 benches/compare_lua.py [--runs N] [--lua lua5.4] [--tier interp]
@@ -30,6 +31,12 @@ SUITES = {
         ("nbody", "200000"),
         ("mandelbrot", "800"),
         ("spectral_norm", "1000"),
+        ("matmul", "250"),
+        ("fannkuch", "10"),
+        ("quicksort", "1000000"),
+        ("collatz", "1000000"),
+        ("digits", "10000000"),
+        ("phis", "100000000"),
     ],
     "calls": [
         ("fib", "38"),
@@ -37,6 +44,27 @@ SUITES = {
         ("tak", "30 20 10"),
         ("helpers", "30000000"),
         ("binary_trees", "20 8"),
+    ],
+    # The interpreter issue's nineteen kernels (`phis` is three of them:
+    # swap, rotate, lost copy), sized for interpreters.
+    "interp": [
+        ("fib", "35"),
+        ("tak", "30 20 10"),
+        ("ackermann", "3 10"),
+        ("helpers", "10000000"),
+        ("binary_trees", "20 8"),
+        ("sum", "100000000"),
+        ("sieve", "10000000"),
+        ("nbody", "200000"),
+        ("spectral_norm", "500"),
+        ("mandelbrot", "800"),
+        ("fannkuch", "10"),
+        ("matmul", "250"),
+        ("quicksort", "1000000"),
+        ("collatz", "300000"),
+        ("digits", "10000000"),
+        ("phis", "30000000"),
+        ("fold", "30000000"),
     ],
 }
 

@@ -118,6 +118,11 @@ fn every_program_in_every_tier() {
         &programs_dir().join("regressions"),
         "bc",
     ));
+    // The benchmark kernels, at test sizes.
+    programs.extend(files_with_extension(
+        &programs_dir().join("../benches/bc"),
+        "bc",
+    ));
     let mut problems = Vec::new();
     for program in &programs {
         for (tier, flags) in tiers() {

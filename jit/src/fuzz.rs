@@ -302,6 +302,11 @@ impl Gen {
         if self.rng.chance(20) {
             let z = *self.rng.pick(&["jz", "jnz"]);
             self.line(&format!("{z} {a}, {otherwise}"));
+        } else if self.rng.chance(20) {
+            let z = *self.rng.pick(&["jz", "jnz"]);
+            let cmp = *self.rng.pick(&["eq", "ne", "lt", "le", "gt", "ge"]);
+            self.line(&format!("{cmp} %cmp, {a}, {b}"));
+            self.line(&format!("{z} %cmp, {otherwise}"));
         } else {
             self.line(&format!("{op} {a}, {b}, {otherwise}"));
         }
@@ -509,8 +514,25 @@ impl Gen {
             }
         }
         self.line(&format!("add {counter}, {counter}, 1"));
-        self.line(&format!("jlt {counter}, {trips}, {top}"));
+        self.loop_test(&counter, trips, &top);
         self.depth -= 1;
+    }
+
+    /// `counter < trips` back to `top`: a fused branch, or (sometimes) a
+    /// comparison into a register and a branch on it, which the
+    /// machine-code interpreter fuses in its own way.
+    fn loop_test(&mut self, counter: &str, trips: u64, top: &str) {
+        if !self.rng.chance(30) {
+            self.line(&format!("jlt {counter}, {trips}, {top}"));
+            return;
+        }
+        if self.rng.chance(50) {
+            self.line(&format!("lt %cmp, {counter}, {trips}"));
+        } else {
+            self.line(&format!("itof %fcmp, {counter}"));
+            self.line(&format!("flt %cmp, %fcmp, {trips}.0"));
+        }
+        self.line(&format!("jnz %cmp, {top}"));
     }
 }
 

@@ -55,6 +55,8 @@ struct FuncInfo {
     /// The function's counts in `Profile::funcs`, whose buffer lives as
     /// long as the VM and never moves (compiled code counts there too).
     counts: *mut FuncProfile,
+    /// The function's number, for the frames a call pushes.
+    id: u64,
 }
 
 /// A frame the loop pushes or pops, laid out as `interp::Frame`.
@@ -84,11 +86,10 @@ pub(crate) struct Ctx {
     pub offer_at: *const u64,
     pub call_args: *const u32,
     pub stack: *mut u64,
-    /// A new frame's base plus the portable loop's call window must not
-    /// pass this (the end of the allocated register stack).
-    pub stack_end: *const u64,
-    /// A new frame must end at or below this (the register-stack limit).
-    pub slots_end: *const u64,
+    /// A new frame's base past this is the portable loop's: the frame,
+    /// of at most a window's slots, could pass the register-stack limit,
+    /// or the call window above it the stack allocated so far.
+    pub frame_limit: *const u64,
     /// A call with the frame top above this is the portable loop's (the
     /// depth limit, or the frame list's capacity).
     pub frames_limit: *const u8,
@@ -109,7 +110,7 @@ macro_rules! ctx_offsets {
 ctx_offsets! {
     C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
     C_FUNCS = funcs, C_OFFER_AT = offer_at, C_CALL_ARGS = call_args,
-    C_STACK = stack, C_STACK_END = stack_end, C_SLOTS_END = slots_end,
+    C_STACK = stack, C_FRAME_LIMIT = frame_limit,
     C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
     C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
     C_CELLS = cells, C_TABLE = table,
@@ -121,6 +122,7 @@ const FI_NPARAMS: i32 = offset_of!(FuncInfo, nparams) as i32;
 const FI_TEMPLATE: i32 = offset_of!(FuncInfo, template) as i32;
 const FI_CHUNKS: i32 = offset_of!(FuncInfo, template_chunks) as i32;
 const FI_COUNTS: i32 = offset_of!(FuncInfo, counts) as i32;
+const FI_ID: i32 = offset_of!(FuncInfo, id) as i32;
 const FUNC_INFO_SHIFT: u32 = 6;
 const COUNT_BACK_EDGES: i32 = offset_of!(FuncProfile, back_edges) as i32;
 
@@ -179,13 +181,15 @@ impl AsmInterp {
             .zip(&instrs)
             .zip(&templates)
             .zip(counts)
-            .map(|(((f, code), template), counts)| FuncInfo {
+            .enumerate()
+            .map(|(id, (((f, code), template), counts))| FuncInfo {
                 code: code.as_ptr(),
                 frame_size: f.frame_size() as u64,
                 nparams: f.nparams as u64,
                 template: template.as_ptr(),
                 template_chunks: f.frame_template.len().div_ceil(2) as u64,
                 counts,
+                id: id as u64,
             })
             .collect();
         Some(AsmInterp {
@@ -270,8 +274,22 @@ fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
                 Some(t) => ((t as i64 - at as i64) * INSTR_BYTES) as i32 as u32,
                 None => ins.c,
             };
+            // A comparison whose result the next instruction tests. The
+            // branch stays in place for any jump to it.
+            let next = f.interp_code.get(at + 1);
+            let fused = FUSED_COMPARES
+                .iter()
+                .position(|&op| op == ins.op)
+                .and_then(|i| {
+                    let next = next.filter(|n| n.a == ins.a)?;
+                    match next.op {
+                        Op::Jz => Some(fused_compare(i, false)),
+                        Op::Jnz => Some(fused_compare(i, true)),
+                        _ => None,
+                    }
+                });
             AsmInstr {
-                op: ins.op as u32,
+                op: fused.unwrap_or(ins.op as u32),
                 a: ins.a,
                 b: ins.b,
                 c,
@@ -283,6 +301,35 @@ fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
 /// The handler number of a call with `n` arguments copied unrolled.
 fn unrolled_call(n: usize) -> u32 {
     (handler_count_of_ops() + n) as u32
+}
+
+/// Comparisons with handlers fused with a following `jz` or `jnz` on
+/// their result: the pair dispatches once.
+const FUSED_COMPARES: [Op; 12] = [
+    Op::Eq,
+    Op::Ne,
+    Op::Lt,
+    Op::Le,
+    Op::Gt,
+    Op::Ge,
+    Op::FEq,
+    Op::FNe,
+    Op::FLt,
+    Op::FLe,
+    Op::FGt,
+    Op::FGe,
+];
+
+/// The handler number of comparison `FUSED_COMPARES[i]` fused with `jz`
+/// (or `jnz`, `nonzero`).
+fn fused_compare(i: usize, nonzero: bool) -> u32 {
+    (handler_count_of_ops() + UNROLLED_ARGS + 1 + 2 * i + nonzero as usize) as u32
+}
+
+/// Every handler number: the opcodes, the unrolled calls, the fused
+/// comparisons.
+fn handler_count() -> usize {
+    fused_compare(FUSED_COMPARES.len() - 1, true) as usize + 1
 }
 
 fn handler_count_of_ops() -> usize {
@@ -336,7 +383,7 @@ type Emitted = (
 fn emit() -> Option<Emitted> {
     let mut ops = Assembler::new().ok()?;
     let ops_list = all_ops();
-    let size = handler_count_of_ops() + UNROLLED_ARGS + 1;
+    let size = handler_count();
     let labels: Vec<DynamicLabel> = (0..size).map(|_| ops.new_dynamic_label()).collect();
     let entry = ops.offset();
     prologue(&mut ops);
@@ -350,6 +397,17 @@ fn emit() -> Option<Emitted> {
         let label = labels[unrolled_call(n) as usize];
         x64!(ops ; =>label);
         call(&mut ops, Some(n));
+    }
+    for (i, &op) in FUSED_COMPARES.iter().enumerate() {
+        for (nonzero, branch) in [(false, Op::Jz), (true, Op::Jnz)] {
+            let label = labels[fused_compare(i, nonzero) as usize];
+            x64!(ops ; =>label);
+            if matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge) {
+                compare(&mut ops, op, Some(branch));
+            } else {
+                float_compare(&mut ops, op, Some(branch));
+            }
+        }
     }
     let offsets: Vec<_> = labels
         .iter()
@@ -458,7 +516,7 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
             }
             store_a(ops);
         }
-        Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => compare(ops, op),
+        Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => compare(ops, op, None),
         Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => float_binary(ops, op),
         Op::FNeg => {
             x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8] ; btc rax, 63);
@@ -468,7 +526,7 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
             x64!(ops ; mov ecx, [pc + 8] ; sqrtsd xmm0, [base + rcx * 8] ; movq rax, xmm0);
             store_a(ops);
         }
-        Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe => float_compare(ops, op),
+        Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe => float_compare(ops, op, None),
         Op::IToF => {
             x64!(ops
                 ; mov ecx, [pc + 8]
@@ -596,7 +654,7 @@ fn shift(ops: &mut Assembler, op: Op) {
     store_a(ops);
 }
 
-fn compare(ops: &mut Assembler, op: Op) {
+fn compare(ops: &mut Assembler, op: Op, then: Option<Op>) {
     load_b_slot_c(ops);
     x64!(ops ; xor ecx, ecx ; cmp rax, [base + rdx * 8]);
     match op {
@@ -608,7 +666,32 @@ fn compare(ops: &mut Assembler, op: Op) {
         _ => x64!(ops ; setge cl),
     }
     x64!(ops ; mov rax, rcx);
-    store_a(ops);
+    store_a_then(ops, then);
+}
+
+/// Stores rax (0 or 1) in operand `a`, then goes on, or, fused with the
+/// `jz`/`jnz` on it that follows (`then`), runs that branch too.
+fn store_a_then(ops: &mut Assembler, then: Option<Op>) {
+    let Some(branch) = then else {
+        return store_a(ops);
+    };
+    x64!(ops
+        ; mov ecx, [pc + 4]
+        ; mov [base + rcx * 8], rax
+        ; add pc, INSTR_BYTES as i32
+        ; test eax, eax
+    );
+    if branch == Op::Jz {
+        x64!(ops ; jz >taken);
+    } else {
+        x64!(ops ; jnz >taken);
+    }
+    next(ops);
+    x64!(ops
+        ; taken:
+        ; movsxd rax, DWORD [pc + 12]
+        ; jmp ->taken
+    );
 }
 
 fn float_binary(ops: &mut Assembler, op: Op) {
@@ -623,15 +706,18 @@ fn float_binary(ops: &mut Assembler, op: Op) {
         Op::FMul => x64!(ops ; mulsd xmm0, [base + rdx * 8]),
         _ => x64!(ops ; divsd xmm0, [base + rdx * 8]),
     }
-    x64!(ops ; movq rax, xmm0);
-    store_a(ops);
+    x64!(ops
+        ; mov ecx, [pc + 4]
+        ; movsd [base + rcx * 8], xmm0
+    );
+    next(ops);
 }
 
 /// `ucomisd` sets the flags of an unsigned compare, and all of ZF, PF and
 /// CF when either side is NaN: `a`/`ae` on (greater, lesser) are false
 /// then, as every ordered comparison must be; `eq` needs PF clear, `ne`
 /// accepts PF set.
-fn float_compare(ops: &mut Assembler, op: Op) {
+fn float_compare(ops: &mut Assembler, op: Op, then: Option<Op>) {
     let (first, second) = match op {
         Op::FLt | Op::FLe => (12, 8),
         _ => (8, 12),
@@ -649,7 +735,7 @@ fn float_compare(ops: &mut Assembler, op: Op) {
         Op::FLt | Op::FGt => x64!(ops ; seta al),
         _ => x64!(ops ; setae al),
     }
-    store_a(ops);
+    store_a_then(ops, then);
 }
 
 /// Truncation that saturates and maps NaN to 0: `cvttsd2si` gives
@@ -745,12 +831,7 @@ fn call(ops: &mut Assembler, args: Option<usize>) {
         ; add rcx, [ctx + C_FUNCS]
         ; mov rsi, [func + FI_SIZE]
         ; lea rsi, [base + rsi * 8]
-        ; mov rdi, [rcx + FI_SIZE]
-        ; lea rdi, [rsi + rdi * 8]
-        ; cmp rdi, [ctx + C_SLOTS_END]
-        ; ja ->bail
-        ; lea rdi, [rsi + CALL_WINDOW_BYTES]
-        ; cmp rdi, [ctx + C_STACK_END]
+        ; cmp rsi, [ctx + C_FRAME_LIMIT]
         ; ja ->bail
         // The call count, unless it reaches the tier-up policy's.
         ; mov r8, [rcx + FI_COUNTS]
@@ -767,9 +848,7 @@ fn call(ops: &mut Assembler, args: Option<usize>) {
         ; sub rax, [ctx + C_STACK]
         ; shr rax, 3
         ; mov [frames + FRAME_BASE], rax
-        ; mov rax, func
-        ; sub rax, [ctx + C_FUNCS]
-        ; shr rax, FUNC_INFO_SHIFT as i8
+        ; mov eax, [func + FI_ID]
         ; mov [frames + FRAME_FUNC], eax
         ; mov rax, pc
         ; sub rax, [func + FI_CODE]

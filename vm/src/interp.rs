@@ -628,8 +628,10 @@ impl<'p> Vm<'p> {
             offer_at: self.tiers.offer_at.as_ptr(),
             call_args: std::ptr::null(),
             stack,
-            stack_end: stack.wrapping_add(self.stack.len()),
-            slots_end: stack.wrapping_add(self.limits.max_stack_slots),
+            frame_limit: stack.wrapping_add(
+                (self.stack.len().saturating_sub(CALL_WINDOW))
+                    .min(self.limits.max_stack_slots.saturating_sub(WINDOW)),
+            ),
             // No call at all if fewer than two frames fit.
             frames_limit: match frame_room.checked_sub(2) {
                 Some(n) => frames.wrapping_add(n * frame_bytes),
