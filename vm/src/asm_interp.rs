@@ -55,8 +55,6 @@ struct FuncInfo {
     /// The function's counts in `Profile::funcs`, whose buffer lives as
     /// long as the VM and never moves (compiled code counts there too).
     counts: *mut FuncProfile,
-    /// The function's number, for the frames a call pushes.
-    id: u64,
 }
 
 /// A frame the loop pushes or pops, laid out as `interp::Frame`.
@@ -84,7 +82,7 @@ pub(crate) struct Ctx {
     /// Per function, the call count from which a call to it is the
     /// tier-up policy's (or goes to compiled code).
     pub offer_at: *const u64,
-    pub call_args: *const u32,
+    pub sites: *const u32,
     pub stack: *mut u64,
     /// A new frame's base past this is the portable loop's: the frame,
     /// of at most a window's slots, could pass the register-stack limit,
@@ -109,7 +107,7 @@ macro_rules! ctx_offsets {
 
 ctx_offsets! {
     C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
-    C_FUNCS = funcs, C_OFFER_AT = offer_at, C_CALL_ARGS = call_args,
+    C_FUNCS = funcs, C_OFFER_AT = offer_at, C_SITES = sites,
     C_STACK = stack, C_FRAME_LIMIT = frame_limit,
     C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
     C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
@@ -122,7 +120,6 @@ const FI_NPARAMS: i32 = offset_of!(FuncInfo, nparams) as i32;
 const FI_TEMPLATE: i32 = offset_of!(FuncInfo, template) as i32;
 const FI_CHUNKS: i32 = offset_of!(FuncInfo, template_chunks) as i32;
 const FI_COUNTS: i32 = offset_of!(FuncInfo, counts) as i32;
-const FI_ID: i32 = offset_of!(FuncInfo, id) as i32;
 const FUNC_INFO_SHIFT: u32 = 6;
 const COUNT_BACK_EDGES: i32 = offset_of!(FuncProfile, back_edges) as i32;
 
@@ -135,8 +132,18 @@ pub(crate) const CALL_WINDOW_BYTES: i32 = 8 * (2 << 16);
 const UNROLLED_ARGS: usize = 4;
 
 /// A template of up to this many 16-byte chunks is copied whole, without
-/// a loop (the stack's headroom takes the excess).
+/// a loop (the stack's headroom takes the excess); the unrolled calls
+/// have a handler for each class (at most 2, at most 4, more).
 const SHORT_TEMPLATE_CHUNKS: u64 = 4;
+const TEMPLATE_CLASSES: usize = 3;
+
+/// A call site's record in `AsmInterp::sites`: the caller, where it
+/// resumes and the slot that takes the result (laid out as `Frame`'s
+/// `func`, `pc` and `dest`, so a call copies them), then the arguments'
+/// slots.
+const SITE_FUNC: i32 = 0;
+const SITE_DEST: i32 = 8;
+const SITE_ARGS: i32 = 12;
 
 /// Every opcode, real and superinstruction.
 fn all_ops() -> Vec<Op> {
@@ -154,7 +161,7 @@ pub(crate) struct AsmInterp {
     funcs: Box<[FuncInfo]>,
     _instrs: Vec<Box<[AsmInstr]>>,
     _templates: Vec<Box<[u64]>>,
-    call_args: Box<[u32]>,
+    sites: Box<[u32]>,
 }
 
 impl AsmInterp {
@@ -162,8 +169,13 @@ impl AsmInterp {
     /// everything).
     pub(crate) fn new(program: &Program, counts: &mut [FuncProfile]) -> Option<AsmInterp> {
         let (code, entry, table) = emit()?;
-        let instrs: Vec<Box<[AsmInstr]>> =
-            program.funcs.iter().map(|f| encode(f, program)).collect();
+        let mut sites = Vec::new();
+        let instrs: Vec<Box<[AsmInstr]>> = program
+            .funcs
+            .iter()
+            .enumerate()
+            .map(|(id, f)| encode(FuncId(id as u32), f, program, &mut sites))
+            .collect();
         let templates: Vec<Box<[u64]>> = program
             .funcs
             .iter()
@@ -181,15 +193,13 @@ impl AsmInterp {
             .zip(&instrs)
             .zip(&templates)
             .zip(counts)
-            .enumerate()
-            .map(|(id, (((f, code), template), counts))| FuncInfo {
+            .map(|(((f, code), template), counts)| FuncInfo {
                 code: code.as_ptr(),
                 frame_size: f.frame_size() as u64,
                 nparams: f.nparams as u64,
                 template: template.as_ptr(),
                 template_chunks: f.frame_template.len().div_ceil(2) as u64,
                 counts,
-                id: id as u64,
             })
             .collect();
         Some(AsmInterp {
@@ -199,7 +209,7 @@ impl AsmInterp {
             funcs,
             _instrs: instrs,
             _templates: templates,
-            call_args: program.call_args.clone().into_boxed_slice(),
+            sites: sites.into_boxed_slice(),
         })
     }
 
@@ -222,7 +232,7 @@ impl AsmInterp {
     /// Fills in the loop's constant tables.
     pub(crate) fn tables(&self, ctx: &mut Ctx) {
         ctx.funcs = self.funcs.as_ptr().cast();
-        ctx.call_args = self.call_args.as_ptr();
+        ctx.sites = self.sites.as_ptr();
         ctx.table = self.table.as_ptr();
     }
 
@@ -243,7 +253,7 @@ impl AsmInterp {
 }
 
 /// Re-encodes `f`'s interpreter code for the loop.
-fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
+fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> Box<[AsmInstr]> {
     f.interp_code
         .iter()
         .enumerate()
@@ -255,19 +265,24 @@ fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
                 _ => None,
             };
             if ins.op == Op::Call {
-                // The callee as its table entry's offset, the arguments'
-                // slots as a byte offset into `call_args`.
-                let nparams = program.funcs[ins.b as usize].nparams as usize;
+                // The callee as its table entry's offset, the site's
+                // record as a byte offset into `sites`.
+                let callee = &program.funcs[ins.b as usize];
+                let nparams = callee.nparams as usize;
+                let chunks = callee.frame_template.len().div_ceil(2) as u64;
                 let op = if nparams <= UNROLLED_ARGS {
-                    unrolled_call(nparams)
+                    unrolled_call(nparams, template_class(chunks))
                 } else {
                     Op::Call as u32
                 };
+                let site = 4 * sites.len() as u32;
+                sites.extend([id.0, at as u32 + 1, ins.a]);
+                sites.extend_from_slice(&program.call_args[ins.c as usize..][..nparams]);
                 return AsmInstr {
                     op,
                     a: ins.a,
                     b: ins.b << FUNC_INFO_SHIFT,
-                    c: ins.c * 4,
+                    c: site,
                 };
             }
             let c = match target {
@@ -298,9 +313,20 @@ fn encode(f: &Function, program: &Program) -> Box<[AsmInstr]> {
         .collect()
 }
 
-/// The handler number of a call with `n` arguments copied unrolled.
-fn unrolled_call(n: usize) -> u32 {
-    (handler_count_of_ops() + n) as u32
+/// The handler number of a call with `n` arguments copied unrolled and a
+/// template of class `class`.
+fn unrolled_call(n: usize, class: usize) -> u32 {
+    (handler_count_of_ops() + n * TEMPLATE_CLASSES + class) as u32
+}
+
+/// The template class of a callee whose template has `chunks` 16-byte
+/// chunks.
+fn template_class(chunks: u64) -> usize {
+    match chunks {
+        0..=2 => 0,
+        3..=SHORT_TEMPLATE_CHUNKS => 1,
+        _ => 2,
+    }
 }
 
 /// Comparisons with handlers fused with a following `jz` or `jnz` on
@@ -323,7 +349,8 @@ const FUSED_COMPARES: [Op; 12] = [
 /// The handler number of comparison `FUSED_COMPARES[i]` fused with `jz`
 /// (or `jnz`, `nonzero`).
 fn fused_compare(i: usize, nonzero: bool) -> u32 {
-    (handler_count_of_ops() + UNROLLED_ARGS + 1 + 2 * i + nonzero as usize) as u32
+    let calls = (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
+    (handler_count_of_ops() + calls + 2 * i + nonzero as usize) as u32
 }
 
 /// Every handler number: the opcodes, the unrolled calls, the fused
@@ -394,9 +421,11 @@ fn emit() -> Option<Emitted> {
         handler(&mut ops, op, &labels);
     }
     for n in 0..=UNROLLED_ARGS {
-        let label = labels[unrolled_call(n) as usize];
-        x64!(ops ; =>label);
-        call(&mut ops, Some(n));
+        for class in 0..TEMPLATE_CLASSES {
+            let label = labels[unrolled_call(n, class) as usize];
+            x64!(ops ; =>label);
+            call(&mut ops, Some((n, class)));
+        }
     }
     for (i, &op) in FUSED_COMPARES.iter().enumerate() {
         for (nonzero, branch) in [(false, Op::Jz), (true, Op::Jnz)] {
@@ -459,7 +488,7 @@ fn next(ops: &mut Assembler) {
     dispatch(ops);
 }
 
-/// The exits and the taken branch, shared by every handler.
+/// The exit, shared by every handler.
 fn shared(ops: &mut Assembler) {
     x64!(ops
         // The instruction at `pc` is the portable loop's.
@@ -476,15 +505,21 @@ fn shared(ops: &mut Assembler) {
         ; pop rbx
         ; pop rbp
         ; ret
-        // A taken branch whose displacement is in rax: a backward one
-        // counts, and the count reaching the threshold is the portable
-        // loop's business (it offers the function, maybe enters OSR code).
-        ; ->taken:
+    );
+}
+
+/// Takes the branch at `pc`: its displacement is operand `c`. A backward
+/// branch counts, and the count reaching the threshold is the portable
+/// loop's business (it offers the function, maybe enters OSR code). Then
+/// dispatches, or goes to `then` (a superinstruction's second half).
+fn take(ops: &mut Assembler, then: Option<DynamicLabel>) {
+    x64!(ops
+        ; movsxd rax, DWORD [pc + 12]
         ; test rax, rax
         ; jle >back
         ; add pc, rax
     );
-    dispatch(ops);
+    go(ops, then);
     x64!(ops
         ; back:
         ; mov rcx, [func + FI_COUNTS]
@@ -495,7 +530,14 @@ fn shared(ops: &mut Assembler) {
         ; mov [rcx + COUNT_BACK_EDGES], rdx
         ; add pc, rax
     );
-    dispatch(ops);
+    go(ops, then);
+}
+
+fn go(ops: &mut Assembler, then: Option<DynamicLabel>) {
+    match then {
+        Some(label) => x64!(ops ; jmp =>label),
+        None => dispatch(ops),
+    }
 }
 
 fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
@@ -563,7 +605,7 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
             );
             next(ops);
         }
-        Op::Jmp => x64!(ops ; movsxd rax, DWORD [pc + 12] ; jmp ->taken),
+        Op::Jmp => take(ops, None),
         Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
             branch(ops, op)
         }
@@ -687,11 +729,8 @@ fn store_a_then(ops: &mut Assembler, then: Option<Op>) {
         x64!(ops ; jnz >taken);
     }
     next(ops);
-    x64!(ops
-        ; taken:
-        ; movsxd rax, DWORD [pc + 12]
-        ; jmp ->taken
-    );
+    x64!(ops ; taken:);
+    take(ops, None);
 }
 
 fn float_binary(ops: &mut Assembler, op: Op) {
@@ -789,39 +828,21 @@ fn branch(ops: &mut Assembler, op: Op) {
         _ => x64!(ops ; jge >taken),
     }
     next(ops);
-    x64!(ops
-        ; taken:
-        ; movsxd rax, DWORD [pc + 12]
-        ; jmp ->taken
-    );
+    x64!(ops ; taken:);
+    take(ops, None);
 }
 
 /// A `jmp` fused with the branch it lands on: the jump (counted if
 /// backward), then straight into that branch's handler.
 fn jump_then_branch(ops: &mut Assembler, then: DynamicLabel) {
-    x64!(ops
-        ; movsxd rax, DWORD [pc + 12]
-        ; test rax, rax
-        ; jle >back
-        ; add pc, rax
-        ; jmp =>then
-        ; back:
-        ; mov rcx, [func + FI_COUNTS]
-        ; mov rdx, [rcx + COUNT_BACK_EDGES]
-        ; add rdx, 1
-        ; cmp rdx, [ctx + C_BACK_EDGE_THRESHOLD]
-        ; je ->bail
-        ; mov [rcx + COUNT_BACK_EDGES], rdx
-        ; add pc, rax
-        ; jmp =>then
-    );
+    take(ops, Some(then));
 }
 
 /// A call to an interpreted function whose frame fits, whose count does
 /// not reach the tier-up policy's, and that is not compiled; everything
-/// else is the portable loop's. `args`: the callee's parameter count, if
-/// this handler is for that count only.
-fn call(ops: &mut Assembler, args: Option<usize>) {
+/// else is the portable loop's. `unrolled`: the callee's parameter count
+/// and template class, if this handler is for those only.
+fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
     x64!(ops
         // The depth limit and the frame list's room.
         ; cmp frames, [ctx + C_FRAMES_LIMIT]
@@ -843,64 +864,78 @@ fn call(ops: &mut Assembler, args: Option<usize>) {
         ; cmp r9, [rdx]
         ; jae ->bail
         ; mov [r8], r9
-        // Push the caller's frame: base, function, resume point, dest.
+        // Push the caller's frame: its base, then the site's record.
+        ; mov edx, [pc + 12]
+        ; add rdx, [ctx + C_SITES]
         ; mov rax, base
         ; sub rax, [ctx + C_STACK]
         ; shr rax, 3
         ; mov [frames + FRAME_BASE], rax
-        ; mov eax, [func + FI_ID]
-        ; mov [frames + FRAME_FUNC], eax
-        ; mov rax, pc
-        ; sub rax, [func + FI_CODE]
-        ; shr rax, 4
-        ; add eax, 1
-        ; mov [frames + FRAME_PC], eax
-        ; mov eax, [pc + 4]
+        ; mov rax, [rdx + SITE_FUNC]
+        ; mov [frames + FRAME_FUNC], rax
+        ; mov eax, [rdx + SITE_DEST]
         ; mov [frames + FRAME_DEST], eax
         ; add frames, FRAME_BYTES
-        // The arguments' slots.
-        ; mov edx, [pc + 12]
-        ; add rdx, [ctx + C_CALL_ARGS]
     );
-    match args {
-        Some(n) => {
+    let class = match unrolled {
+        Some((n, class)) => {
             for i in 0..n as i32 {
                 x64!(ops
-                    ; mov eax, [rdx + 4 * i]
+                    ; mov eax, [rdx + SITE_ARGS + 4 * i]
                     ; mov rax, [base + rax * 8]
                     ; mov [rsi + 8 * i], rax
                 );
             }
             x64!(ops ; lea rdi, [rsi + 8 * n as i32]);
+            Some(class)
         }
-        None => x64!(ops
-            ; mov r9, [rcx + FI_NPARAMS]
-            ; xor r8d, r8d
-            ; args:
-            ; mov eax, [rdx + r8 * 4]
-            ; mov rax, [base + rax * 8]
-            ; mov [rsi + r8 * 8], rax
-            ; add r8, 1
-            ; cmp r8, r9
-            ; jb <args
-            ; lea rdi, [rsi + r9 * 8]
-        ),
+        None => {
+            x64!(ops
+                ; mov r9, [rcx + FI_NPARAMS]
+                ; xor r8d, r8d
+                ; test r9, r9
+                ; jz >args_done
+                ; args:
+                ; mov eax, [rdx + r8 * 4 + SITE_ARGS]
+                ; mov rax, [base + rax * 8]
+                ; mov [rsi + r8 * 8], rax
+                ; add r8, 1
+                ; cmp r8, r9
+                ; jb <args
+                ; args_done:
+                ; lea rdi, [rsi + r9 * 8]
+            );
+            None
+        }
+    };
+    // Zeroed registers and constants, in 16-byte chunks: a short
+    // template whole, a longer one in a loop.
+    x64!(ops ; mov rdx, [rcx + FI_TEMPLATE]);
+    if class.is_none() {
+        x64!(ops
+            ; cmp QWORD [rcx + FI_CHUNKS], SHORT_TEMPLATE_CHUNKS as i32
+            ; ja >long
+        );
+    }
+    if class == Some(2) {
+        x64!(ops ; jmp >long);
+    } else {
+        x64!(ops
+            ; movups xmm0, [rdx]
+            ; movups xmm1, [rdx + 16]
+            ; movups [rdi], xmm0
+            ; movups [rdi + 16], xmm1
+        );
+        if class != Some(0) {
+            x64!(ops
+                ; movups xmm0, [rdx + 32]
+                ; movups xmm1, [rdx + 48]
+                ; movups [rdi + 32], xmm0
+                ; movups [rdi + 48], xmm1
+            );
+        }
     }
     x64!(ops
-        // Zeroed registers and constants, in 16-byte chunks: a short
-        // template whole, a longer one in a loop.
-        ; mov rdx, [rcx + FI_TEMPLATE]
-        ; mov r8, [rcx + FI_CHUNKS]
-        ; cmp r8, SHORT_TEMPLATE_CHUNKS as i32
-        ; ja >long
-        ; movups xmm0, [rdx]
-        ; movups xmm1, [rdx + 16]
-        ; movups [rdi], xmm0
-        ; movups [rdi + 16], xmm1
-        ; movups xmm0, [rdx + 32]
-        ; movups xmm1, [rdx + 48]
-        ; movups [rdi + 32], xmm0
-        ; movups [rdi + 48], xmm1
         ; enter:
         ; mov func, rcx
         ; mov pc, [rcx + FI_CODE]
@@ -909,12 +944,14 @@ fn call(ops: &mut Assembler, args: Option<usize>) {
     dispatch(ops);
     x64!(ops
         ; long:
+        ; mov r8, [rcx + FI_CHUNKS]
+        ; long_chunk:
         ; movups xmm0, [rdx]
         ; movups [rdi], xmm0
         ; add rdx, 16
         ; add rdi, 16
         ; sub r8, 1
-        ; jnz <long
+        ; jnz <long_chunk
         ; jmp <enter
     );
 }
@@ -965,7 +1002,12 @@ mod tests {
             b"func main()\n    mov %i, 0\nl:\n    add %i, %i, 1\n    jlt %i, 3, l\n    jmp e\ne:\n    ret %i\nend\n",
         )
         .expect("loads");
-        let code = encode(program.func(program.main), &program);
+        let code = encode(
+            program.main,
+            program.func(program.main),
+            &program,
+            &mut Vec::new(),
+        );
         assert_eq!(code[2].c as i32, -16);
         assert_eq!(code[3].c as i32, 16);
         assert_eq!(code[1].op, Op::Add as u32);

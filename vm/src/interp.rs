@@ -626,7 +626,7 @@ impl<'p> Vm<'p> {
             frame_top: frames.wrapping_add(self.frames.len() * frame_bytes),
             funcs: std::ptr::null(),
             offer_at: self.tiers.offer_at.as_ptr(),
-            call_args: std::ptr::null(),
+            sites: std::ptr::null(),
             stack,
             frame_limit: stack.wrapping_add(
                 (self.stack.len().saturating_sub(CALL_WINDOW))
