@@ -303,8 +303,17 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
                         _ => None,
                     }
                 });
+            // An update before a loop's closing branch, a move before
+            // another.
+            let tail = || {
+                let x = TAIL_FIRST.iter().position(|&op| op == ins.op)?;
+                let y = TAIL_SECOND
+                    .iter()
+                    .position(|&op| Some(op) == next.map(|n| n.op))?;
+                Some(fused_tail(x, y))
+            };
             AsmInstr {
-                op: fused.unwrap_or(ins.op as u32),
+                op: fused.or_else(tail).unwrap_or(ins.op as u32),
                 a: ins.a,
                 b: ins.b,
                 c,
@@ -353,10 +362,42 @@ fn fused_compare(i: usize, nonzero: bool) -> u32 {
     (handler_count_of_ops() + calls + 2 * i + nonzero as usize) as u32
 }
 
+/// Instructions with handlers that go straight on to the following
+/// instruction's handler when it is one of `TAIL_SECOND` (a loop's closing
+/// update and branch, a chain of moves), without a dispatch between them.
+const TAIL_FIRST: [Op; 3] = [Op::Add, Op::Sub, Op::Mov];
+const TAIL_SECOND: [Op; 20] = [
+    Op::Mov,
+    Op::Add,
+    Op::Sub,
+    Op::Jmp,
+    Op::Jz,
+    Op::Jnz,
+    Op::Jeq,
+    Op::Jne,
+    Op::Jlt,
+    Op::Jle,
+    Op::Jgt,
+    Op::Jge,
+    Op::JmpJz,
+    Op::JmpJnz,
+    Op::JmpJeq,
+    Op::JmpJne,
+    Op::JmpJlt,
+    Op::JmpJle,
+    Op::JmpJgt,
+    Op::JmpJge,
+];
+
+/// The handler number of `TAIL_FIRST[x]` going on to `TAIL_SECOND[y]`.
+fn fused_tail(x: usize, y: usize) -> u32 {
+    fused_compare(FUSED_COMPARES.len() - 1, true) + 1 + (x * TAIL_SECOND.len() + y) as u32
+}
+
 /// Every handler number: the opcodes, the unrolled calls, the fused
-/// comparisons.
+/// comparisons, the fused loop tails.
 fn handler_count() -> usize {
-    fused_compare(FUSED_COMPARES.len() - 1, true) as usize + 1
+    fused_tail(TAIL_FIRST.len() - 1, TAIL_SECOND.len() - 1) as usize + 1
 }
 
 fn handler_count_of_ops() -> usize {
@@ -425,6 +466,17 @@ fn emit() -> Option<Emitted> {
             let label = labels[unrolled_call(n, class) as usize];
             x64!(ops ; =>label);
             call(&mut ops, Some((n, class)));
+        }
+    }
+    for (x, &first) in TAIL_FIRST.iter().enumerate() {
+        for (y, &second) in TAIL_SECOND.iter().enumerate() {
+            let label = labels[fused_tail(x, y) as usize];
+            let then = Some(labels[second as usize]);
+            x64!(ops ; =>label);
+            match first {
+                Op::Mov => mov(&mut ops, then),
+                _ => int_binary(&mut ops, first, then),
+            }
         }
     }
     for (i, &op) in FUSED_COMPARES.iter().enumerate() {
@@ -542,11 +594,8 @@ fn go(ops: &mut Assembler, then: Option<DynamicLabel>) {
 
 fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
     match op {
-        Op::Mov => {
-            x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
-            store_a(ops);
-        }
-        Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => int_binary(ops, op),
+        Op::Mov => mov(ops, None),
+        Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => int_binary(ops, op, None),
         Op::Div | Op::Rem => divide(ops, op),
         Op::Shl | Op::Shr | Op::Ushr => shift(ops, op),
         Op::Neg | Op::Not => {
@@ -628,10 +677,25 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
     }
 }
 
+fn mov(ops: &mut Assembler, then: Option<DynamicLabel>) {
+    x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
+    store_a_then_go(ops, then);
+}
+
 /// Stores rax in operand `a` and goes on.
 fn store_a(ops: &mut Assembler) {
+    store_a_then_go(ops, None);
+}
+
+/// Stores rax in operand `a`, then goes on with the next instruction:
+/// through the dispatch table, or, when the handler is fused with the
+/// next instruction's (`then`), straight to that handler.
+fn store_a_then_go(ops: &mut Assembler, then: Option<DynamicLabel>) {
     x64!(ops ; mov ecx, [pc + 4] ; mov [base + rcx * 8], rax);
-    next(ops);
+    match then {
+        Some(label) => x64!(ops ; add pc, INSTR_BYTES as i32 ; jmp =>label),
+        None => next(ops),
+    }
 }
 
 /// rax = operand b, and rdx holds operand c's slot.
@@ -643,7 +707,7 @@ fn load_b_slot_c(ops: &mut Assembler) {
     );
 }
 
-fn int_binary(ops: &mut Assembler, op: Op) {
+fn int_binary(ops: &mut Assembler, op: Op, then: Option<DynamicLabel>) {
     load_b_slot_c(ops);
     match op {
         Op::Add => x64!(ops ; add rax, [base + rdx * 8]),
@@ -653,7 +717,7 @@ fn int_binary(ops: &mut Assembler, op: Op) {
         Op::Or => x64!(ops ; or rax, [base + rdx * 8]),
         _ => x64!(ops ; xor rax, [base + rdx * 8]),
     }
-    store_a(ops);
+    store_a_then_go(ops, then);
 }
 
 /// `div` and `rem`; a zero divisor is the portable loop's (it traps), and
@@ -1010,7 +1074,13 @@ mod tests {
         );
         assert_eq!(code[2].c as i32, -16);
         assert_eq!(code[3].c as i32, 16);
-        assert_eq!(code[1].op, Op::Add as u32);
+        // The add goes straight on to the branch after it.
+        assert_eq!(code[1].op, fused_tail(0, 8));
+        assert_eq!(TAIL_SECOND[8], Op::Jlt);
+        // So does the move before the add; the branch dispatches.
+        assert_eq!(code[0].op, fused_tail(2, 1));
+        assert_eq!((TAIL_FIRST[2], TAIL_SECOND[1]), (Op::Mov, Op::Add));
+        assert_eq!(code[2].op, Op::Jlt as u32);
     }
 
     #[test]
