@@ -153,10 +153,20 @@ fn all_ops() -> Vec<Op> {
     ops
 }
 
+/// Why the loop stopped at `Ctx::pc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// The instruction is the portable loop's.
+    Step,
+    /// A call whose limits the loop has checked, to a function the
+    /// tier-up policy is done with: compiled, most likely.
+    CompiledCall,
+}
+
 /// The machine-code loop and the program re-encoded for it.
 pub(crate) struct AsmInterp {
     _code: ExecutableBuffer,
-    entry: unsafe extern "sysv64" fn(*mut Ctx),
+    entry: unsafe extern "sysv64" fn(*mut Ctx) -> u64,
     table: Box<[usize]>,
     funcs: Box<[FuncInfo]>,
     _instrs: Vec<Box<[AsmInstr]>>,
@@ -237,7 +247,7 @@ impl AsmInterp {
     }
 
     /// Runs the loop from `ctx` until an instruction is left to the
-    /// portable loop.
+    /// portable loop, and says why.
     ///
     /// # Safety
     /// `ctx` must describe a live activation exactly as `Vm::run_asm`
@@ -245,10 +255,13 @@ impl AsmInterp {
     /// frame inside the register stack with the call window's room above
     /// it, the frame list with room for `frame_room - 1` frames, and every
     /// table sized for the program this was made for.
-    pub(crate) unsafe fn run(&self, ctx: &mut Ctx) {
+    pub(crate) unsafe fn run(&self, ctx: &mut Ctx) -> Exit {
         // SAFETY: the caller's contract; the code was emitted by `emit`
         // for this convention and is mapped for the life of `self`.
-        unsafe { (self.entry)(ctx) }
+        match unsafe { (self.entry)(ctx) } {
+            0 => Exit::Step,
+            _ => Exit::CompiledCall,
+        }
     }
 }
 
@@ -444,7 +457,7 @@ macro_rules! x64 {
 
 type Emitted = (
     ExecutableBuffer,
-    unsafe extern "sysv64" fn(*mut Ctx),
+    unsafe extern "sysv64" fn(*mut Ctx) -> u64,
     Box<[usize]>,
 );
 
@@ -499,7 +512,9 @@ fn emit() -> Option<Emitted> {
     // SAFETY: `entry` is the start of the prologue emitted above, a
     // function of this signature under the System V ABI.
     let f = unsafe {
-        std::mem::transmute::<*const u8, unsafe extern "sysv64" fn(*mut Ctx)>(code.ptr(entry))
+        std::mem::transmute::<*const u8, unsafe extern "sysv64" fn(*mut Ctx) -> u64>(
+            code.ptr(entry),
+        )
     };
     Some((code, f, table))
 }
@@ -545,6 +560,8 @@ fn shared(ops: &mut Assembler) {
     x64!(ops
         // The instruction at `pc` is the portable loop's.
         ; ->bail:
+        ; xor eax, eax
+        ; ->leave:
         ; mov [ctx + C_PC], pc
         ; mov [ctx + C_BASE], base
         ; mov [ctx + C_FUNC], func
@@ -557,6 +574,11 @@ fn shared(ops: &mut Assembler) {
         ; pop rbx
         ; pop rbp
         ; ret
+        // The call at `pc` is to compiled code (or, with an eager
+        // compiler, to a function not offered yet); its checks are done.
+        ; ->compiled:
+        ; mov eax, 1
+        ; jmp ->leave
     );
 }
 
@@ -925,6 +947,8 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
         ; mov edx, [pc + 8]
         ; shr edx, FUNC_INFO_SHIFT as i8 - 3
         ; add rdx, [ctx + C_OFFER_AT]
+        ; cmp QWORD [rdx], 0
+        ; je ->compiled
         ; cmp r9, [rdx]
         ; jae ->bail
         ; mov [r8], r9

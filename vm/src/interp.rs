@@ -6,7 +6,7 @@
 //! instantiation of the loop (`PROFILE = true`), so the ordinary one does not
 //! pay for it.
 
-use crate::asm_interp::{self, AsmInterp};
+use crate::asm_interp::{self, AsmInterp, Exit};
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
@@ -546,7 +546,16 @@ impl<'p> Vm<'p> {
             let call = if fast {
                 // The machine-code loop runs up to an instruction it
                 // leaves to this one, which runs just that instruction.
-                self.run_asm(&mut fid, &mut base, &mut pc, frames_base, depth_limit);
+                let exit = self.run_asm(&mut fid, &mut base, &mut pc, frames_base, depth_limit);
+                if exit == Exit::CompiledCall {
+                    let depth = depth_base + (self.frames.len() - frames_base) + 1;
+                    if let Some(done) = self.call_compiled_at(fid, base, pc, depth) {
+                        let (v, dest) = done?;
+                        self.stack[base + dest as usize] = v;
+                        pc += 1;
+                        continue;
+                    }
+                }
                 self.dispatch::<false, true, R>(
                     &mut fid,
                     &mut base,
@@ -599,8 +608,41 @@ impl<'p> Vm<'p> {
         }
     }
 
+    /// The call at `pc` in `fid`'s frame at `base`, whose limits the
+    /// machine-code loop has checked, made straight to the callee's code
+    /// as the portable loop's call arm would: the callee's result and the
+    /// slot it goes to. `None` if the callee is not compiled or the native
+    /// stack is low: the portable loop then makes the call.
+    fn call_compiled_at(
+        &mut self,
+        fid: FuncId,
+        base: usize,
+        pc: usize,
+        depth: usize,
+    ) -> Option<Result<(u64, Slot), Trap>> {
+        let func = self.program.func(fid);
+        let ins = func.interp_code[pc];
+        let callee = FuncId(ins.b);
+        let entry = self.tiers.compiled[callee.index()].as_ref()?.entry;
+        if native_stack_low(self.state.native_floor) {
+            return None;
+        }
+        // Compiled, so offered: the policy has nothing more to do.
+        self.profile.funcs[callee.index()].calls += 1;
+        let new_base = base + func.frame_size();
+        let nparams = self.program.func(callee).nparams as usize;
+        let args = &self.program.call_args[ins.c as usize..][..nparams];
+        for (i, &slot) in args.iter().enumerate() {
+            self.stack[new_base + i] = self.stack[base + slot as usize];
+        }
+        self.state.depth = depth;
+        self.state.stack_top = new_base;
+        Some(self.enter_compiled(entry, callee).map(|v| (v, ins.a)))
+    }
+
     /// Runs the machine-code loop from `fid`/`base`/`pc` until it leaves
-    /// an instruction to the portable loop, and leaves them there.
+    /// an instruction to the portable loop, leaves them there, and says
+    /// why it stopped.
     fn run_asm(
         &mut self,
         fid: &mut FuncId,
@@ -608,7 +650,7 @@ impl<'p> Vm<'p> {
         pc: &mut usize,
         frames_base: usize,
         depth_limit: usize,
-    ) {
+    ) -> Exit {
         let Some(asm) = &self.asm else {
             unreachable!("run_asm without the machine-code loop")
         };
@@ -648,7 +690,7 @@ impl<'p> Vm<'p> {
         // requires: the stack holds the call window above `base` (every
         // call made room for it), and `frames_limit` leaves a free frame
         // in the list's capacity for each push the loop makes.
-        unsafe { asm.run(&mut ctx) };
+        let exit = unsafe { asm.run(&mut ctx) };
         let len = (ctx.frame_top as usize - frames as usize) / frame_bytes;
         // SAFETY: the loop wrote a whole `Frame` at every index it pushed
         // to, and the capacity bounds them (`frames_limit`).
@@ -656,6 +698,7 @@ impl<'p> Vm<'p> {
         *fid = asm.func_id(ctx.func);
         *pc = (ctx.pc as usize - asm.code(*fid) as usize) / 16;
         *base = (ctx.base as usize - stack as usize) / 8;
+        exit
     }
 
     /// The dispatch loop, from `fid`/`base`/`pc` until the entry frame
