@@ -55,6 +55,9 @@ struct FuncInfo {
     /// The function's counts in `Profile::funcs`, whose buffer lives as
     /// long as the VM and never moves (compiled code counts there too).
     counts: *mut FuncProfile,
+    /// The function's entry in `Tiers::offer_at`, which lives as long as
+    /// the VM and never moves.
+    offer_at: *const u64,
 }
 
 /// A frame the loop pushes or pops, laid out as `interp::Frame`.
@@ -79,9 +82,6 @@ pub(crate) struct Ctx {
     pub frame_top: *mut u8,
     // Constant while the loop runs.
     pub funcs: *const u8,
-    /// Per function, the call count from which a call to it is the
-    /// tier-up policy's (or goes to compiled code).
-    pub offer_at: *const u64,
     pub sites: *const u32,
     pub stack: *mut u64,
     /// A new frame's base past this is the portable loop's: the frame,
@@ -107,7 +107,7 @@ macro_rules! ctx_offsets {
 
 ctx_offsets! {
     C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
-    C_FUNCS = funcs, C_OFFER_AT = offer_at, C_SITES = sites,
+    C_FUNCS = funcs, C_SITES = sites,
     C_STACK = stack, C_FRAME_LIMIT = frame_limit,
     C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
     C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
@@ -120,6 +120,7 @@ const FI_NPARAMS: i32 = offset_of!(FuncInfo, nparams) as i32;
 const FI_TEMPLATE: i32 = offset_of!(FuncInfo, template) as i32;
 const FI_CHUNKS: i32 = offset_of!(FuncInfo, template_chunks) as i32;
 const FI_COUNTS: i32 = offset_of!(FuncInfo, counts) as i32;
+const FI_OFFER_AT: i32 = offset_of!(FuncInfo, offer_at) as i32;
 const FUNC_INFO_SHIFT: u32 = 6;
 const COUNT_BACK_EDGES: i32 = offset_of!(FuncProfile, back_edges) as i32;
 
@@ -177,7 +178,11 @@ pub(crate) struct AsmInterp {
 impl AsmInterp {
     /// `None` if the code cannot be mapped (the portable loop then runs
     /// everything).
-    pub(crate) fn new(program: &Program, counts: &mut [FuncProfile]) -> Option<AsmInterp> {
+    pub(crate) fn new(
+        program: &Program,
+        counts: &mut [FuncProfile],
+        offer_at: &mut [u64],
+    ) -> Option<AsmInterp> {
         let (code, entry, table) = emit()?;
         let mut sites = Vec::new();
         let instrs: Vec<Box<[AsmInstr]>> = program
@@ -203,13 +208,15 @@ impl AsmInterp {
             .zip(&instrs)
             .zip(&templates)
             .zip(counts)
-            .map(|(((f, code), template), counts)| FuncInfo {
+            .zip(offer_at.iter_mut())
+            .map(|((((f, code), template), counts), offer_at)| FuncInfo {
                 code: code.as_ptr(),
                 frame_size: f.frame_size() as u64,
                 nparams: f.nparams as u64,
                 template: template.as_ptr(),
                 template_chunks: f.frame_template.len().div_ceil(2) as u64,
                 counts,
+                offer_at: offer_at as *mut u64,
             })
             .collect();
         Some(AsmInterp {
@@ -267,7 +274,8 @@ impl AsmInterp {
 
 /// Re-encodes `f`'s interpreter code for the loop.
 fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> Box<[AsmInstr]> {
-    f.interp_code
+    let mut code: Vec<AsmInstr> = f
+        .interp_code
         .iter()
         .enumerate()
         .map(|(at, ins)| -> AsmInstr {
@@ -318,21 +326,27 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
                 });
             // An update before a loop's closing branch, a move before
             // another.
-            let tail = || {
-                let x = TAIL_FIRST.iter().position(|&op| op == ins.op)?;
-                let y = TAIL_SECOND
-                    .iter()
-                    .position(|&op| Some(op) == next.map(|n| n.op))?;
-                Some(fused_tail(x, y))
-            };
             AsmInstr {
-                op: fused.or_else(tail).unwrap_or(ins.op as u32),
+                op: fused.unwrap_or(ins.op as u32),
                 a: ins.a,
                 b: ins.b,
                 c,
             }
         })
-        .collect()
+        .collect();
+    // An update before a loop's closing branch, an update before a call,
+    // a move before another: straight on to the next handler.
+    let targets = tail_targets();
+    for at in 1..code.len() {
+        let first = f.interp_code[at - 1].op;
+        let Some(x) = TAIL_FIRST.iter().position(|&op| op == first) else {
+            continue;
+        };
+        if let Some(y) = targets.iter().position(|&h| h == code[at].op) {
+            code[at - 1].op = fused_tail(x, y);
+        }
+    }
+    code.into_boxed_slice()
 }
 
 /// The handler number of a call with `n` arguments copied unrolled and a
@@ -402,15 +416,28 @@ const TAIL_SECOND: [Op; 20] = [
     Op::JmpJge,
 ];
 
-/// The handler number of `TAIL_FIRST[x]` going on to `TAIL_SECOND[y]`.
+/// The handlers a `TAIL_FIRST` instruction may go straight on to: those
+/// of `TAIL_SECOND`, and the unrolled calls.
+const TAIL_TARGETS: usize = TAIL_SECOND.len() + (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
+
+fn tail_targets() -> Vec<u32> {
+    let mut targets: Vec<u32> = TAIL_SECOND.iter().map(|&op| op as u32).collect();
+    for n in 0..=UNROLLED_ARGS {
+        targets.extend((0..TEMPLATE_CLASSES).map(|class| unrolled_call(n, class)));
+    }
+    targets
+}
+
+/// The handler number of `TAIL_FIRST[x]` going on to handler
+/// `tail_targets()[y]`.
 fn fused_tail(x: usize, y: usize) -> u32 {
-    fused_compare(FUSED_COMPARES.len() - 1, true) + 1 + (x * TAIL_SECOND.len() + y) as u32
+    fused_compare(FUSED_COMPARES.len() - 1, true) + 1 + (x * TAIL_TARGETS + y) as u32
 }
 
 /// Every handler number: the opcodes, the unrolled calls, the fused
-/// comparisons, the fused loop tails.
+/// comparisons, the fused tails.
 fn handler_count() -> usize {
-    fused_tail(TAIL_FIRST.len() - 1, TAIL_SECOND.len() - 1) as usize + 1
+    fused_tail(TAIL_FIRST.len() - 1, TAIL_TARGETS - 1) as usize + 1
 }
 
 fn handler_count_of_ops() -> usize {
@@ -482,7 +509,7 @@ fn emit() -> Option<Emitted> {
         }
     }
     for (x, &first) in TAIL_FIRST.iter().enumerate() {
-        for (y, &second) in TAIL_SECOND.iter().enumerate() {
+        for (y, &second) in tail_targets().iter().enumerate() {
             let label = labels[fused_tail(x, y) as usize];
             let then = Some(labels[second as usize]);
             x64!(ops ; =>label);
@@ -574,9 +601,12 @@ fn shared(ops: &mut Assembler) {
         ; pop rbx
         ; pop rbp
         ; ret
-        // The call at `pc` is to compiled code (or, with an eager
-        // compiler, to a function not offered yet); its checks are done.
-        ; ->compiled:
+        // The call at `pc` reaches its callee's `offer_at` (in rdx): it
+        // is to compiled code if that is 0 (or, with an eager compiler,
+        // to a function not offered yet), its checks done.
+        ; ->policy:
+        ; cmp QWORD [rdx], 0
+        ; jne ->bail
         ; mov eax, 1
         ; jmp ->leave
     );
@@ -944,13 +974,9 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
         ; mov r8, [rcx + FI_COUNTS]
         ; mov r9, [r8]
         ; add r9, 1
-        ; mov edx, [pc + 8]
-        ; shr edx, FUNC_INFO_SHIFT as i8 - 3
-        ; add rdx, [ctx + C_OFFER_AT]
-        ; cmp QWORD [rdx], 0
-        ; je ->compiled
+        ; mov rdx, [rcx + FI_OFFER_AT]
         ; cmp r9, [rdx]
-        ; jae ->bail
+        ; jae ->policy
         ; mov [r8], r9
         // Push the caller's frame: its base, then the site's record.
         ; mov edx, [pc + 12]

@@ -280,7 +280,7 @@ impl<'p> Vm<'p> {
         };
         vm.env = vm.jit_env();
         if vm.widest_frame <= WINDOW {
-            vm.asm = AsmInterp::new(program, &mut vm.profile.funcs);
+            vm.asm = AsmInterp::new(program, &mut vm.profile.funcs, &mut vm.tiers.offer_at);
         }
         Ok(vm)
     }
@@ -667,7 +667,6 @@ impl<'p> Vm<'p> {
             func: asm.func(*fid),
             frame_top: frames.wrapping_add(self.frames.len() * frame_bytes),
             funcs: std::ptr::null(),
-            offer_at: self.tiers.offer_at.as_ptr(),
             sites: std::ptr::null(),
             stack,
             frame_limit: stack.wrapping_add(
