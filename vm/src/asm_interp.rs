@@ -446,17 +446,10 @@ fn handler_count_of_ops() -> usize {
 
 /// The conditional branch a superinstruction lands on.
 fn fused(op: Op) -> Option<Op> {
-    Some(match op {
-        Op::JmpJz => Op::Jz,
-        Op::JmpJnz => Op::Jnz,
-        Op::JmpJeq => Op::Jeq,
-        Op::JmpJne => Op::Jne,
-        Op::JmpJlt => Op::Jlt,
-        Op::JmpJle => Op::Jle,
-        Op::JmpJgt => Op::Jgt,
-        Op::JmpJge => Op::Jge,
-        _ => return None,
-    })
+    MNEMONICS
+        .iter()
+        .map(|m| m.1)
+        .find(|branch| branch.fused_with_jump() == Some(op))
 }
 
 // Pinned registers: `pc` the current instruction, `base` the current
@@ -681,25 +674,13 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
         }
         Op::FToI => float_to_int(ops),
         Op::Load => {
-            x64!(ops
-                ; mov ecx, [pc + 8]
-                ; mov edx, [pc + 12]
-                ; mov rax, [base + rcx * 8]
-                ; add rax, [base + rdx * 8]
-                ; cmp rax, cells
-                ; jae ->bail
-                ; mov rax, [mem + rax * 8]
-            );
+            address(ops, 8, 12);
+            x64!(ops ; mov rax, [mem + rax * 8]);
             store_a(ops);
         }
         Op::Store => {
+            address(ops, 4, 8);
             x64!(ops
-                ; mov ecx, [pc + 4]
-                ; mov edx, [pc + 8]
-                ; mov rax, [base + rcx * 8]
-                ; add rax, [base + rdx * 8]
-                ; cmp rax, cells
-                ; jae ->bail
                 ; mov ecx, [pc + 12]
                 ; mov rcx, [base + rcx * 8]
                 ; mov [mem + rax * 8], rcx
@@ -732,6 +713,19 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
 fn mov(ops: &mut Assembler, then: Option<DynamicLabel>) {
     x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
     store_a_then_go(ops, then);
+}
+
+/// rax = the cell the operands at `pc + first` and `pc + second` add up
+/// to; an address out of bounds is the portable loop's (it traps).
+fn address(ops: &mut Assembler, first: i32, second: i32) {
+    x64!(ops
+        ; mov ecx, [pc + first]
+        ; mov edx, [pc + second]
+        ; mov rax, [base + rcx * 8]
+        ; add rax, [base + rdx * 8]
+        ; cmp rax, cells
+        ; jae ->bail
+    );
 }
 
 /// Stores rax in operand `a` and goes on.
