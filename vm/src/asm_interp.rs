@@ -260,8 +260,9 @@ impl AsmInterp {
     /// `ctx` must describe a live activation exactly as `Vm::run_asm`
     /// builds it: `pc` inside the current function's code here, `base` its
     /// frame inside the register stack with the call window's room above
-    /// it, the frame list with room for `frame_room - 1` frames, and every
-    /// table sized for the program this was made for.
+    /// it, `frames_limit` at least one free frame below the end of the
+    /// frame list's capacity, `frame_limit` a call window below the end of
+    /// the stack, and every table sized for the program this was made for.
     pub(crate) unsafe fn run(&self, ctx: &mut Ctx) -> Exit {
         // SAFETY: the caller's contract; the code was emitted by `emit`
         // for this convention and is mapped for the life of `self`.

@@ -326,8 +326,13 @@ impl<'p> Vm<'p> {
         self.tiers.thresholds = thresholds;
         self.tiers.eager = eager;
         let at = if eager { 0 } else { thresholds.calls };
-        for (f, offered) in self.tiers.offer_at.iter_mut().zip(&self.tiers.offered) {
-            *f = if *offered { u64::MAX } else { at };
+        let tiers = &mut self.tiers;
+        for (i, f) in tiers.offer_at.iter_mut().enumerate() {
+            *f = match (tiers.offered[i], tiers.compiled[i].is_some()) {
+                (_, true) => 0,
+                (true, false) => u64::MAX,
+                (false, false) => at,
+            };
         }
     }
 
