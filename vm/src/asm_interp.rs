@@ -46,7 +46,6 @@ const INSTR_BYTES: i64 = std::mem::size_of::<AsmInstr>() as i64;
 #[repr(C, align(64))]
 struct FuncInfo {
     code: *const AsmInstr,
-    frame_size: u64,
     nparams: u64,
     /// The frame's slots above its parameters, padded to whole 16-byte
     /// chunks: a call copies `template_chunks` of them.
@@ -60,12 +59,14 @@ struct FuncInfo {
     offer_at: *const u64,
 }
 
-/// A frame the loop pushes or pops, laid out as `interp::Frame`.
+/// A frame the loop pushes or pops, laid out as `interp::Frame`: the
+/// first 16 bytes as a call site's record starts, then the record.
 pub(crate) const FRAME_BYTES: i32 = 24;
-pub(crate) const FRAME_BASE: i32 = 0;
-pub(crate) const FRAME_FUNC: i32 = 8;
-pub(crate) const FRAME_PC: i32 = 12;
-pub(crate) const FRAME_DEST: i32 = 16;
+pub(crate) const FRAME_FUNC: i32 = 0;
+pub(crate) const FRAME_PC: i32 = 4;
+pub(crate) const FRAME_DEST: i32 = 8;
+pub(crate) const FRAME_CALLER_SIZE: i32 = 12;
+pub(crate) const FRAME_SITE: i32 = 16;
 
 /// The state the loop shares with `Vm::execute`: read on entry, written
 /// back on the way out.
@@ -81,9 +82,6 @@ pub(crate) struct Ctx {
     /// Where the next frame is pushed, in and out.
     pub frame_top: *mut u8,
     // Constant while the loop runs.
-    pub funcs: *const u8,
-    pub sites: *const u32,
-    pub stack: *mut u64,
     /// A new frame's base past this is the portable loop's: the frame,
     /// of at most a window's slots, could pass the register-stack limit,
     /// or the call window above it the stack allocated so far.
@@ -107,15 +105,13 @@ macro_rules! ctx_offsets {
 
 ctx_offsets! {
     C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
-    C_FUNCS = funcs, C_SITES = sites,
-    C_STACK = stack, C_FRAME_LIMIT = frame_limit,
+    C_FRAME_LIMIT = frame_limit,
     C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
     C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
     C_CELLS = cells, C_TABLE = table,
 }
 
 const FI_CODE: i32 = offset_of!(FuncInfo, code) as i32;
-const FI_SIZE: i32 = offset_of!(FuncInfo, frame_size) as i32;
 const FI_NPARAMS: i32 = offset_of!(FuncInfo, nparams) as i32;
 const FI_TEMPLATE: i32 = offset_of!(FuncInfo, template) as i32;
 const FI_CHUNKS: i32 = offset_of!(FuncInfo, template_chunks) as i32;
@@ -132,19 +128,28 @@ pub(crate) const CALL_WINDOW_BYTES: i32 = 8 * (2 << 16);
 /// copy exactly that many arguments (numbered after the opcodes).
 const UNROLLED_ARGS: usize = 4;
 
-/// A template of up to this many 16-byte chunks is copied whole, without
-/// a loop (the stack's headroom takes the excess); the unrolled calls
-/// have a handler for each class (at most 2, at most 4, more).
+/// A template of up to this many 16-byte chunks is copied without a
+/// loop: by the unrolled calls, which have a handler for each number of
+/// chunks up to this (and one more for longer templates, copied in a
+/// loop), exactly; by the general call whole (the stack's headroom takes
+/// the excess).
 const SHORT_TEMPLATE_CHUNKS: u64 = 4;
-const TEMPLATE_CLASSES: usize = 3;
+const TEMPLATE_CLASSES: usize = SHORT_TEMPLATE_CHUNKS as usize + 2;
 
-/// A call site's record in `AsmInterp::sites`: the caller, where it
-/// resumes and the slot that takes the result (laid out as `Frame`'s
-/// `func`, `pc` and `dest`, so a call copies them), then the arguments'
-/// slots.
-const SITE_FUNC: i32 = 0;
-const SITE_DEST: i32 = 8;
-const SITE_ARGS: i32 = 12;
+/// A call site's record in `AsmInterp::sites`, in 8-byte words: first
+/// the caller, where it resumes, the slot that takes the result and the
+/// caller's size in slots, laid out as `Frame` starts so a call copies
+/// them in one move; then what the loop's return needs (where the caller
+/// resumes, its `FuncInfo`, its size in bytes), the callee's `FuncInfo`,
+/// and the arguments' slots, 32 bits each. A call instruction carries its
+/// record's address, a return finds it in the frame.
+const SITE_DEST: i32 = FRAME_DEST;
+const SITE_RESUME: i32 = 16;
+const SITE_CALLER: i32 = 24;
+const SITE_CALLEE: i32 = 32;
+const SITE_CALLER_BYTES: i32 = 40;
+const SITE_ARGS: i32 = 48;
+const SITE_HEADER_WORDS: usize = SITE_ARGS as usize / 8;
 
 /// Every opcode, real and superinstruction.
 fn all_ops() -> Vec<Op> {
@@ -172,7 +177,19 @@ pub(crate) struct AsmInterp {
     funcs: Box<[FuncInfo]>,
     _instrs: Vec<Box<[AsmInstr]>>,
     _templates: Vec<Box<[u64]>>,
-    sites: Box<[u32]>,
+    _sites: Box<[u64]>,
+}
+
+/// A call encoded with its site's record unfinished: the record's
+/// pointers, and the instruction's pointer to it, are filled in once
+/// every function's code and `FuncInfo` have their addresses.
+struct Site {
+    /// The record's first word in `AsmInterp::sites`.
+    word: usize,
+    caller: FuncId,
+    /// The call's index in the caller's code.
+    at: usize,
+    callee: FuncId,
 }
 
 impl AsmInterp {
@@ -185,11 +202,12 @@ impl AsmInterp {
     ) -> Option<AsmInterp> {
         let (code, entry, table) = emit()?;
         let mut sites = Vec::new();
-        let instrs: Vec<Box<[AsmInstr]>> = program
+        let mut calls = Vec::new();
+        let mut instrs: Vec<Box<[AsmInstr]>> = program
             .funcs
             .iter()
             .enumerate()
-            .map(|(id, f)| encode(FuncId(id as u32), f, program, &mut sites))
+            .map(|(id, f)| encode(FuncId(id as u32), f, program, &mut sites, &mut calls))
             .collect();
         let templates: Vec<Box<[u64]>> = program
             .funcs
@@ -211,14 +229,15 @@ impl AsmInterp {
             .zip(offer_at.iter_mut())
             .map(|((((f, code), template), counts), offer_at)| FuncInfo {
                 code: code.as_ptr(),
-                frame_size: f.frame_size() as u64,
                 nparams: f.nparams as u64,
                 template: template.as_ptr(),
                 template_chunks: f.frame_template.len().div_ceil(2) as u64,
                 counts,
                 offer_at: offer_at as *mut u64,
             })
-            .collect();
+            .collect::<Box<[FuncInfo]>>();
+        let mut sites = sites.into_boxed_slice();
+        link_sites(&mut sites, &calls, &mut instrs, &funcs);
         Some(AsmInterp {
             _code: code,
             entry,
@@ -226,7 +245,7 @@ impl AsmInterp {
             funcs,
             _instrs: instrs,
             _templates: templates,
-            sites: sites.into_boxed_slice(),
+            _sites: sites,
         })
     }
 
@@ -246,10 +265,8 @@ impl AsmInterp {
         FuncId(at as u32)
     }
 
-    /// Fills in the loop's constant tables.
+    /// Fills in the loop's dispatch table.
     pub(crate) fn tables(&self, ctx: &mut Ctx) {
-        ctx.funcs = self.funcs.as_ptr().cast();
-        ctx.sites = self.sites.as_ptr();
         ctx.table = self.table.as_ptr();
     }
 
@@ -273,8 +290,37 @@ impl AsmInterp {
     }
 }
 
-/// Re-encodes `f`'s interpreter code for the loop.
-fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> Box<[AsmInstr]> {
+/// Fills in the pointers of every call site's record, and each call
+/// instruction's pointer to its record.
+fn link_sites(
+    sites: &mut [u64],
+    calls: &[Site],
+    instrs: &mut [Box<[AsmInstr]>],
+    funcs: &[FuncInfo],
+) {
+    let records = sites.as_mut_ptr();
+    for call in calls {
+        let code = &mut instrs[call.caller.index()];
+        let record = &mut sites[call.word..][..SITE_HEADER_WORDS];
+        // A call is never last (a function ends in `ret` or `jmp`).
+        record[2] = code[call.at + 1..].as_ptr() as u64;
+        record[3] = &funcs[call.caller.index()] as *const FuncInfo as u64;
+        record[4] = &funcs[call.callee.index()] as *const FuncInfo as u64;
+        let address = records.wrapping_add(call.word) as u64;
+        code[call.at].b = address as u32;
+        code[call.at].c = (address >> 32) as u32;
+    }
+}
+
+/// Re-encodes `f`'s interpreter code for the loop; its calls' site
+/// records go to `sites`, to be finished by `link_sites`.
+fn encode(
+    id: FuncId,
+    f: &Function,
+    program: &Program,
+    sites: &mut Vec<u64>,
+    calls: &mut Vec<Site>,
+) -> Box<[AsmInstr]> {
     let mut code: Vec<AsmInstr> = f
         .interp_code
         .iter()
@@ -287,8 +333,6 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
                 _ => None,
             };
             if ins.op == Op::Call {
-                // The callee as its table entry's offset, the site's
-                // record as a byte offset into `sites`.
                 let callee = &program.funcs[ins.b as usize];
                 let nparams = callee.nparams as usize;
                 let chunks = callee.frame_template.len().div_ceil(2) as u64;
@@ -297,14 +341,33 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
                 } else {
                     Op::Call as u32
                 };
-                let site = 4 * sites.len() as u32;
-                sites.extend([id.0, at as u32 + 1, ins.a]);
-                sites.extend_from_slice(&program.call_args[ins.c as usize..][..nparams]);
+                let word = sites.len();
+                let size = f.frame_size() as u64;
+                // Slots are numbered in 32 bits (`Slot`).
+                sites.extend([
+                    u64::from(id.0) | (at as u64 + 1) << 32,
+                    u64::from(ins.a) | size << 32,
+                    0,
+                    0,
+                    0,
+                    size * 8,
+                ]);
+                let args = &program.call_args[ins.c as usize..][..nparams];
+                sites.extend(args.chunks(2).map(|pair| {
+                    u64::from(pair[0]) | pair.get(1).map_or(0, |&s| u64::from(s) << 32)
+                }));
+                calls.push(Site {
+                    word,
+                    caller: id,
+                    at,
+                    callee: FuncId(ins.b),
+                });
+                // Operands b and c become the record's address.
                 return AsmInstr {
                     op,
                     a: ins.a,
-                    b: ins.b << FUNC_INFO_SHIFT,
-                    c: site,
+                    b: 0,
+                    c: 0,
                 };
             }
             let c = match target {
@@ -325,8 +388,14 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
                         _ => None,
                     }
                 });
-            // An update before a loop's closing branch, a move before
-            // another.
+            if let Some((form, b, c)) = specialize(f, ins) {
+                return AsmInstr {
+                    op: form_handler(form),
+                    a: ins.a,
+                    b,
+                    c,
+                };
+            }
             AsmInstr {
                 op: fused.unwrap_or(ins.op as u32),
                 a: ins.a,
@@ -337,10 +406,9 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
         .collect();
     // An update before a loop's closing branch, an update before a call,
     // a move before another: straight on to the next handler.
-    let targets = tail_targets();
+    let (firsts, targets) = (tail_firsts(), tail_targets());
     for at in 1..code.len() {
-        let first = f.interp_code[at - 1].op;
-        let Some(x) = TAIL_FIRST.iter().position(|&op| op == first) else {
+        let Some(x) = firsts.iter().position(|&h| h == code[at - 1].op) else {
             continue;
         };
         if let Some(y) = targets.iter().position(|&h| h == code[at].op) {
@@ -350,20 +418,55 @@ fn encode(id: FuncId, f: &Function, program: &Program, sites: &mut Vec<u32>) -> 
     code.into_boxed_slice()
 }
 
+/// Instruction forms specialized at encoding for their operands, with
+/// handlers of their own (numbered after the opcodes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `add %x, %x, b` (or `add %x, b, %x`): added in the slot, which is
+    /// read and written once.
+    AddInPlace,
+    /// `sub %x, %x, b`.
+    SubInPlace,
+    /// `load d, [m]`: no offset to add.
+    LoadAtBase,
+    /// `store [m], a`.
+    StoreAtBase,
+}
+
+const FORMS: [Form; 4] = [
+    Form::AddInPlace,
+    Form::SubInPlace,
+    Form::LoadAtBase,
+    Form::StoreAtBase,
+];
+
+fn form_handler(form: Form) -> u32 {
+    (handler_count_of_ops() + form as usize) as u32
+}
+
+/// `ins`'s specialized form, if it has one, and its operands b and c in
+/// that form (a stays).
+fn specialize(f: &Function, ins: &crate::bytecode::Instr) -> Option<(Form, u32, u32)> {
+    match ins.op {
+        Op::Add if ins.a == ins.b => Some((Form::AddInPlace, ins.b, ins.c)),
+        Op::Add if ins.a == ins.c => Some((Form::AddInPlace, ins.c, ins.b)),
+        Op::Sub if ins.a == ins.b => Some((Form::SubInPlace, ins.b, ins.c)),
+        Op::Load if f.constant(ins.c) == Some(0) => Some((Form::LoadAtBase, ins.b, ins.c)),
+        Op::Store if f.constant(ins.b) == Some(0) => Some((Form::StoreAtBase, ins.b, ins.c)),
+        _ => None,
+    }
+}
+
 /// The handler number of a call with `n` arguments copied unrolled and a
 /// template of class `class`.
 fn unrolled_call(n: usize, class: usize) -> u32 {
-    (handler_count_of_ops() + n * TEMPLATE_CLASSES + class) as u32
+    (handler_count_of_ops() + FORMS.len() + n * TEMPLATE_CLASSES + class) as u32
 }
 
 /// The template class of a callee whose template has `chunks` 16-byte
 /// chunks.
 fn template_class(chunks: u64) -> usize {
-    match chunks {
-        0..=2 => 0,
-        3..=SHORT_TEMPLATE_CHUNKS => 1,
-        _ => 2,
-    }
+    chunks.min(SHORT_TEMPLATE_CHUNKS + 1) as usize
 }
 
 /// Comparisons with handlers fused with a following `jz` or `jnz` on
@@ -387,14 +490,30 @@ const FUSED_COMPARES: [Op; 12] = [
 /// (or `jnz`, `nonzero`).
 fn fused_compare(i: usize, nonzero: bool) -> u32 {
     let calls = (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
-    (handler_count_of_ops() + calls + 2 * i + nonzero as usize) as u32
+    (handler_count_of_ops() + FORMS.len() + calls + 2 * i + nonzero as usize) as u32
 }
 
 /// Instructions with handlers that go straight on to the following
-/// instruction's handler when it is one of `TAIL_SECOND` (a loop's closing
-/// update and branch, a chain of moves), without a dispatch between them.
+/// instruction's handler when it is one of `tail_targets` (a loop's
+/// closing update and branch, a chain of moves), without a dispatch
+/// between them.
 const TAIL_FIRST: [Op; 3] = [Op::Add, Op::Sub, Op::Mov];
-const TAIL_SECOND: [Op; 20] = [
+const TAIL_FIRST_FORMS: [Form; 2] = [Form::AddInPlace, Form::SubInPlace];
+const TAIL_FIRSTS: usize = TAIL_FIRST.len() + TAIL_FIRST_FORMS.len();
+
+fn tail_firsts() -> [u32; TAIL_FIRSTS] {
+    let mut firsts = [0; TAIL_FIRSTS];
+    let handlers = TAIL_FIRST.iter().map(|&op| op as u32);
+    let forms = TAIL_FIRST_FORMS.iter().map(|&form| form_handler(form));
+    for (slot, h) in firsts.iter_mut().zip(handlers.chain(forms)) {
+        *slot = h;
+    }
+    firsts
+}
+
+const TAIL_SECOND: [Op; 22] = [
+    Op::Load,
+    Op::Store,
     Op::Mov,
     Op::Add,
     Op::Sub,
@@ -417,19 +536,21 @@ const TAIL_SECOND: [Op; 20] = [
     Op::JmpJge,
 ];
 
-/// The handlers a `TAIL_FIRST` instruction may go straight on to: those
-/// of `TAIL_SECOND`, and the unrolled calls.
-const TAIL_TARGETS: usize = TAIL_SECOND.len() + (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
+/// The handlers a `tail_firsts` instruction may go straight on to: those
+/// of `TAIL_SECOND`, every specialized form, and the unrolled calls.
+const TAIL_TARGETS: usize =
+    TAIL_SECOND.len() + FORMS.len() + (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
 
 fn tail_targets() -> Vec<u32> {
     let mut targets: Vec<u32> = TAIL_SECOND.iter().map(|&op| op as u32).collect();
+    targets.extend(FORMS.iter().map(|&form| form_handler(form)));
     for n in 0..=UNROLLED_ARGS {
         targets.extend((0..TEMPLATE_CLASSES).map(|class| unrolled_call(n, class)));
     }
     targets
 }
 
-/// The handler number of `TAIL_FIRST[x]` going on to handler
+/// The handler number of `tail_firsts()[x]` going on to handler
 /// `tail_targets()[y]`.
 fn fused_tail(x: usize, y: usize) -> u32 {
     fused_compare(FUSED_COMPARES.len() - 1, true) + 1 + (x * TAIL_TARGETS + y) as u32
@@ -438,7 +559,7 @@ fn fused_tail(x: usize, y: usize) -> u32 {
 /// Every handler number: the opcodes, the unrolled calls, the fused
 /// comparisons, the fused tails.
 fn handler_count() -> usize {
-    fused_tail(TAIL_FIRST.len() - 1, TAIL_TARGETS - 1) as usize + 1
+    fused_tail(TAIL_FIRSTS - 1, TAIL_TARGETS - 1) as usize + 1
 }
 
 /// Handler numbers the opcodes take (the last opcode is the last
@@ -498,6 +619,11 @@ fn emit() -> Option<Emitted> {
         x64!(ops ; =>label);
         handler(&mut ops, op, &labels);
     }
+    for form in FORMS {
+        let label = labels[form_handler(form) as usize];
+        x64!(ops ; =>label);
+        form_handler_code(&mut ops, form, None);
+    }
     for n in 0..=UNROLLED_ARGS {
         for class in 0..TEMPLATE_CLASSES {
             let label = labels[unrolled_call(n, class) as usize];
@@ -506,14 +632,15 @@ fn emit() -> Option<Emitted> {
         }
     }
     let targets = tail_targets();
-    for (x, &first) in TAIL_FIRST.iter().enumerate() {
+    for x in 0..TAIL_FIRSTS {
         for (y, &second) in targets.iter().enumerate() {
             let label = labels[fused_tail(x, y) as usize];
             let then = Some(labels[second as usize]);
             x64!(ops ; =>label);
-            match first {
-                Op::Mov => mov(&mut ops, then),
-                _ => int_binary(&mut ops, first, then),
+            match TAIL_FIRST.get(x) {
+                Some(Op::Mov) => mov(&mut ops, then),
+                Some(&first) => int_binary(&mut ops, first, then),
+                None => form_handler_code(&mut ops, TAIL_FIRST_FORMS[x - TAIL_FIRST.len()], then),
             }
         }
     }
@@ -599,11 +726,11 @@ fn shared(ops: &mut Assembler) {
         ; pop rbx
         ; pop rbp
         ; ret
-        // The call at `pc` reaches its callee's `offer_at` (in rdx): it
+        // The call at `pc` reaches its callee's `offer_at` (in rax): it
         // is to compiled code if that is 0 (or, with an eager compiler,
         // to a function not offered yet), its checks done.
         ; ->policy:
-        ; cmp QWORD [rdx], 0
+        ; cmp QWORD [rax], 0
         ; jne ->bail
         ; mov eax, 1
         ; jmp ->leave
@@ -713,6 +840,53 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
         Op::Ret => ret(ops),
         Op::Print | Op::FPrint | Op::PutC | Op::PutS => x64!(ops ; jmp ->bail),
     }
+}
+
+/// A specialized form's handler, going on to `then` if fused with the
+/// next instruction's.
+fn form_handler_code(ops: &mut Assembler, form: Form, then: Option<DynamicLabel>) {
+    match form {
+        Form::AddInPlace | Form::SubInPlace => {
+            x64!(ops
+                ; mov ecx, [pc + 4]
+                ; mov edx, [pc + 12]
+                ; mov rax, [base + rdx * 8]
+            );
+            if form == Form::AddInPlace {
+                x64!(ops ; add [base + rcx * 8], rax);
+            } else {
+                x64!(ops ; sub [base + rcx * 8], rax);
+            }
+            x64!(ops ; add pc, INSTR_BYTES as i32);
+            go(ops, then);
+        }
+        Form::LoadAtBase => {
+            address_at_base(ops, 8);
+            x64!(ops ; mov rax, [mem + rax * 8]);
+            store_a_then_go(ops, then);
+        }
+        Form::StoreAtBase => {
+            address_at_base(ops, 4);
+            x64!(ops
+                ; mov ecx, [pc + 12]
+                ; mov rcx, [base + rcx * 8]
+                ; mov [mem + rax * 8], rcx
+            );
+            x64!(ops ; add pc, INSTR_BYTES as i32);
+            go(ops, then);
+        }
+    }
+}
+
+/// rax = the cell the operand at `pc + at` holds; out of bounds is the
+/// portable loop's (it traps).
+fn address_at_base(ops: &mut Assembler, at: i32) {
+    x64!(ops
+        ; mov ecx, [pc + at]
+        ; mov rax, [base + rcx * 8]
+        ; cmp rax, cells
+        ; jae ->bail
+    );
 }
 
 fn mov(ops: &mut Assembler, then: Option<DynamicLabel>) {
@@ -962,35 +1136,30 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
         // The depth limit and the frame list's room.
         ; cmp frames, [ctx + C_FRAMES_LIMIT]
         ; ja ->bail
-        // rcx: the callee's `FuncInfo`; rsi: its frame, above this one.
-        ; mov ecx, [pc + 8]
-        ; add rcx, [ctx + C_FUNCS]
-        ; mov rsi, [func + FI_SIZE]
-        ; lea rsi, [base + rsi * 8]
+        // rdx: the site's record; rcx: the callee's `FuncInfo`; rsi: its
+        // frame, above this one.
+        ; mov rdx, [pc + 8]
+        ; mov rcx, [rdx + SITE_CALLEE]
+        ; mov rsi, [rdx + SITE_CALLER_BYTES]
+        ; add rsi, base
         ; cmp rsi, [ctx + C_FRAME_LIMIT]
         ; ja ->bail
         // The call count, unless it reaches the tier-up policy's.
         ; mov r8, [rcx + FI_COUNTS]
         ; mov r9, [r8]
         ; add r9, 1
-        ; mov rdx, [rcx + FI_OFFER_AT]
-        ; cmp r9, [rdx]
+        ; mov rax, [rcx + FI_OFFER_AT]
+        ; cmp r9, [rax]
         ; jae ->policy
         ; mov [r8], r9
-        // Push the caller's frame: its base, then the site's record.
-        ; mov edx, [pc + 12]
-        ; add rdx, [ctx + C_SITES]
-        ; mov rax, base
-        ; sub rax, [ctx + C_STACK]
-        ; shr rax, 3
-        ; mov [frames + FRAME_BASE], rax
-        ; mov rax, [rdx + SITE_FUNC]
-        ; mov [frames + FRAME_FUNC], rax
-        ; mov eax, [rdx + SITE_DEST]
-        ; mov [frames + FRAME_DEST], eax
+        // Push the caller's frame: the record's first 16 bytes, then the
+        // record.
+        ; movups xmm0, [rdx]
+        ; movups [frames], xmm0
+        ; mov [frames + FRAME_SITE], rdx
         ; add frames, FRAME_BYTES
     );
-    let class = match unrolled {
+    match unrolled {
         Some((n, class)) => {
             for i in 0..n as i32 {
                 x64!(ops
@@ -999,8 +1168,15 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
                     ; mov [rsi + 8 * i], rax
                 );
             }
-            x64!(ops ; lea rdi, [rsi + 8 * n as i32]);
-            Some(class)
+            let at = 8 * n as i32;
+            if class as u64 <= SHORT_TEMPLATE_CHUNKS {
+                x64!(ops ; mov rdx, [rcx + FI_TEMPLATE]);
+                copy_chunks(ops, class as i32, at);
+                enter(ops);
+            } else {
+                x64!(ops ; lea rdi, [rsi + at]);
+                copy_template_loop(ops);
+            }
         }
         None => {
             x64!(ops
@@ -1017,79 +1193,87 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
                 ; jb <args
                 ; args_done:
                 ; lea rdi, [rsi + r9 * 8]
+                ; cmp QWORD [rcx + FI_CHUNKS], SHORT_TEMPLATE_CHUNKS as i32
+                ; ja >long
+                ; mov rdx, [rcx + FI_TEMPLATE]
+                ; sub rdi, rsi
             );
-            None
-        }
-    };
-    // Zeroed registers and constants, in 16-byte chunks: a short
-    // template whole, a longer one in a loop.
-    x64!(ops ; mov rdx, [rcx + FI_TEMPLATE]);
-    if class.is_none() {
-        x64!(ops
-            ; cmp QWORD [rcx + FI_CHUNKS], SHORT_TEMPLATE_CHUNKS as i32
-            ; ja >long
-        );
-    }
-    if class == Some(2) {
-        x64!(ops ; jmp >long);
-    } else {
-        x64!(ops
-            ; movups xmm0, [rdx]
-            ; movups xmm1, [rdx + 16]
-            ; movups [rdi], xmm0
-            ; movups [rdi + 16], xmm1
-        );
-        if class != Some(0) {
-            x64!(ops
-                ; movups xmm0, [rdx + 32]
-                ; movups xmm1, [rdx + 48]
-                ; movups [rdi + 32], xmm0
-                ; movups [rdi + 48], xmm1
-            );
+            // A short template whole, past its end too: templates are
+            // padded to that length, and the stack's headroom takes it.
+            copy_chunks_at(ops, SHORT_TEMPLATE_CHUNKS as i32);
+            enter(ops);
+            x64!(ops ; long:);
+            copy_template_loop(ops);
         }
     }
+}
+
+/// Copies `chunks` 16-byte chunks of the template at rdx to the new
+/// frame (rsi) from byte `at`.
+fn copy_chunks(ops: &mut Assembler, chunks: i32, at: i32) {
+    for k in 0..chunks {
+        x64!(ops
+            ; movups xmm0, [rdx + 16 * k]
+            ; movups [rsi + at + 16 * k], xmm0
+        );
+    }
+}
+
+/// `copy_chunks` from byte rdi of the new frame.
+fn copy_chunks_at(ops: &mut Assembler, chunks: i32) {
+    for k in 0..chunks {
+        x64!(ops
+            ; movups xmm0, [rdx + 16 * k]
+            ; movups [rsi + rdi + 16 * k], xmm0
+        );
+    }
+}
+
+/// Copies the callee's (rcx) whole template to rdi, in a loop, and
+/// enters it.
+fn copy_template_loop(ops: &mut Assembler) {
     x64!(ops
-        ; enter:
-        ; mov func, rcx
-        ; mov pc, [rcx + FI_CODE]
-        ; mov base, rsi
-    );
-    dispatch(ops);
-    x64!(ops
-        ; long:
+        ; mov rdx, [rcx + FI_TEMPLATE]
         ; mov r8, [rcx + FI_CHUNKS]
-        ; long_chunk:
+        ; chunk:
         ; movups xmm0, [rdx]
         ; movups [rdi], xmm0
         ; add rdx, 16
         ; add rdi, 16
         ; sub r8, 1
-        ; jnz <long_chunk
-        ; jmp <enter
+        ; jnz <chunk
     );
+    enter(ops);
 }
 
-/// A return to an interpreted caller in this activation; a return from
-/// the entry frame is the portable loop's.
+/// Enters the callee (rcx) with its frame at rsi.
+fn enter(ops: &mut Assembler) {
+    x64!(ops
+        ; mov func, rcx
+        ; mov pc, [rcx + FI_CODE]
+        ; mov base, rsi
+    );
+    dispatch(ops);
+}
+
+/// A return to an interpreted caller in this activation, through the
+/// call site's record the frame points to. A return from the entry frame,
+/// or to a frame the portable loop pushed (it has no record), is the
+/// portable loop's.
 fn ret(ops: &mut Assembler) {
     x64!(ops
-        ; mov ecx, [pc + 4]
-        ; mov rsi, [base + rcx * 8]
         ; cmp frames, [ctx + C_FRAMES_FLOOR]
         ; je ->bail
+        ; mov rdx, [frames + FRAME_SITE - FRAME_BYTES]
+        ; test rdx, rdx
+        ; jz ->bail
+        ; mov ecx, [pc + 4]
+        ; mov rsi, [base + rcx * 8]
         ; sub frames, FRAME_BYTES
-        ; mov rcx, [frames + FRAME_BASE]
-        ; mov rdx, [ctx + C_STACK]
-        ; lea base, [rdx + rcx * 8]
-        ; mov ecx, [frames + FRAME_FUNC]
-        ; shl rcx, FUNC_INFO_SHIFT as i8
-        ; add rcx, [ctx + C_FUNCS]
-        ; mov func, rcx
-        ; mov ecx, [frames + FRAME_PC]
-        ; shl rcx, 4
-        ; add rcx, [func + FI_CODE]
-        ; mov pc, rcx
-        ; mov ecx, [frames + FRAME_DEST]
+        ; mov pc, [rdx + SITE_RESUME]
+        ; mov func, [rdx + SITE_CALLER]
+        ; sub base, [rdx + SITE_CALLER_BYTES]
+        ; mov ecx, [rdx + SITE_DEST]
         ; mov [base + rcx * 8], rsi
     );
     dispatch(ops);
@@ -1121,16 +1305,51 @@ mod tests {
             program.func(program.main),
             &program,
             &mut Vec::new(),
+            &mut Vec::new(),
         );
         assert_eq!(code[2].c as i32, -16);
         assert_eq!(code[3].c as i32, 16);
-        // The add goes straight on to the branch after it.
-        assert_eq!(code[1].op, fused_tail(0, 8));
-        assert_eq!(TAIL_SECOND[8], Op::Jlt);
+        let (firsts, targets) = (tail_firsts(), tail_targets());
+        let fused = |first: u32, second: u32| {
+            let x = firsts.iter().position(|&h| h == first).expect("a first");
+            let y = targets.iter().position(|&h| h == second).expect("a target");
+            fused_tail(x, y)
+        };
+        // The add, in place, goes straight on to the branch after it.
+        let add = form_handler(Form::AddInPlace);
+        assert_eq!(code[1].op, fused(add, Op::Jlt as u32));
         // So does the move before the add; the branch dispatches.
-        assert_eq!(code[0].op, fused_tail(2, 1));
-        assert_eq!((TAIL_FIRST[2], TAIL_SECOND[1]), (Op::Mov, Op::Add));
+        assert_eq!(code[0].op, fused(Op::Mov as u32, add));
         assert_eq!(code[2].op, Op::Jlt as u32);
+    }
+
+    #[test]
+    fn forms_are_chosen_by_operands() {
+        let program = crate::load(
+            b"func main(%p)\n    add %s, %p, %s\n    sub %s, %s, 1\n    sub %t, 1, %t\n    load %a, [%p]\n    load %b, [%p+1]\n    store [%p], %a\n    store [%p+2], %b\n    ret %s\nend\n",
+        )
+        .expect("loads");
+        let f = program.func(program.main);
+        let forms: Vec<Option<Form>> = f
+            .interp_code
+            .iter()
+            .map(|ins| specialize(f, ins).map(|(form, _, _)| form))
+            .collect();
+        use Form::*;
+        let expected = [
+            Some(AddInPlace),
+            Some(SubInPlace),
+            None,
+            Some(LoadAtBase),
+            None,
+            Some(StoreAtBase),
+            None,
+            None,
+        ];
+        assert_eq!(forms, expected);
+        // The in-place add's other operand moved to c.
+        let add = f.interp_code[0];
+        assert_eq!(specialize(f, &add), Some((AddInPlace, add.a, add.b)));
     }
 
     #[test]

@@ -67,25 +67,36 @@ fn grow_frames(frames: &mut Vec<Frame>) -> bool {
     frames.try_reserve(frames.len().max(64)).is_ok()
 }
 
+/// A caller's frame, pushed by a call. The caller's base is the callee's
+/// less the caller's size (every call puts its callee's frame right above
+/// its own), so it is not stored.
+///
 /// `repr(C)`: the machine-code loop pushes and pops frames too
-/// (`asm_interp::FRAME_*`).
+/// (`asm_interp::FRAME_*`), and copies the first four fields from its
+/// call site's record in one move.
 #[repr(C)]
 struct Frame {
-    base: usize,
     func: FuncId,
     /// Where the caller resumes.
     pc: u32,
     /// The caller's slot that receives the result.
     dest: Slot,
+    /// The caller's frame size in slots.
+    caller_size: u32,
+    /// The machine-code loop's record of the call site, which its return
+    /// reads; null for a frame this loop pushed (the machine-code loop
+    /// then leaves the return to this one).
+    site: *const u64,
 }
 
 const _: () = {
     use std::mem::{offset_of, size_of};
     assert!(size_of::<Frame>() == asm_interp::FRAME_BYTES as usize);
-    assert!(offset_of!(Frame, base) == asm_interp::FRAME_BASE as usize);
     assert!(offset_of!(Frame, func) == asm_interp::FRAME_FUNC as usize);
     assert!(offset_of!(Frame, pc) == asm_interp::FRAME_PC as usize);
     assert!(offset_of!(Frame, dest) == asm_interp::FRAME_DEST as usize);
+    assert!(offset_of!(Frame, caller_size) == asm_interp::FRAME_CALLER_SIZE as usize);
+    assert!(offset_of!(Frame, site) == asm_interp::FRAME_SITE as usize);
     assert!(asm_interp::CALL_WINDOW_BYTES as usize == 8 * CALL_WINDOW);
 };
 
@@ -600,7 +611,7 @@ impl<'p> Vm<'p> {
                         unreachable!("frames above frames_base");
                     };
                     fid = frame.func;
-                    base = frame.base;
+                    base -= frame.caller_size as usize;
                     pc = frame.pc as usize;
                     self.stack[base + frame.dest as usize] = v;
                     continue;
@@ -671,9 +682,6 @@ impl<'p> Vm<'p> {
             base: stack.wrapping_add(*base),
             func: asm.func(*fid),
             frame_top: frames.wrapping_add(self.frames.len() * frame_bytes),
-            funcs: std::ptr::null(),
-            sites: std::ptr::null(),
-            stack,
             frame_limit: stack.wrapping_add(
                 (self.stack.len().saturating_sub(CALL_WINDOW))
                     .min(self.limits.max_stack_slots.saturating_sub(WINDOW)),
@@ -1014,8 +1022,10 @@ impl<'p> Vm<'p> {
                     frames.push(Frame {
                         func: fid_,
                         pc: pc_ as u32,
-                        base: base_,
                         dest: ins.a,
+                        // Slots are numbered in 32 bits (`Slot`).
+                        caller_size: caller_size as u32,
+                        site: std::ptr::null(),
                     });
                     fid_ = callee_id;
                     if PROFILE {
@@ -1051,7 +1061,7 @@ impl<'p> Vm<'p> {
                     }
                     func = program.func(fid_);
                     code = &func.interp_code;
-                    base_ = frame.base;
+                    base_ -= frame.caller_size as usize;
                     pc_ = frame.pc as usize;
                     regs = R::view(&mut stack[base_..], func.frame_size());
                     regs.set(frame.dest, v);
