@@ -33,6 +33,8 @@ pub const CALLEE_SAVED: [u8; 1] = [3];
 
 /// Loops deeper than this weigh no more (8^6 already dwarfs any count).
 const MAX_DEPTH: u32 = 6;
+/// The weight of one use in a loop.
+const LOOP_WEIGHT: u64 = 8;
 
 /// Candidates per register class: one bit each in a `u128` mask.
 const PER_CLASS: usize = 64;
@@ -369,6 +371,15 @@ pub fn allocate(
         }
     }
     let groups = coalesce(&interferes, &partners, classes[0].len());
+    let crosser = most_calls_crossed(f, loops, &after, classes[0].len());
+    // With no value to keep across calls there, `rbx` is one more
+    // register for values used in loops, which are worth its save and
+    // restore.
+    let spare: &[u8] = if crosser.is_none() {
+        &CALLEE_SAVED
+    } else {
+        &[]
+    };
     let mut register: Vec<Option<u8>> = vec![None; all.len()];
     let mut offset = 0;
     for (class, registers) in classes.iter().zip([&VALUE_REGISTERS[..], &VALUE_XMMS[..]]) {
@@ -381,14 +392,22 @@ pub fn allocate(
             let free = |r: &u8| taken & 1 << r == 0;
             let wanted = bits(groups.members[k]).fold(0u128, |m, j| m | partners[j]);
             let preferred = bits(wanted).filter_map(|j| register[j]).find(free);
-            let chosen = preferred.or_else(|| registers.iter().copied().find(free));
+            let v = all[k].index();
+            let spare = if offset == 0 && ints[v] + floats[v] >= LOOP_WEIGHT {
+                spare
+            } else {
+                &[]
+            };
+            let chosen = preferred
+                .or_else(|| registers.iter().copied().find(free))
+                .or_else(|| spare.iter().copied().find(free));
             for j in bits(groups.members[k]) {
                 register[j] = chosen;
             }
         }
         offset += class.len();
     }
-    if let Some(k) = most_calls_crossed(f, loops, &after, classes[0].len()) {
+    if let Some(k) = crosser {
         register[k] = Some(CALLEE_SAVED[0]);
     }
     let mut homes = vec![None; f.value_count()];

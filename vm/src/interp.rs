@@ -11,6 +11,7 @@ use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD}
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
 use crate::sampler::{Activity, Position, Sampler, TimeProfile};
+use crate::stack::Stack;
 use crate::tier::{
     native_stack_low, CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger,
 };
@@ -48,15 +49,10 @@ impl Default for Limits {
 }
 
 /// Grows the register stack to at least `needed` slots (doubling, up to
-/// `cap`); false, and the stack unchanged, if the allocator refuses, so a
-/// call that cannot get its frame traps instead of aborting.
-fn grow(stack: &mut Vec<u64>, needed: usize, cap: usize) -> bool {
-    let grown = (stack.len() * 2).min(cap).max(needed);
-    if stack.try_reserve_exact(grown - stack.len()).is_err() {
-        return false;
-    }
-    stack.resize(grown, 0);
-    true
+/// `cap`); false, and the stack unchanged, if the memory cannot be had,
+/// so a call that cannot get its frame traps instead of aborting.
+fn grow(stack: &mut Stack, needed: usize, cap: usize) -> bool {
+    stack.grow_to((stack.len() * 2).min(cap).max(needed))
 }
 
 /// Doubles the frame list's room; false, and the list unchanged, if the
@@ -196,7 +192,7 @@ pub struct Vm<'p> {
     pub(crate) profile: Profile,
     pub limits: Limits,
     tiers: Tiers<'p>,
-    pub(crate) stack: Vec<u64>,
+    pub(crate) stack: Stack,
     frames: Vec<Frame>,
     /// Depth and register-stack accounting shared by the tiers, boxed so
     /// compiled code can address it.
@@ -254,7 +250,7 @@ impl<'p> Vm<'p> {
                 offered: vec![false; n],
                 position: position.clone(),
             },
-            stack: Vec::new(),
+            stack: Stack::default(),
             frames: Vec::new(),
             state: Box::new(CallState {
                 max_depth: limits.max_call_depth as usize,

@@ -14,6 +14,7 @@ pub mod profile;
 pub mod runtime;
 pub mod sampler;
 pub mod semantics;
+mod stack;
 pub mod tier;
 pub mod verify;
 
