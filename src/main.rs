@@ -192,6 +192,11 @@ struct CompilerArgs {
     /// compare, and for the differential oracle).
     #[arg(long)]
     no_licm: bool,
+    /// Compile with every bounds check, even those that accesses before
+    /// it on the same base prove redundant (to compare, and for the
+    /// differential oracle).
+    #[arg(long)]
+    no_dedup_checks: bool,
     /// Interpret in the portable loop only, not the machine-code one (to
     /// compare, and for the differential oracle).
     #[arg(long)]
@@ -580,6 +585,7 @@ fn make_vm<'p>(
             constant_propagation: !opts.no_sccp,
             inline: !opts.no_inline,
             licm: !opts.no_licm,
+            dedup_checks: !opts.no_dedup_checks,
             verify: opts.verify_ir,
         },
         code_cache: match jit.gdb_jit {

@@ -500,6 +500,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "inline",
         "sccp",
         "licm",
+        "dedup-checks",
         "out-of-ssa",
         "loops",
         "regalloc",

@@ -12,8 +12,9 @@ use crate::backend::{self as emit, Emitted};
 use crate::bounds::{self, VersionedLoop};
 use crate::budget::{Budget, CompileError};
 use crate::cfg::{self, Cfg, EntryPoint};
+use crate::dedup_checks::{self, DedupStats};
 use crate::dom::{self, DomTree};
-use crate::entity::Block;
+use crate::entity::{Block, Inst};
 use crate::inline::{self, InlineStats};
 use crate::ir::Function;
 use crate::licm::{self, LicmStats};
@@ -40,6 +41,10 @@ pub struct Options {
     /// Hoist loop-invariant code (`--no-licm` turns it off, for comparison
     /// and the differential oracle).
     pub licm: bool,
+    /// Leave out bounds checks that dominating accesses imply
+    /// (`--no-dedup-checks` keeps them, for comparison and the
+    /// differential oracle).
+    pub dedup_checks: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -51,6 +56,7 @@ impl Default for Options {
             constant_propagation: true,
             inline: true,
             licm: true,
+            dedup_checks: true,
             verify: false,
         }
     }
@@ -65,6 +71,7 @@ pub struct Stats {
     pub inline: InlineStats,
     pub sccp: SccpStats,
     pub licm: LicmStats,
+    pub dedup: DedupStats,
     pub out_of_ssa: OutOfSsaStats,
     pub code_bytes: usize,
 }
@@ -95,6 +102,9 @@ pub struct Context<'p> {
     /// The dominator tree of `func`, while its CFG is unchanged.
     pub domtree: Option<DomTree>,
     pub loops: Option<LoopForest>,
+    /// The loads and stores whose bounds checks dominating accesses
+    /// imply, sorted.
+    pub implied: Option<Vec<Inst>>,
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
     pub code: Option<Emitted>,
@@ -129,6 +139,7 @@ impl<'p> Context<'p> {
             func: None,
             domtree: None,
             loops: None,
+            implied: None,
             allocation: None,
             versioned: None,
             code: None,
@@ -175,6 +186,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Licm && !self.options.licm {
                 continue;
             }
+            if phase == Phase::DedupChecks && !self.options.dedup_checks {
+                continue;
+            }
             self.phase(phase)?;
         }
         Ok(())
@@ -191,6 +205,7 @@ impl<'p> Context<'p> {
             Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
             Phase::Licm => self.licm(),
+            Phase::DedupChecks => self.dedup_checks(),
             Phase::OutOfSsa => self.out_of_ssa(),
             Phase::Loops => self.loops(),
             Phase::Regalloc => self.regalloc(),
@@ -315,6 +330,19 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
+    /// On SSA form: the instructions keep their identity through SSA
+    /// destruction, which the emitter reads the result after.
+    fn dedup_checks(&mut self) -> Result<(), CompileError> {
+        self.ir_domtree(Phase::DedupChecks)?;
+        let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
+            return Err(missing(Phase::DedupChecks, "the dominator tree"));
+        };
+        let implied = dedup_checks::implied_checks(f, dom, &mut self.budget)?;
+        self.stats.dedup.implied = implied.len();
+        self.implied = Some(implied);
+        Ok(())
+    }
+
     fn out_of_ssa(&mut self) -> Result<(), CompileError> {
         let f = self
             .func
@@ -372,12 +400,17 @@ impl<'p> Context<'p> {
         let env = self
             .env
             .ok_or_else(|| missing(Phase::Emit, "the VM's addresses"))?;
+        let implied: &[Inst] = match (&self.implied, self.options.dedup_checks) {
+            (Some(implied), true) => implied,
+            (None, true) => return Err(missing(Phase::Emit, "the implied checks")),
+            (_, false) => &[],
+        };
         let emitted = emit::emit(
             self.program,
             f,
             loops,
             allocation,
-            versioned,
+            emit::Proven { versioned, implied },
             env,
             &mut self.budget,
         )?;
@@ -414,6 +447,13 @@ impl<'p> Context<'p> {
                 let f = self.func(phase)?;
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
+            }
+            Phase::DedupChecks => {
+                let (Some(f), Some(implied)) = (&self.func, &self.implied) else {
+                    return Err(missing(phase, "the implied checks"));
+                };
+                let dom = dom::dominators(f, &mut Budget::unlimited())?;
+                dedup_checks::check(f, &dom, implied).map_err(invalid)
             }
             Phase::OutOfSsa => {
                 let f = self.func(phase)?;

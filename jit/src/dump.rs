@@ -188,7 +188,20 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
     if stage >= Phase::Bounds {
         extra("versioned_loops", versioned_json(ctx, &names), &mut top);
     }
+    if let (true, Some(implied)) = (stage >= Phase::DedupChecks, &ctx.implied) {
+        let ids: Vec<u32> = implied.iter().map(|i| i.0).collect();
+        extra("implied_checks", json!(ids), &mut top);
+    }
     top
+}
+
+/// Whether `dedup_checks` found `i`'s bounds check implied, at `stage`.
+fn implied_at(ctx: &Context, stage: Phase, i: crate::entity::Inst) -> bool {
+    stage >= Phase::DedupChecks
+        && ctx
+            .implied
+            .as_ref()
+            .is_some_and(|implied| implied.binary_search(&i).is_ok())
 }
 
 fn loops_json(ctx: &Context) -> Json {
@@ -495,7 +508,13 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                 for &i in &data.insts {
                     let line = source_line(program, ir, i)
                         .map_or(String::new(), |l| format!("    ; line {l}"));
-                    let _ = writeln!(s, "    {}{line}", inst_text(program, ir, &names, i));
+                    let implied = implied_at(ctx, stage, i).then_some(" (check implied)");
+                    let _ = writeln!(
+                        s,
+                        "    {}{line}{}",
+                        inst_text(program, ir, &names, i),
+                        implied.unwrap_or("")
+                    );
                 }
             }
             let floats: Vec<String> = ir

@@ -272,26 +272,31 @@ impl Gen {
     }
 
     fn memory(&mut self) {
-        // Mostly in bounds (masked, with room for the offset), sometimes
-        // anywhere: a trap ends the program, and what follows goes untested.
+        // Mostly in bounds (masked, with room for the offsets), sometimes
+        // near the end or anywhere: a trap ends the program, and what
+        // follows goes untested.
         let addr = self.int();
         let tmp = "%addr";
-        if self.rng.chance(96) {
-            self.line(&format!("and {tmp}, {addr}, {}", MEMORY / 2 - 1));
-        } else {
-            self.line(&format!("mov {tmp}, {addr}"));
+        match self.rng.below(100) {
+            0..90 => self.line(&format!("and {tmp}, {addr}, {}", MEMORY / 2 - 1)),
+            90..96 => self.line(&format!("and {tmp}, {addr}, {}", MEMORY - 1)),
+            _ => self.line(&format!("mov {tmp}, {addr}")),
         }
-        let offset = match self.rng.below(3) {
-            0 => String::new(),
-            1 => format!("+{}", self.rng.below(4)),
-            _ => format!("-{}", self.rng.below(2)),
-        };
-        if self.rng.chance(50) {
-            let d = self.int();
-            self.line(&format!("load {d}, [{tmp}{offset}]"));
-        } else {
-            let v = self.int_operand();
-            self.line(&format!("store [{tmp}{offset}], {v}"));
+        // Several fields of one record: accesses on one base at offsets
+        // that earlier ones may cover (`dedup_checks`).
+        for _ in 0..1 + self.rng.below(3) {
+            let offset = match self.rng.below(3) {
+                0 => String::new(),
+                1 => format!("+{}", self.rng.below(8)),
+                _ => format!("-{}", self.rng.below(2)),
+            };
+            if self.rng.chance(50) {
+                let d = self.int();
+                self.line(&format!("load {d}, [{tmp}{offset}]"));
+            } else {
+                let v = self.int_operand();
+                self.line(&format!("store [{tmp}{offset}], {v}"));
+            }
         }
     }
 

@@ -13,6 +13,7 @@ pub mod cfg;
 pub mod code_info;
 pub mod compiler;
 pub mod context;
+pub mod dedup_checks;
 pub mod disasm;
 pub mod dom;
 pub mod dump;

@@ -31,6 +31,8 @@ pub enum Config {
     JitNoInline,
     /// `--tier jit --no-licm`: loop-invariant code left in its loop.
     JitNoLicm,
+    /// `--tier jit --no-dedup-checks`: every bounds check kept.
+    JitNoDedupChecks,
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -43,13 +45,14 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 8] = [
+    pub const ALL: [Config; 9] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
         Config::JitNoSccp,
         Config::JitNoInline,
         Config::JitNoLicm,
+        Config::JitNoDedupChecks,
         Config::Auto,
         Config::Osr,
     ];
@@ -63,6 +66,7 @@ impl Config {
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
+            Config::JitNoDedupChecks => &["--tier", "jit", "--no-dedup-checks"],
             Config::Auto => &[
                 "--tier",
                 "auto",
@@ -90,6 +94,7 @@ impl Config {
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoInline => "jit-no-inline",
             Config::JitNoLicm => "jit-no-licm",
+            Config::JitNoDedupChecks => "jit-no-dedup-checks",
             Config::Auto => "auto",
             Config::Osr => "osr",
         }
@@ -163,6 +168,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoLicm => {
             let mut jit = jit();
             jit.options.licm = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoDedupChecks => {
+            let mut jit = jit();
+            jit.options.dedup_checks = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::Auto => {

@@ -19,6 +19,9 @@ pub enum Phase {
     Sccp,
     /// Loop-invariant code motion (`--no-licm` skips it).
     Licm,
+    /// Bounds checks that dominating accesses imply (`--no-dedup-checks`
+    /// skips it).
+    DedupChecks,
     /// SSA destruction.
     OutOfSsa,
     /// The dominator tree and loop forest of the final IR.
@@ -32,7 +35,7 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
@@ -40,6 +43,7 @@ impl Phase {
         Phase::Inline,
         Phase::Sccp,
         Phase::Licm,
+        Phase::DedupChecks,
         Phase::OutOfSsa,
         Phase::Loops,
         Phase::Regalloc,
@@ -55,6 +59,7 @@ impl Phase {
             Phase::Inline => "inline",
             Phase::Sccp => "sccp",
             Phase::Licm => "licm",
+            Phase::DedupChecks => "dedup-checks",
             Phase::OutOfSsa => "out-of-ssa",
             Phase::Loops => "loops",
             Phase::Regalloc => "regalloc",

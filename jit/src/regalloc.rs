@@ -386,7 +386,11 @@ pub fn allocate(
         // Groups in the rank order of their best member, which leads them.
         for k in (offset..offset + class.len()).filter(|&k| groups.leader[k] == k) {
             // The registers of the neighbours already coloured.
+            // Neighbours of this class only: an integer in rsi takes
+            // nothing from a float that wants xmm6.
+            let same_class = offset..offset + class.len();
             let taken = bits(groups.conflicts[k])
+                .filter(|j| same_class.contains(j))
                 .filter_map(|j| register[j])
                 .fold(0u32, |m, r| m | 1 << r);
             let free = |r: &u8| taken & 1 << r == 0;

@@ -11,7 +11,7 @@ use super::frame::Frame;
 use super::tail_calls::{self, SelfTail, TailStub};
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
-use crate::entity::{Block, Value};
+use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
@@ -117,6 +117,8 @@ pub(in crate::backend) struct Emitter<'a> {
     /// makes redundant (`bounds`), and per loop the labels of that copy,
     /// in the order of the loop's `blocks`.
     pub(in crate::backend) versioned: &'a [VersionedLoop],
+    /// The accesses whose checks dominating accesses imply, sorted.
+    pub(in crate::backend) implied: &'a [Inst],
     pub(in crate::backend) copy_labels: Vec<Vec<DynamicLabel>>,
     /// Per block: the versioned loop it heads, if any.
     pub(in crate::backend) heads: Vec<Option<usize>>,
@@ -139,10 +141,11 @@ impl<'a> Emitter<'a> {
         f: &'a Function,
         loops: &'a LoopForest,
         allocation: &'a Allocation,
-        versioned: &'a [VersionedLoop],
+        proven: super::Proven<'a>,
         env: JitEnv,
         frame: Frame,
     ) -> Emitter<'a> {
+        let versioned = proven.versioned;
         let mut ops = Assembler::new(0);
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
@@ -191,6 +194,7 @@ impl<'a> Emitter<'a> {
             use_counts,
             position: vec![u32::MAX; f.blocks.len()],
             versioned,
+            implied: proven.implied,
             copy_labels,
             heads,
             copying: None,

@@ -12,14 +12,85 @@ use super::operands::Src;
 use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
+use crate::loops::LoopForest;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use vm::Op;
 
 /// The order blocks are placed in: the entry, then the rest by index
-/// (source order; split edges last).
-pub(in crate::backend) fn block_order(f: &Function) -> Vec<Block> {
-    std::iter::once(f.entry)
-        .chain(f.live_blocks().filter(|&b| b != f.entry))
-        .collect()
+/// (source order; split edges last), but for a loop's latch made only of
+/// copies (the back edge's split edge), placed just before its header:
+/// it falls through into the header, and the branch that leaves the loop
+/// body for it is the iteration's one taken jump, where a branch to the
+/// latch and the latch's jump back made two. Headers that only test and
+/// branch are rotated instead (`Emitter::rotate`).
+pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<Block> {
+    let n = f.blocks.len();
+    let (mut latch_of, mut moved) = (vec![None; n], vec![false; n]);
+    for l in loops.loops() {
+        let h = loops.get(l).header;
+        if tests_only(f, h) {
+            continue;
+        }
+        let latch = f.block(h).preds.iter().copied().find(|&b| {
+            b != h && !moved[b.index()] && loops.contains(l, b) && copies_then_jump(f, b, h)
+        });
+        if let Some(b) = latch {
+            latch_of[h.index()] = Some(b);
+            moved[b.index()] = true;
+        }
+    }
+    let mut order = Vec::with_capacity(n);
+    for b in std::iter::once(f.entry).chain(f.live_blocks().filter(|&b| b != f.entry)) {
+        if moved[b.index()] {
+            continue;
+        }
+        order.extend(latch_of[b.index()]);
+        order.push(b);
+    }
+    order
+}
+
+/// Whether `h` only tests and branches, as `Emitter::rotate` takes it: a
+/// branch, or a comparison and a `jz`/`jnz` on its result.
+fn tests_only(f: &Function, h: Block) -> bool {
+    match f.block(h).insts[..] {
+        [branch] => matches!(f.kind(branch), InstKind::Branch { .. }),
+        [compare, branch] => {
+            let compared =
+                matches!(f.kind(compare), InstKind::Binary(op, ..) if is_comparison(*op));
+            let tested = matches!(f.kind(branch), InstKind::Branch { op: Op::Jz | Op::Jnz, args, .. }
+                if Some(args[0]) == f.inst(compare).result);
+            compared && tested
+        }
+        _ => false,
+    }
+}
+
+fn is_comparison(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Eq
+            | Op::Ne
+            | Op::Lt
+            | Op::Le
+            | Op::Gt
+            | Op::Ge
+            | Op::FEq
+            | Op::FNe
+            | Op::FLt
+            | Op::FLe
+            | Op::FGt
+            | Op::FGe
+    )
+}
+
+/// Whether `b` holds only copies and then jumps to `h`.
+fn copies_then_jump(f: &Function, b: Block, h: Block) -> bool {
+    let Some((&last, body)) = f.block(b).insts.split_last() else {
+        return false;
+    };
+    matches!(*f.kind(last), InstKind::Jump(to) if to == h)
+        && body.iter().all(|&i| matches!(f.kind(i), InstKind::Copy(_)))
 }
 
 impl Emitter<'_> {
@@ -93,11 +164,11 @@ impl Emitter<'_> {
 
     /// Whether the load or store being emitted needs its bounds check.
     pub(in crate::backend) fn checked(&self) -> bool {
-        !self.copying.is_some_and(|l| {
-            self.versioned[l]
-                .unchecked
-                .contains(&Inst::new(self.current))
-        })
+        let current = Inst::new(self.current);
+        let versioned = self
+            .copying
+            .is_some_and(|l| self.versioned[l].unchecked.contains(&current));
+        !versioned && self.implied.binary_search(&current).is_err()
     }
 
     /// Loop rotation, done at emission: a jump to a loop header (of the
@@ -208,6 +279,30 @@ mod tests {
             asm.iter().filter(|i| i.starts_with("jmp ")).count(),
             1,
             "only the entry's: {asm:#?}"
+        );
+    }
+
+    #[test]
+    fn a_latch_of_copies_falls_through_into_its_header() {
+        // The lost-copy loop: the back edge carries a copy, so its split
+        // edge goes before the header, and the loop closes with one
+        // conditional jump back to it.
+        let asm = asm_of(
+            "func main(%n)\n    mov %x, 0\nloop:\n    mov %y, %x\n    add %x, %x, 1\n    jlt %x, %n, loop\n    ret %y\nend\n",
+            "main",
+        );
+        let at = |prefix: &str| asm.iter().position(|i| i.starts_with(prefix));
+        let (jl, copy) = (
+            at("jl ").expect("a jl"),
+            at("mov rdi,rsi").expect("the copy"),
+        );
+        assert!(copy < jl, "{asm:#?}");
+        // The unconditional jumps: the external entry's to its code, and
+        // the first iteration's over the latch.
+        assert_eq!(
+            asm.iter().filter(|i| i.starts_with("jmp ")).count(),
+            2,
+            "{asm:#?}"
         );
     }
 }

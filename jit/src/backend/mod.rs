@@ -38,6 +38,7 @@ pub use scratch_env::ScratchEnv;
 
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
+use crate::entity::Inst;
 use crate::ir::Function;
 use crate::loops::LoopForest;
 use crate::regalloc::Allocation;
@@ -46,8 +47,19 @@ use emitter::{fail, Emitter};
 use vm::tier::JitEnv;
 use vm::Program;
 
+/// What the bounds analyses proved: the loops to lay out twice, the
+/// second time without the checks their guard makes redundant
+/// (`bounds`), and the accesses whose checks dominating accesses imply
+/// (`dedup_checks`).
+#[derive(Clone, Copy, Debug)]
+pub struct Proven<'a> {
+    pub versioned: &'a [VersionedLoop],
+    /// Sorted.
+    pub implied: &'a [Inst],
+}
+
 /// Compiles `f`, which must be out of SSA form, with `allocation`'s
-/// register homes and the `versioned` loops laid out twice. The code is
+/// register homes and the checks `proven` leaves out. The code is
 /// position independent (it reaches other code and data only through
 /// absolute addresses) and entered at offset 0.
 pub fn emit(
@@ -55,7 +67,7 @@ pub fn emit(
     f: &Function,
     loops: &LoopForest,
     allocation: &Allocation,
-    versioned: &[VersionedLoop],
+    proven: Proven<'_>,
     env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
@@ -68,7 +80,8 @@ pub fn emit(
         return Err(fail(format!("{words} words to copy in at the entry")));
     }
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
-    let mut e = Emitter::new(program, f, loops, allocation, versioned, env, frame);
+    let versioned = proven.versioned;
+    let mut e = Emitter::new(program, f, loops, allocation, proven, env, frame);
     let external = e.ops.new_dynamic_label();
     let internal = e.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
@@ -76,7 +89,7 @@ pub fn emit(
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
     e.mark("internal entry (compiled callers)");
     e.prologue();
-    let order = layout::block_order(f);
+    let order = layout::block_order(f, loops);
     for (k, &b) in order.iter().enumerate() {
         e.position[b.index()] = k as u32;
     }
@@ -84,9 +97,8 @@ pub fn emit(
         e.block(b, order.get(k + 1).copied(), budget)?;
     }
     // The unchecked copies, after the function's own code: entered only
-    // from a guard, left by the loop's exits into the checked code. A
-    // loop's blocks, sorted, are in the order `order` gives them (which
-    // is by index but for the entry, never part of a loop).
+    // from a guard, left by the loop's exits into the checked code, laid
+    // out in the order `order` gives their blocks.
     for (l, versioned) in versioned.iter().enumerate() {
         e.copying = Some(l);
         let header = f
@@ -98,7 +110,11 @@ pub fn emit(
             Some(pos) => e.mark(format!("unchecked copy of the loop at line {}", pos.line)),
             None => e.mark("unchecked copy of a loop"),
         }
-        let copy = &versioned.blocks;
+        let copy: Vec<crate::entity::Block> = order
+            .iter()
+            .copied()
+            .filter(|&b| versioned.contains(b))
+            .collect();
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }

@@ -22,6 +22,24 @@ impl Emitter<'_> {
         }
     }
 
+    /// The access's cell as `r14 + cell * 8 + disp`: the cell index in a
+    /// register, checked where that is needed; with no check to make, a
+    /// constant offset rides in the displacement instead of an `lea` (the
+    /// address is the same modulo 2^64).
+    fn cell(&mut self, base: Value, off: Value, src: u32) -> (u8, i32) {
+        if !self.checked() {
+            if let (None, Some(k)) = (self.f.constant(base), self.f.constant(off)) {
+                let k = k as i64;
+                if (-(1 << 28)..1 << 28).contains(&k) {
+                    return (self.register(base, RAX), 8 * k as i32);
+                }
+            }
+        }
+        let cell = self.address(base, off);
+        self.bounds_check(cell, src);
+        (cell, 0)
+    }
+
     pub(in crate::backend) fn load_inst(
         &mut self,
         result: Option<Value>,
@@ -29,18 +47,29 @@ impl Emitter<'_> {
         off: Value,
         src: u32,
     ) {
-        let cell = self.address(base, off);
-        self.bounds_check(cell, src);
+        let (cell, disp) = self.cell(base, off, src);
         // Straight into the result's home, whichever register file.
         match result.and_then(|r| self.homes[r.index()]) {
             Some(Home::Gpr(d)) => {
-                dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
+                if disp == 0 {
+                    dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8 + disp])
+                }
             }
             Some(Home::Xmm(x)) => {
-                dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8])
+                if disp == 0 {
+                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8])
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8 + disp])
+                }
             }
             None => {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8]);
+                if disp == 0 {
+                    dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8])
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8 + disp])
+                };
                 self.store(result, RAX);
             }
         }
@@ -55,9 +84,12 @@ impl Emitter<'_> {
     ) {
         // A float in its XMM home is stored from there.
         if let (None, Some(x)) = (self.f.constant(value), self.xmm(value)) {
-            let cell = self.address(base, off);
-            self.bounds_check(cell, src);
-            dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8], Rx(x));
+            let (cell, disp) = self.cell(base, off, src);
+            if disp == 0 {
+                dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8], Rx(x))
+            } else {
+                dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8 + disp], Rx(x))
+            };
             return;
         }
         let value = match self.source(value, RDX) {
@@ -67,14 +99,21 @@ impl Emitter<'_> {
             }
             other => other,
         };
-        let cell = self.address(base, off);
-        self.bounds_check(cell, src);
+        let (cell, disp) = self.cell(base, off, src);
         match value {
             Src::Imm(i) => {
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
+                if disp == 0 {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8 + disp], i)
+                }
             }
             Src::Reg(r) => {
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], Rq(r))
+                if disp == 0 {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], Rq(r))
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8 + disp], Rq(r))
+                }
             }
             Src::Mem(_) => unreachable!("loaded into rdx above"),
         }
