@@ -241,6 +241,16 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The registers of the candidates of `mask` in `class` (a range of
+/// candidate numbers) that have one: an integer in rsi says nothing of
+/// xmm6.
+fn registers_of(mask: u128, class: &std::ops::Range<usize>, register: &[Option<u8>]) -> u32 {
+    bits(mask)
+        .filter(|j| class.contains(j))
+        .filter_map(|j| register[j])
+        .fold(0, |m, r| m | 1 << r)
+}
+
 /// Candidates merged into groups that share a register.
 struct Groups {
     /// Per candidate: the best-ranked member of its group.
@@ -346,6 +356,10 @@ pub fn allocate(
     // Interference, and copy partners, between candidates.
     let mut interferes = vec![0u128; all.len()];
     let mut partners = vec![0u128; all.len()];
+    // The right operand of each candidate's non-commutative operation:
+    // in its register, the result would cost a move out of the way and
+    // back (`a - b` into b's register).
+    let mut avoid = vec![0u128; all.len()];
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
             let Some(d) = f.inst(i).result else { continue };
@@ -354,15 +368,22 @@ pub fn allocate(
                 continue;
             }
             let mut live = after[i.index()];
-            if let InstKind::Copy(s) = f.kind(i) {
-                live &= !bit[s.index()];
-                partners[d_bit.trailing_zeros() as usize] |= bit[s.index()];
+            let k = d_bit.trailing_zeros() as usize;
+            match *f.kind(i) {
+                InstKind::Copy(s) => {
+                    live &= !bit[s.index()];
+                    partners[k] |= bit[s.index()];
+                }
+                InstKind::Binary(Op::Sub | Op::FSub | Op::FDiv, _, right) => {
+                    avoid[k] |= bit[right.index()];
+                }
+                _ => {}
             }
-            interferes[d_bit.trailing_zeros() as usize] |= live;
+            interferes[k] |= live;
         }
     }
-    // Make both relations symmetric.
-    for relation in [&mut interferes, &mut partners] {
+    // Make the relations symmetric.
+    for relation in [&mut interferes, &mut partners, &mut avoid] {
         let one_way = relation.clone();
         for (k, &mask) in one_way.iter().enumerate() {
             for j in bits(mask) {
@@ -386,16 +407,13 @@ pub fn allocate(
         // Groups in the rank order of their best member, which leads them.
         for k in (offset..offset + class.len()).filter(|&k| groups.leader[k] == k) {
             // The registers of the neighbours already coloured.
-            // Neighbours of this class only: an integer in rsi takes
-            // nothing from a float that wants xmm6.
             let same_class = offset..offset + class.len();
-            let taken = bits(groups.conflicts[k])
-                .filter(|j| same_class.contains(j))
-                .filter_map(|j| register[j])
-                .fold(0u32, |m, r| m | 1 << r);
+            let taken = registers_of(groups.conflicts[k], &same_class, &register);
             let free = |r: &u8| taken & 1 << r == 0;
             let wanted = bits(groups.members[k]).fold(0u128, |m, j| m | partners[j]);
             let preferred = bits(wanted).filter_map(|j| register[j]).find(free);
+            let unwanted = bits(groups.members[k]).fold(0u128, |m, j| m | avoid[j]);
+            let avoided = registers_of(unwanted, &same_class, &register);
             let v = all[k].index();
             let spare = if offset == 0 && ints[v] + floats[v] >= LOOP_WEIGHT {
                 spare
@@ -403,6 +421,10 @@ pub fn allocate(
                 &[]
             };
             let chosen = preferred
+                .or_else(|| {
+                    let r = registers.iter().copied();
+                    r.filter(free).find(|r| avoided & 1 << r == 0)
+                })
                 .or_else(|| registers.iter().copied().find(free))
                 .or_else(|| spare.iter().copied().find(free));
             for j in bits(groups.members[k]) {
@@ -502,6 +524,29 @@ mod tests {
             .expect("the parameter");
         assert_eq!(f.types[param.index()], ValueType::Float);
         assert!(matches!(a.homes[param.index()], Some(Home::Xmm(_))));
+    }
+
+    /// The result of `a - b` stays out of b's register when another is
+    /// free, though b dies there: in it, the subtraction would need a
+    /// move out of the way and back.
+    #[test]
+    fn a_difference_avoids_its_right_operand_s_register() {
+        let program = vm::load(
+            b"func main(%a, %b)\n    itof %x, %a\n    itof %y, %b\n    fsub %z, %x, %y\n    fprint %z, 2\n    fprint %x, 2\n    ret 0\nend\n",
+        )
+        .expect("loads");
+        let ctx = Context::compiled_to(&program, program.main, Phase::Regalloc).expect("compiles");
+        let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("allocated"));
+        let (z, y) = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.clone())
+            .find_map(|i| match *f.kind(i) {
+                InstKind::Binary(Op::FSub, _, y) => Some((f.inst(i).result?, y)),
+                _ => None,
+            })
+            .expect("the fsub");
+        let (hz, hy) = (a.homes[z.index()], a.homes[y.index()]);
+        assert!(hz.is_some() && hy.is_some() && hz != hy, "{hz:?} {hy:?}");
     }
 
     /// No definition may write a register another value still needs

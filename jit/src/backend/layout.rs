@@ -66,10 +66,13 @@ fn tests_only(f: &Function, h: Block) -> bool {
     }
 }
 
+/// Operations `compare_and_branch` fuses with a `jz`/`jnz` on their
+/// result (an `and` becomes a `test`).
 fn is_comparison(op: Op) -> bool {
     matches!(
         op,
-        Op::Eq
+        Op::And
+            | Op::Eq
             | Op::Ne
             | Op::Lt
             | Op::Le

@@ -52,6 +52,8 @@ impl Emitter<'_> {
             Op::Ge => Cond::Ge,
             Op::FGt | Op::FLt => Cond::A,
             Op::FGe | Op::FLe => Cond::Ae,
+            // `and` tested for zero: `test`, and the result never made.
+            Op::And => Cond::Ne,
             _ => return Ok(false),
         };
         self.check_target(taken)?;
@@ -59,6 +61,7 @@ impl Emitter<'_> {
         match op {
             Op::FGt | Op::FGe => self.ucomisd(a, b),
             Op::FLt | Op::FLe => self.ucomisd(b, a),
+            Op::And => self.test_bits(a, b),
             _ => self.compare(a, b),
         }
         let cond = if when_true { cond } else { cond.negated() };

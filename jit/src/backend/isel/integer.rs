@@ -24,6 +24,16 @@ impl Emitter<'_> {
         }
     }
 
+    /// The flags of `a & b` (zero or not), for a branch on it.
+    pub(in crate::backend) fn test_bits(&mut self, a: Value, b: Value) {
+        let left = self.register(a, RAX);
+        match self.source(b, RCX) {
+            Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; test Rq(left), imm),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; test Rq(left), Rq(r)),
+            Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; test QWORD [rbp + at], Rq(left)),
+        }
+    }
+
     /// An integer `add`, `sub`, `mul`, `and`, `or` or `xor` computed in
     /// the result's own register where it can be, else in rax.
     pub(in crate::backend) fn two_operand(
@@ -144,6 +154,30 @@ impl Emitter<'_> {
 
     /// `shl`, `shr` or `ushr` of `a` by `b` into rax. The hardware masks a
     /// shift count to 6 bits, as the spec does.
+    /// A shift into `result`: by a constant, in the result's register
+    /// when it has one (no trip through rax); else through `shift`.
+    pub(in crate::backend) fn shift_inst(
+        &mut self,
+        op: Op,
+        result: Option<Value>,
+        a: Value,
+        b: Value,
+    ) {
+        let (Some(c), Some(d)) = (self.f.constant(b), result.and_then(|r| self.gpr(r))) else {
+            self.shift(op, a, b);
+            return self.store(result, RAX);
+        };
+        if self.gpr(a) != Some(d) {
+            self.load(d, a);
+        }
+        let count = (c & 63) as i8;
+        match op {
+            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl Rq(d), count),
+            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar Rq(d), count),
+            _ => dynasm!(self.ops ; .arch x64 ; shr Rq(d), count),
+        }
+    }
+
     pub(in crate::backend) fn shift(&mut self, op: Op, a: Value, b: Value) {
         self.load(RAX, a);
         match self.f.constant(b) {
@@ -258,5 +292,33 @@ mod tests {
         );
         assert!(asm.iter().any(|i| i == "setl al"), "{asm:#?}");
         assert!(asm.iter().any(|i| i == "movzx eax,al"), "{asm:#?}");
+    }
+
+    #[test]
+    fn a_shift_by_a_constant_is_made_in_the_result_s_register() {
+        let asm = asm_of(
+            "func main(%n)\n    shr %m, %n, 1\n    print %m\n    ret 0\nend\n",
+            "main",
+        );
+        let sar: Vec<&String> = asm.iter().filter(|i| i.starts_with("sar ")).collect();
+        assert_eq!(sar.len(), 1, "{asm:#?}");
+        assert!(
+            !sar[0].starts_with("sar rax") && sar[0].ends_with(",1"),
+            "{asm:#?}"
+        );
+    }
+
+    #[test]
+    fn an_and_tested_for_zero_is_a_test() {
+        let asm = asm_of(
+            "func main(%n)\n    and %o, %n, 1\n    jnz %o, odd\n    ret 0\nodd:\n    ret 1\nend\n",
+            "main",
+        );
+        assert!(
+            asm.iter()
+                .any(|i| i.starts_with("test ") && i.ends_with(",1")),
+            "{asm:#?}"
+        );
+        assert!(!asm.iter().any(|i| i.starts_with("and ")), "{asm:#?}");
     }
 }

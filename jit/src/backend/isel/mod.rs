@@ -62,8 +62,7 @@ impl Emitter<'_> {
                 self.int_compare(*op, result, *a, *b)
             }
             InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b) => {
-                self.shift(*op, *a, *b);
-                self.store(result, RAX);
+                self.shift_inst(*op, result, *a, *b)
             }
             InstKind::Binary(op, a, b) => {
                 match self.constant_divisor(*b) {
