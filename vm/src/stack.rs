@@ -10,13 +10,28 @@
 
 use memmap2::{MmapMut, MmapOptions, RemapOptions};
 use std::ops::{Deref, DerefMut};
+use std::ptr::NonNull;
 
 const SLOT: usize = std::mem::size_of::<u64>();
 
 /// Slots of 64 bits, all zero when first mapped.
-#[derive(Default)]
 pub(crate) struct Stack {
     map: Option<MmapMut>,
+    /// The mapping's start and length in slots, kept beside it so that
+    /// every index into the stack (the interpreter's hot paths) costs
+    /// what a `Vec`'s does.
+    slots: NonNull<u64>,
+    len: usize,
+}
+
+impl Default for Stack {
+    fn default() -> Stack {
+        Stack {
+            map: None,
+            slots: NonNull::dangling(),
+            len: 0,
+        }
+    }
 }
 
 impl Stack {
@@ -27,7 +42,7 @@ impl Stack {
         let Some(bytes) = slots.checked_mul(SLOT) else {
             return false;
         };
-        match &mut self.map {
+        let grown = match &mut self.map {
             None => match MmapOptions::new().len(bytes).map_anon() {
                 Ok(map) => {
                     self.map = Some(map);
@@ -41,7 +56,13 @@ impl Stack {
                 // it may move.
                 unsafe { map.remap(bytes, RemapOptions::new().may_move(true)) }.is_ok()
             }
+        };
+        if let Some(map) = &mut self.map {
+            // A mapping is page-aligned, so aligned for u64.
+            self.slots = NonNull::from(&mut map[..]).cast::<u64>();
+            self.len = map.len() / SLOT;
         }
+        grown
     }
 }
 
@@ -49,27 +70,18 @@ impl Deref for Stack {
     type Target = [u64];
 
     fn deref(&self) -> &[u64] {
-        match &self.map {
-            // SAFETY: a mapping is page-aligned (so aligned for u64) and
-            // `len / 8` slots long; every bit pattern is a u64; the slice
-            // borrows the mapping.
-            Some(map) => unsafe {
-                std::slice::from_raw_parts(map.as_ptr().cast::<u64>(), map.len() / SLOT)
-            },
-            None => &[],
-        }
+        // SAFETY: `slots` and `len` describe the mapping (page-aligned, so
+        // aligned for u64, and `len` slots long) or, with none, an empty
+        // slice at a dangling aligned pointer; every bit pattern is a
+        // u64; the slice borrows `self`, which owns the mapping.
+        unsafe { std::slice::from_raw_parts(self.slots.as_ptr(), self.len) }
     }
 }
 
 impl DerefMut for Stack {
     fn deref_mut(&mut self) -> &mut [u64] {
-        match &mut self.map {
-            // SAFETY: as for `deref`, borrowed mutably.
-            Some(map) => unsafe {
-                std::slice::from_raw_parts_mut(map.as_mut_ptr().cast::<u64>(), map.len() / SLOT)
-            },
-            None => &mut [],
-        }
+        // SAFETY: as for `deref`, borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(self.slots.as_ptr(), self.len) }
     }
 }
 
