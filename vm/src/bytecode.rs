@@ -240,6 +240,25 @@ impl Op {
         )
     }
 
+    /// Comparisons, integer and float: 1 or 0.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            Op::Eq
+                | Op::Ne
+                | Op::Lt
+                | Op::Le
+                | Op::Gt
+                | Op::Ge
+                | Op::FEq
+                | Op::FNe
+                | Op::FLt
+                | Op::FLe
+                | Op::FGt
+                | Op::FGe
+        )
+    }
+
     /// Instructions after which control does not fall through.
     pub fn is_terminator(self) -> bool {
         matches!(self, Op::Jmp | Op::Ret)

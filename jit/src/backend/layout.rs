@@ -69,22 +69,7 @@ fn tests_only(f: &Function, h: Block) -> bool {
 /// Operations `compare_and_branch` fuses with a `jz`/`jnz` on their
 /// result (an `and` becomes a `test`).
 fn is_comparison(op: Op) -> bool {
-    matches!(
-        op,
-        Op::And
-            | Op::Eq
-            | Op::Ne
-            | Op::Lt
-            | Op::Le
-            | Op::Gt
-            | Op::Ge
-            | Op::FEq
-            | Op::FNe
-            | Op::FLt
-            | Op::FLe
-            | Op::FGt
-            | Op::FGe
-    )
+    op == Op::And || op.is_comparison()
 }
 
 /// Whether `b` holds only copies and then jumps to `h`.
