@@ -60,20 +60,7 @@ pub struct Allocation {
 /// read floats: `fneg`, say, reads one but is an integer `btc` here), so
 /// their operands vote for a home there when their type is `bits`.
 fn computed_in_xmm(op: Op) -> bool {
-    matches!(
-        op,
-        Op::FAdd
-            | Op::FSub
-            | Op::FMul
-            | Op::FDiv
-            | Op::FSqrt
-            | Op::FEq
-            | Op::FNe
-            | Op::FLt
-            | Op::FLe
-            | Op::FGt
-            | Op::FGe
-    )
+    matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FSqrt) || op.is_float_comparison()
 }
 
 /// Weighted uses (definitions included) of each value, by integer

@@ -46,20 +46,8 @@ fn join(a: Option<ValueType>, b: Option<ValueType>) -> Option<ValueType> {
 fn is_float_op(op: Op) -> bool {
     matches!(
         op,
-        Op::FAdd
-            | Op::FSub
-            | Op::FMul
-            | Op::FDiv
-            | Op::FNeg
-            | Op::FSqrt
-            | Op::FToI
-            | Op::FEq
-            | Op::FNe
-            | Op::FLt
-            | Op::FLe
-            | Op::FGt
-            | Op::FGe
-    )
+        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FNeg | Op::FSqrt | Op::FToI
+    ) || op.is_float_comparison()
 }
 
 /// The type of `kind`'s result, if its opcode decides it.

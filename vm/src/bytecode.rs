@@ -242,20 +242,15 @@ impl Op {
 
     /// Comparisons, integer and float: 1 or 0.
     pub fn is_comparison(self) -> bool {
+        matches!(self, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge)
+            || self.is_float_comparison()
+    }
+
+    /// Comparisons of floats.
+    pub fn is_float_comparison(self) -> bool {
         matches!(
             self,
-            Op::Eq
-                | Op::Ne
-                | Op::Lt
-                | Op::Le
-                | Op::Gt
-                | Op::Ge
-                | Op::FEq
-                | Op::FNe
-                | Op::FLt
-                | Op::FLe
-                | Op::FGt
-                | Op::FGe
+            Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe
         )
     }
 
