@@ -1171,7 +1171,7 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
             let at = 8 * n as i32;
             if class as u64 <= SHORT_TEMPLATE_CHUNKS {
                 x64!(ops ; mov rdx, [rcx + FI_TEMPLATE]);
-                copy_chunks(ops, class as i32, at);
+                copy_chunks(ops, class as i32, RSI, at);
                 enter(ops);
             } else {
                 x64!(ops ; lea rdi, [rsi + at]);
@@ -1196,11 +1196,10 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
                 ; cmp QWORD [rcx + FI_CHUNKS], SHORT_TEMPLATE_CHUNKS as i32
                 ; ja >long
                 ; mov rdx, [rcx + FI_TEMPLATE]
-                ; sub rdi, rsi
             );
             // A short template whole, past its end too: templates are
             // padded to that length, and the stack's headroom takes it.
-            copy_chunks_at(ops, SHORT_TEMPLATE_CHUNKS as i32);
+            copy_chunks(ops, SHORT_TEMPLATE_CHUNKS as i32, RDI, 0);
             enter(ops);
             x64!(ops ; long:);
             copy_template_loop(ops);
@@ -1208,23 +1207,18 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
     }
 }
 
-/// Copies `chunks` 16-byte chunks of the template at rdx to the new
-/// frame (rsi) from byte `at`.
-fn copy_chunks(ops: &mut Assembler, chunks: i32, at: i32) {
-    for k in 0..chunks {
-        x64!(ops
-            ; movups xmm0, [rdx + 16 * k]
-            ; movups [rsi + at + 16 * k], xmm0
-        );
-    }
-}
+/// `Rq` numbers of the registers a template is copied to.
+const RSI: u8 = 6;
+const RDI: u8 = 7;
 
-/// `copy_chunks` from byte rdi of the new frame.
-fn copy_chunks_at(ops: &mut Assembler, chunks: i32) {
+/// Copies `chunks` 16-byte chunks of the template at rdx to `to + at`.
+// dynasm converts a dynamic register number with `into()`.
+#[allow(clippy::useless_conversion)]
+fn copy_chunks(ops: &mut Assembler, chunks: i32, to: u8, at: i32) {
     for k in 0..chunks {
         x64!(ops
             ; movups xmm0, [rdx + 16 * k]
-            ; movups [rsi + rdi + 16 * k], xmm0
+            ; movups [Rq(to) + at + 16 * k], xmm0
         );
     }
 }

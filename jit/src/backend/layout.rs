@@ -57,7 +57,7 @@ fn tests_only(f: &Function, h: Block) -> bool {
         [branch] => matches!(f.kind(branch), InstKind::Branch { .. }),
         [compare, branch] => {
             let compared =
-                matches!(f.kind(compare), InstKind::Binary(op, ..) if is_comparison(*op));
+                matches!(f.kind(compare), InstKind::Binary(op, ..) if fuses_with_branch(*op));
             let tested = matches!(f.kind(branch), InstKind::Branch { op: Op::Jz | Op::Jnz, args, .. }
                 if Some(args[0]) == f.inst(compare).result);
             compared && tested
@@ -68,7 +68,7 @@ fn tests_only(f: &Function, h: Block) -> bool {
 
 /// Operations `compare_and_branch` fuses with a `jz`/`jnz` on their
 /// result (an `and` becomes a `test`).
-fn is_comparison(op: Op) -> bool {
+fn fuses_with_branch(op: Op) -> bool {
     op == Op::And || op.is_comparison()
 }
 

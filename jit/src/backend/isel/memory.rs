@@ -1,7 +1,8 @@
 //! Loads and stores of the linear memory, indexed from `r14` by the cell
-//! number, with an inline bounds check against the cell count unless the access is
-//! in the unchecked copy of a versioned loop. A loaded value goes straight
-//! into its home, general or XMM.
+//! number, with an inline bounds check against the cell count unless the
+//! access is in the unchecked copy of a versioned loop (`bounds`) or
+//! accesses before it imply the check (`dedup_checks`). A loaded value
+//! goes straight into its home, general or XMM.
 
 #![allow(clippy::useless_conversion)]
 
@@ -12,14 +13,12 @@ use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 
 impl Emitter<'_> {
-    /// Traps unless `cell` < the cell count, where the access needs it.
+    /// Traps unless `cell` < the cell count.
     fn bounds_check(&mut self, cell: u8, src: u32) {
-        if self.checked() {
-            let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
-            // The cell count is at most 2^28: an immediate.
-            let cells = self.env.memory.cells as i32;
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), cells ; jae =>oob);
-        }
+        let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
+        // The cell count is at most 2^28: an immediate.
+        let cells = self.env.memory.cells as i32;
+        dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), cells ; jae =>oob);
     }
 
     /// The access's cell as `r14 + cell * 8 + disp`: the cell index in a
@@ -27,16 +26,17 @@ impl Emitter<'_> {
     /// constant offset rides in the displacement instead of an `lea` (the
     /// address is the same modulo 2^64).
     fn cell(&mut self, base: Value, off: Value, src: u32) -> (u8, i32) {
-        if !self.checked() {
-            if let (None, Some(k)) = (self.f.constant(base), self.f.constant(off)) {
-                let k = k as i64;
-                if (-(1 << 28)..1 << 28).contains(&k) {
-                    return (self.register(base, RAX), 8 * k as i32);
-                }
+        let checked = self.checked();
+        if let (false, None, Some(k)) = (checked, self.f.constant(base), self.f.constant(off)) {
+            let k = k as i64;
+            if (-(1 << 28)..1 << 28).contains(&k) {
+                return (self.register(base, RAX), 8 * k as i32);
             }
         }
         let cell = self.address(base, off);
-        self.bounds_check(cell, src);
+        if checked {
+            self.bounds_check(cell, src);
+        }
         (cell, 0)
     }
 
