@@ -188,6 +188,10 @@ struct CompilerArgs {
     /// differential oracle).
     #[arg(long)]
     no_inline: bool,
+    /// Compile without merging equal computations (global value
+    /// numbering; to compare, and for the differential oracle).
+    #[arg(long)]
+    no_gvn: bool,
     /// Compile without hoisting loop-invariant code out of loops (to
     /// compare, and for the differential oracle).
     #[arg(long)]
@@ -584,6 +588,7 @@ fn make_vm<'p>(
         options: jit::context::Options {
             constant_propagation: !opts.no_sccp,
             inline: !opts.no_inline,
+            gvn: !opts.no_gvn,
             licm: !opts.no_licm,
             dedup_checks: !opts.no_dedup_checks,
             verify: opts.verify_ir,

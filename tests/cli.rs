@@ -499,6 +499,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "ssa",
         "inline",
         "sccp",
+        "gvn",
         "licm",
         "dedup-checks",
         "out-of-ssa",

@@ -1,32 +1,39 @@
 //! Bounds-check elimination by loop versioning, on the out-of-SSA IR.
 //!
-//! A loop whose header only tests `j < n` (`jlt`, `jge`, `jgt`, `jle` on
-//! the two), and whose body moves `j` only by adding non-negative steps,
-//! indexes the memory with cells in `[0, n)` wherever it reads `j` still
-//! as tested. If, on entry, `j >= 0`, `n <= memory size - offset` and every
-//! step is in `[0, 2^31)`, the bounds checks of those accesses cannot
-//! fail. The emitter places those three conditions on each edge into the
-//! header and, when they hold, runs a second copy of the loop without the
-//! checks; otherwise the ordinary copy, so a trap still happens at the
-//! same instruction with the same output before it. Check hoisting in
-//! the spirit of Gupta ("Optimizing array bound checks using flow
-//! analysis", LOPLAS 2(1-4), 1993), as loop versioning: the failing case
-//! keeps its checks rather than trapping early, since a trap must wait
-//! for its own iteration.
+//! A loop whose index `j` is tested against a loop-invariant limit `n`
+//! once per iteration indexes the memory with cells in a range the guard
+//! can bound before the loop. Two shapes, tested at the top (the header
+//! only branches) or at the bottom (the one latch branches back):
 //!
-//! The proof is a forward must-analysis over the loop body of three facts
-//! per value derived from `j` (by copies and by adding a step): `v >= 0`,
-//! `0 <= v < n`, and `v = b + w` for a `w` in `[0, n)` and the value's
+//! - **Up**: the loop stays while `j < n` and moves `j` only by adding
+//!   steps in `[0, 2^31)`. If `j >= 0` on entry and `n <= cells - K`,
+//!   every `[j + K]` read where the test still holds is in bounds.
+//! - **Down**: the loop stays while `j >= n` (or `j > n`) and moves `j`
+//!   only by subtracting such steps. If `n >= 0` and `j < cells - K` on
+//!   entry, `j` never rises above its entry value, so the same holds.
+//!
+//! A loop tested at the bottom runs its first iteration untested, so its
+//! guard also checks the test itself on entry. The emitter places the
+//! guard on each edge into the header and, when it holds, runs a second
+//! copy of the loop without the checks; otherwise the ordinary copy, so
+//! a trap still happens at the same instruction with the same output
+//! before it. Check hoisting in the spirit of Gupta ("Optimizing array
+//! bound checks using flow analysis", LOPLAS 2(1-4), 1993), as loop
+//! versioning: the failing case keeps its checks rather than trapping
+//! early, since a trap must wait for its own iteration.
+//!
+//! The proof is a forward must-analysis over the loop of three facts per
+//! value derived from `j` (by copies, adds and subtractions): `open`, the
+//! bound the guard gives on entry and the steps keep (`v >= 0` going up,
+//! `v <=` the entry value going down); `bounded`, both bounds (`0 <= v <
+//! n` up, `n <= v <= entry` down), which the test's staying edge adds to
+//! `open`; and `shifted`, `v = b + w` for a bounded `w` and the value's
 //! one loop-invariant base `b` (every definition of `v` in the loop adds
-//! the same `b`). The header's staying edge turns the first into the
-//! second for `j`; `v + step` of a value known below `n` (at most 2^28,
-//! the largest memory) is at least 0 and cannot overflow; any other
-//! definition forgets them. An access `[v + K]` with `v` below `n` is in
-//! bounds under the guard above; with `v = b + w` (an array at `b`
-//! indexed by the loop: `[%a + %j]`, or `[%j]` after `j` moved on by a
-//! step), when the guard also has `b` in `[0, 2^31)` and `b + n <= memory
-//! size - K`. Only innermost, single-entry loops are versioned, so the
-//! body is acyclic and one pass per round suffices.
+//! the same `b`: an array at `b` indexed by the loop, `[%a + %j]`). A
+//! step from a bounded value (at most 2^28, the largest memory) cannot
+//! overflow; any other definition forgets the facts. Only innermost,
+//! single-entry loops are versioned, so the body is acyclic but for the
+//! back edges, and the fixpoint takes a few passes in order.
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
@@ -46,6 +53,15 @@ const MAX_OFFSET: u64 = 1 << 20;
 /// overflow.
 pub const STEP_LIMIT: u64 = 1 << 31;
 
+/// Which way a versioned loop's index moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// Up by non-negative steps while `index < limit`.
+    Up,
+    /// Down by non-negative steps while `index >= limit` (or `>`).
+    Down,
+}
+
 /// A loop to emit twice: checked, and with `unchecked` accesses unchecked
 /// behind the guard.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,15 +71,20 @@ pub struct VersionedLoop {
     pub blocks: Vec<Block>,
     /// The loads and stores whose bounds check the guard makes redundant.
     pub unchecked: Vec<Inst>,
-    /// The guard: `index >= 0`, `limit <= memory size - max_offset`, and
-    /// every one of `steps` in `[0, STEP_LIMIT)`.
+    pub direction: Direction,
+    /// The test is the latch's branch back to the header, so the guard
+    /// also checks that it holds on entry.
+    pub bottom_tested: bool,
+    /// The guard (`lower`, `upper` as the methods below say):
+    /// `lower >= 0`, `upper <= cells - max_offset`, every one of `steps`
+    /// in `[0, STEP_LIMIT)`, and the test itself if `bottom_tested`.
     pub index: Value,
     pub limit: Value,
     pub max_offset: u64,
     pub steps: Vec<Value>,
     /// Loop-invariant bases of unchecked accesses: the guard also needs
-    /// `base + limit <= memory size - max_offset` for each (and each is
-    /// among `steps`, or a constant below `STEP_LIMIT`).
+    /// `base + upper <= cells - max_offset` for each (and each is among
+    /// `steps`, or a constant below `STEP_LIMIT`).
     pub bases: Vec<Value>,
 }
 
@@ -71,10 +92,57 @@ impl VersionedLoop {
     pub fn contains(&self, b: Block) -> bool {
         self.blocks.binary_search(&b).is_ok()
     }
+
+    /// The value the guard holds to at least 0: the least the index
+    /// can be where it is bounded.
+    pub fn lower(&self) -> Value {
+        match self.direction {
+            Direction::Up => self.index,
+            Direction::Down => self.limit,
+        }
+    }
+
+    /// The value past every bounded index, and whether it is that value
+    /// plus 1 (going down, the index on entry is the most it can be).
+    pub fn upper(&self) -> (Value, bool) {
+        match self.direction {
+            Direction::Up => (self.limit, false),
+            Direction::Down => (self.index, true),
+        }
+    }
+
+    /// The guard, for dumps, with values named by `name`.
+    pub fn guard_text(&self, name: &dyn Fn(Value) -> String) -> String {
+        let (upper, plus_one) = self.upper();
+        let upper = format!("{}{}", name(upper), if plus_one { " + 1" } else { "" });
+        let cells = format!("cells - {}", self.max_offset);
+        let mut parts = vec![
+            format!("{} >= 0", name(self.lower())),
+            format!("{upper} <= {cells}"),
+        ];
+        parts.extend(
+            self.bases
+                .iter()
+                .map(|&b| format!("{} + {upper} <= {cells}", name(b))),
+        );
+        parts.extend(
+            self.steps
+                .iter()
+                .map(|&s| format!("{} in [0, 2^31)", name(s))),
+        );
+        if self.bottom_tested {
+            let (i, l) = (name(self.index), name(self.limit));
+            parts.push(match self.direction {
+                Direction::Up => format!("{i} < {l}"),
+                Direction::Down => format!("{i} >= {l}"),
+            });
+        }
+        parts.join(", ")
+    }
 }
 
 /// The loops of `f` worth versioning: innermost loops of the forest
-/// whose header is an index test.
+/// tested against a limit.
 pub fn find(
     f: &Function,
     loops: &LoopForest,
@@ -88,24 +156,91 @@ pub fn find(
     for l in loops.loops() {
         let data = loops.get(l);
         let h = data.header;
-        if !data.innermost || header_test(f, h).is_none() {
+        if !data.innermost || data.blocks.len() > MAX_BLOCKS + 1 {
             continue;
         }
         budget.charge(Phase::Bounds, data.blocks.len() as u64)?;
-        let body = body(f, h, &data.blocks, &mut marks);
-        found.extend(body.and_then(|body| candidate(f, h, body)));
+        let order = in_order(f, h, &data.blocks, &mut marks);
+        found.extend(order.and_then(|order| candidate(f, &data.blocks, order)));
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
     Ok(found)
 }
 
-/// The index, the limit and the successor on which `index < limit`, if
-/// `h` is only such a test.
-fn header_test(f: &Function, h: Block) -> Option<(Value, Value, Block)> {
-    let [branch] = f.block(h).insts[..] else {
+/// A loop's test: the branch ending `block`, which stays in the loop on
+/// the edge to `stay`, where `index < limit` (going up) or `index >=
+/// limit` (going down) holds. `entry` is the value the test's index is in
+/// when the header is entered: the index itself, or (at the bottom) the
+/// value the back edge copies it to.
+#[derive(Clone, Copy, Debug)]
+struct Test {
+    block: Block,
+    stay: Block,
+    index: Value,
+    limit: Value,
+    entry: Value,
+    direction: Direction,
+    bottom: bool,
+}
+
+/// The test of the loop with header `h`: the header itself if it only
+/// branches, else the branch of its one latch, or of the block before a
+/// latch of copies (an edge split for them).
+fn loop_test(
+    f: &Function,
+    h: Block,
+    inside: &dyn Fn(Block) -> bool,
+    defined_inside: &dyn Fn(Value) -> bool,
+) -> Option<Test> {
+    let test = |block: Block, bottom: bool| {
+        let branch = *f.block(block).insts.last()?;
+        classify(f, block, branch, inside, defined_inside, bottom)
+    };
+    if let [branch] = f.block(h).insts[..] {
+        if matches!(f.kind(branch), InstKind::Branch { .. }) {
+            return test(h, false);
+        }
+    }
+    let mut latches = f.block(h).preds.iter().copied().filter(|&p| inside(p));
+    let (Some(latch), None) = (latches.next(), latches.next()) else {
         return None;
     };
+    if let Some(t) = test(latch, true).filter(|t| t.stay == h) {
+        return Some(t);
+    }
+    let (last, copies) = f.block(latch).insts.split_last()?;
+    let only_copies = copies
+        .iter()
+        .all(|&i| matches!(f.kind(i), InstKind::Copy(_)));
+    let [before] = f.block(latch).preds[..] else {
+        return None;
+    };
+    if !matches!(f.kind(*last), InstKind::Jump(_)) || !only_copies {
+        return None;
+    }
+    let t = test(before, true).filter(|t| t.stay == latch)?;
+    let carried = copies.iter().find_map(|&i| match *f.kind(i) {
+        InstKind::Copy(x) if x == t.index => f.inst(i).result,
+        _ => None,
+    });
+    Some(Test {
+        entry: carried.unwrap_or(t.index),
+        ..t
+    })
+}
+
+/// The test made by `branch`, ending `block`, if one of its targets
+/// stays in the loop and the other leaves, and it compares a value the
+/// loop defines with one it does not.
+fn classify(
+    f: &Function,
+    block: Block,
+    branch: Inst,
+    inside: &dyn Fn(Block) -> bool,
+    defined_inside: &dyn Fn(Value) -> bool,
+    bottom: bool,
+) -> Option<Test> {
     let InstKind::Branch {
         op,
         args: [a, b],
@@ -115,76 +250,95 @@ fn header_test(f: &Function, h: Block) -> Option<(Value, Value, Block)> {
     else {
         return None;
     };
-    // Both edges to one block would carry `index < limit` on the edge
-    // where it is false (the cfg turns such branches into jumps).
-    if taken == fallthrough {
-        return None;
-    }
-    match op {
-        Op::Jlt => Some((a, b, taken)),
-        Op::Jge => Some((a, b, fallthrough)),
-        Op::Jgt => Some((b, a, taken)),
-        Op::Jle => Some((b, a, fallthrough)),
-        _ => None,
-    }
+    let (stay, taken_stays) = match (inside(taken), inside(fallthrough)) {
+        (true, false) => (taken, true),
+        (false, true) => (fallthrough, false),
+        _ => return None,
+    };
+    // On the staying edge: `lhs < rhs` (strict) or `lhs <= rhs`.
+    let (lhs, rhs, strict) = match (op, taken_stays) {
+        (Op::Jlt, true) | (Op::Jge, false) => (a, b, true),
+        (Op::Jge, true) | (Op::Jlt, false) => (b, a, false),
+        (Op::Jgt, true) | (Op::Jle, false) => (b, a, true),
+        (Op::Jle, true) | (Op::Jgt, false) => (a, b, false),
+        _ => return None,
+    };
+    let (index, limit, direction) = match (defined_inside(lhs), defined_inside(rhs)) {
+        (true, false) if strict => (lhs, rhs, Direction::Up),
+        (false, true) => (rhs, lhs, Direction::Down),
+        _ => return None,
+    };
+    Some(Test {
+        block,
+        stay,
+        index,
+        limit,
+        entry: index,
+        direction,
+        bottom,
+    })
 }
 
-fn candidate(f: &Function, h: Block, body: Vec<Block>) -> Option<VersionedLoop> {
-    let (index, limit, stay) = header_test(f, h)?;
-    if f.constant(index).is_some_and(|c| (c as i64) < 0) {
-        return None;
-    }
-    let mut blocks = body.clone();
-    blocks.push(h);
-    blocks.sort();
-    let inside = |b: &Block| blocks.binary_search(b).is_ok();
+fn candidate(f: &Function, blocks: &[Block], order: Vec<Block>) -> Option<VersionedLoop> {
+    let h = order[0];
+    let inside = |b: Block| blocks.binary_search(&b).is_ok();
     // Single entry: only the header is reached from outside, and only by
     // jumps (the emitter puts the guard on them).
-    if body.iter().any(|&b| !f.block(b).preds.iter().all(inside)) {
+    if order[1..]
+        .iter()
+        .any(|&b| !f.block(b).preds.iter().all(|&p| inside(p)))
+    {
         return None;
     }
-    let outside = f.block(h).preds.iter().filter(|p| !inside(p));
-    for &p in outside {
-        let last = *f.block(p).insts.last()?;
+    for p in f.block(h).preds.iter().filter(|&&p| !inside(p)) {
+        let last = *f.block(*p).insts.last()?;
         if !matches!(f.kind(last), InstKind::Jump(_)) {
             return None;
         }
     }
-    let insts = || body.iter().flat_map(|&b| f.block(b).insts.iter().copied());
+    let insts = || order.iter().flat_map(|&b| f.block(b).insts.iter().copied());
     if insts().count() > MAX_INSTS {
         return None;
     }
-    let defined_inside = |v: Value| insts().any(|i| f.inst(i).result == Some(v));
-    if defined_inside(limit) {
-        return None;
-    }
-    let tracked = tracked(f, &body, index);
+    let mut defined: Vec<Value> = insts().filter_map(|i| f.inst(i).result).collect();
+    defined.sort_unstable();
+    let defined_inside = |v: Value| defined.binary_search(&v).is_ok();
+    let test = loop_test(f, h, &inside, &defined_inside)?;
+    let tracked = tracked(f, &order, test.index);
     let step_ok = |s: Value| match f.constant(s) {
         Some(c) => c < STEP_LIMIT,
         None => !defined_inside(s),
     };
-    let bases = bases(f, &body, &tracked, &step_ok);
+    let bases = bases(f, &order, &tracked, &step_ok);
     let proof = Proof {
         f,
         tracked: &tracked,
         bases: &bases,
         step_ok: &step_ok,
+        direction: test.direction,
     };
-    let facts = proof.solve(h, index, stay, &body);
-    let (unchecked, max_offset, steps, bases) = proof.collect(&facts, &body);
+    let facts = proof.solve(&test, &order, &inside);
+    let (unchecked, max_offset, steps, bases) = proof.collect(&facts, &order);
     if unchecked.is_empty() {
         return None;
     }
-    Some(VersionedLoop {
+    let mut blocks = blocks.to_vec();
+    blocks.sort_unstable();
+    let versioned = VersionedLoop {
         header: h,
         blocks,
         unchecked,
-        index,
-        limit,
+        direction: test.direction,
+        bottom_tested: test.bottom,
+        index: test.entry,
+        limit: test.limit,
         max_offset,
         steps,
         bases,
-    })
+    };
+    // The guard tests `lower >= 0` only where `lower` is not a constant.
+    let lower = f.constant(versioned.lower());
+    lower.is_none_or(|c| (c as i64) >= 0).then_some(versioned)
 }
 
 /// Per-block marks for `body`, reset after each use so that one
@@ -201,13 +355,10 @@ enum Visit {
     Done,
 }
 
-/// The loop `blocks` of header `h` without `h`, in topological order;
-/// `None` if that is empty, too large, or has a cycle of its own (an
-/// irreducible one: the forest knows of no loop inside).
-fn body(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Option<Vec<Block>> {
-    if blocks.len() > MAX_BLOCKS + 1 {
-        return None;
-    }
+/// The loop `blocks` of header `h`, `h` first, in topological order of
+/// the edges other than back edges; `None` if the body has a cycle of its
+/// own (an irreducible one: the forest knows of no loop inside).
+fn in_order(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Option<Vec<Block>> {
     let members = || blocks.iter().copied().filter(|&b| b != h);
     for b in members() {
         marks.in_body[b.index()] = true;
@@ -217,7 +368,9 @@ fn body(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Option<V
         marks.in_body[b.index()] = false;
         marks.state[b.index()] = Visit::New;
     }
-    order.filter(|order| !order.is_empty())
+    let mut order = order?;
+    order.insert(0, h);
+    Some(order)
 }
 
 /// The marked body in topological order, by depth-first search from `h`
@@ -261,6 +414,7 @@ fn tracked(f: &Function, body: &[Block], index: Value) -> Vec<Value> {
                 let derived = match *f.kind(i) {
                     InstKind::Copy(x) => tracked.contains(&x),
                     InstKind::Binary(Op::Add, x, y) => tracked.contains(&x) || tracked.contains(&y),
+                    InstKind::Binary(Op::Sub, x, _) => tracked.contains(&x),
                     _ => false,
                 };
                 if derived && !tracked.contains(&r) && tracked.len() < MAX_TRACKED {
@@ -314,29 +468,37 @@ fn bases(
     bases.into_iter().map(Option::flatten).collect()
 }
 
-/// What is known of the tracked values at a point: bit k of `non_negative`
-/// says `tracked[k] >= 0`, of `below` that `0 <= tracked[k] < limit`, of
-/// `shifted` that `tracked[k] = base + w` with `0 <= w < limit` (`bases`).
+/// What is known of the tracked values at a point: bit k of `open` says
+/// `tracked[k]` has the bound the guard gives and the steps keep, of
+/// `bounded` that it has both bounds, of `shifted` that `tracked[k] =
+/// base + w` with `w` bounded (`bases`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Facts {
-    non_negative: u64,
-    below: u64,
+    open: u64,
+    bounded: u64,
     shifted: u64,
 }
 
 impl Facts {
     const ALL: Facts = Facts {
-        non_negative: u64::MAX,
-        below: u64::MAX,
+        open: u64::MAX,
+        bounded: u64::MAX,
         shifted: u64::MAX,
     };
 
     fn meet(self, other: Facts) -> Facts {
         Facts {
-            non_negative: self.non_negative & other.non_negative,
-            below: self.below & other.below,
+            open: self.open & other.open,
+            bounded: self.bounded & other.bounded,
             shifted: self.shifted & other.shifted,
         }
+    }
+
+    fn set(&mut self, bit: u64, open: bool, bounded: bool, shifted: bool) {
+        let put = |word: &mut u64, on: bool| *word = if on { *word | bit } else { *word & !bit };
+        put(&mut self.open, open);
+        put(&mut self.bounded, bounded);
+        put(&mut self.shifted, shifted);
     }
 }
 
@@ -346,6 +508,7 @@ struct Proof<'a> {
     /// Indexed like `tracked`.
     bases: &'a [Option<Value>],
     step_ok: &'a dyn Fn(Value) -> bool,
+    direction: Direction,
 }
 
 impl Proof<'_> {
@@ -353,13 +516,8 @@ impl Proof<'_> {
         self.tracked.iter().position(|&t| t == v).map(|k| 1 << k)
     }
 
-    /// `x` in `[0, limit)`, and `s` a step the guard bounds.
-    fn below_plus_step(&self, facts: Facts, x: Value, s: Value) -> bool {
-        self.below(facts, x) && (self.step_ok)(s)
-    }
-
-    fn below(&self, facts: Facts, x: Value) -> bool {
-        self.bit(x).is_some_and(|bx| facts.below & bx != 0)
+    fn bounded(&self, facts: Facts, x: Value) -> bool {
+        self.bit(x).is_some_and(|bx| facts.bounded & bx != 0)
     }
 
     /// The base of tracked value `v`, if it has one.
@@ -368,97 +526,99 @@ impl Proof<'_> {
         self.bases[k]
     }
 
+    /// The step `i` takes from a bounded value the way the index moves,
+    /// if it is one: `x + s` going up, `x - s` (or `x + c`, `c <= 0` a
+    /// constant) going down, for a step `s` the guard bounds.
+    fn step(&self, facts: Facts, i: Inst) -> Option<Value> {
+        let f = self.f;
+        let ok = |x: Value, s: Value| (self.bounded(facts, x) && (self.step_ok)(s)).then_some(s);
+        match (self.direction, f.kind(i)) {
+            (Direction::Up, &InstKind::Binary(Op::Add, x, y)) => ok(x, y).or_else(|| ok(y, x)),
+            (Direction::Down, &InstKind::Binary(Op::Sub, x, s)) => ok(x, s),
+            (Direction::Down, &InstKind::Binary(Op::Add, x, y)) => [(x, y), (y, x)]
+                .into_iter()
+                .find(|&(x, c)| {
+                    let down = f
+                        .constant(c)
+                        .is_some_and(|c| (c as i64) <= 0 && c.wrapping_neg() < STEP_LIMIT);
+                    down && self.bounded(facts, x)
+                })
+                .map(|(_, c)| c),
+            _ => None,
+        }
+    }
+
     /// The facts after instruction `i`.
     fn transfer(&self, mut facts: Facts, i: Inst) -> Facts {
-        let Some(bit) = self.f.inst(i).result.and_then(|r| self.bit(r)) else {
+        let Some(r) = self.f.inst(i).result else {
             return facts;
         };
-        let result = self.f.inst(i).result;
-        let (non_negative, below, shifted) = match *self.f.kind(i) {
+        let Some(bit) = self.bit(r) else {
+            return facts;
+        };
+        let (open, bounded, shifted) = match *self.f.kind(i) {
             InstKind::Copy(x) => match self.bit(x) {
-                Some(bx) => (facts.non_negative & bx != 0, facts.below & bx != 0, false),
+                Some(bx) => (facts.open & bx != 0, facts.bounded & bx != 0, false),
                 None => (false, false, false),
             },
             InstKind::Binary(Op::Add, x, y) => {
-                let base = result.and_then(|r| self.base(r));
-                (
-                    self.below_plus_step(facts, x, y) || self.below_plus_step(facts, y, x),
-                    false,
-                    (base == Some(y) && self.below(facts, x))
-                        || (base == Some(x) && self.below(facts, y)),
-                )
+                let base = self.base(r);
+                let shifted = (base == Some(y) && self.bounded(facts, x))
+                    || (base == Some(x) && self.bounded(facts, y));
+                (self.step(facts, i).is_some(), false, shifted)
             }
-            _ => (false, false, false),
+            _ => (self.step(facts, i).is_some(), false, false),
         };
-        facts.shifted = if shifted {
-            facts.shifted | bit
-        } else {
-            facts.shifted & !bit
-        };
-        facts.non_negative = if non_negative {
-            facts.non_negative | bit
-        } else {
-            facts.non_negative & !bit
-        };
-        facts.below = if below {
-            facts.below | bit
-        } else {
-            facts.below & !bit
-        };
+        facts.set(bit, open, bounded, shifted);
         facts
     }
 
-    /// The facts at the start of each body block (indexed like `body`), at
-    /// the greatest fixpoint (the body is acyclic, so each round is one
-    /// pass in order).
-    fn solve(&self, h: Block, index: Value, stay: Block, body: &[Block]) -> Vec<Facts> {
+    /// The facts at the start of each block of `order` (the header first),
+    /// at the greatest fixpoint.
+    fn solve(&self, test: &Test, order: &[Block], inside: &dyn Fn(Block) -> bool) -> Vec<Facts> {
         let f = self.f;
-        let bit = self.bit(index).expect("the index is tracked");
-        // From outside, the guard gives only `index >= 0`.
+        // Both are tracked (the entry value is a copy of the index).
+        let bit = self.bit(test.index).unwrap_or(0);
+        let entry_bit = self.bit(test.entry).unwrap_or(0);
+        // From outside, the guard gives `open` for the entry value, and
+        // `bounded` too if it checked the test.
         let entry = Facts {
-            non_negative: bit,
-            below: 0,
+            open: entry_bit,
+            bounded: if test.bottom { entry_bit } else { 0 },
             shifted: 0,
         };
-        let mut at_header = entry;
-        // Indexed like `body`, whose blocks' predecessors are `h` or in it.
-        let place = |b: Block| body.iter().position(|&x| x == b).expect("in the body");
-        let mut facts_in = vec![Facts::ALL; body.len()];
-        let mut facts_out = vec![Facts::ALL; body.len()];
+        let place = |b: Block| order.iter().position(|&x| x == b).expect("in the loop");
+        let mut facts_in = vec![Facts::ALL; order.len()];
+        let mut facts_out = vec![Facts::ALL; order.len()];
         loop {
-            // The staying edge adds `index < limit` to `index >= 0`.
-            let staying = Facts {
-                below: at_header.below | (at_header.non_negative & bit),
-                ..at_header
-            };
-            for (k, &b) in body.iter().enumerate() {
+            let mut changed = false;
+            for (k, &b) in order.iter().enumerate() {
                 let mut facts = Facts::ALL;
                 for &p in &f.block(b).preds {
-                    let from = if p != h {
-                        facts_out[place(p)]
-                    } else if b == stay {
-                        staying
+                    let from = if !inside(p) {
+                        entry
+                    } else if (p, b) == (test.block, test.stay) {
+                        // The staying edge adds the test to `open`.
+                        let out = facts_out[place(p)];
+                        Facts {
+                            bounded: out.bounded | (out.open & bit),
+                            ..out
+                        }
                     } else {
-                        at_header
+                        facts_out[place(p)]
                     };
                     facts = facts.meet(from);
                 }
+                changed |= facts != facts_in[k];
                 facts_in[k] = facts;
                 for &i in &f.block(b).insts {
                     facts = self.transfer(facts, i);
                 }
                 facts_out[k] = facts;
             }
-            let next = f
-                .block(h)
-                .preds
-                .iter()
-                .filter(|p| body.contains(p))
-                .fold(entry, |acc, &p| acc.meet(facts_out[place(p)]));
-            if next == at_header {
+            if !changed {
                 return facts_in;
             }
-            at_header = next;
         }
     }
 
@@ -467,12 +627,12 @@ impl Proof<'_> {
     fn collect(
         &self,
         facts_in: &[Facts],
-        body: &[Block],
+        order: &[Block],
     ) -> (Vec<Inst>, u64, Vec<Value>, Vec<Value>) {
         let f = self.f;
         let (mut unchecked, mut max_offset, mut steps) = (Vec::new(), 0, Vec::new());
         let mut bases = Vec::new();
-        for (k, &b) in body.iter().enumerate() {
+        for (k, &b) in order.iter().enumerate() {
             let mut facts = facts_in[k];
             for &i in &f.block(b).insts {
                 let cell = match *f.kind(i) {
@@ -488,16 +648,15 @@ impl Proof<'_> {
                     max_offset = max_offset.max(offset);
                     if let Some(b) = base.filter(|b| !bases.contains(b)) {
                         bases.push(b);
+                        // The guard holds it to [0, STEP_LIMIT) too.
+                        if f.constant(b).is_none() && !steps.contains(&b) {
+                            steps.push(b);
+                        }
                     }
                 }
-                if let InstKind::Binary(Op::Add, x, y) = *f.kind(i) {
-                    for (x, s) in [(x, y), (y, x)] {
-                        if self.below_plus_step(facts, x, s)
-                            && f.constant(s).is_none()
-                            && !steps.contains(&s)
-                        {
-                            steps.push(s);
-                        }
+                if let Some(s) = self.step(facts, i) {
+                    if f.constant(s).is_none() && !steps.contains(&s) {
+                        steps.push(s);
                     }
                 }
                 facts = self.transfer(facts, i);
@@ -507,9 +666,9 @@ impl Proof<'_> {
     }
 
     /// The constant offset of cell `base + offset` if one of the two is a
-    /// tracked value known below the limit, or known to be its base plus
-    /// such a value (then the base too), and the other a small
-    /// non-negative constant.
+    /// tracked value known bounded, or known to be its base plus such a
+    /// value (then the base too), and the other a small non-negative
+    /// constant.
     fn in_bounds(&self, facts: Facts, base: Value, offset: Value) -> Option<(u64, Option<Value>)> {
         let f = self.f;
         [(base, offset), (offset, base)]
@@ -517,7 +676,7 @@ impl Proof<'_> {
             .find_map(|(v, k)| {
                 let k = f.constant(k).filter(|&k| k <= MAX_OFFSET)?;
                 let bv = self.bit(v)?;
-                if facts.below & bv != 0 {
+                if facts.bounded & bv != 0 {
                     Some((k, None))
                 } else if facts.shifted & bv != 0 {
                     Some((k, Some(self.base(v)?)))
@@ -625,5 +784,58 @@ mod tests {
             ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    store [%j], 1\n    jz %n, skip\n    load %j, [%j]\nskip:\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
         );
         assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// `j` from `n - 1` down while `j >= 0`: the limit 0 is the lower
+    /// bound, the entry value (plus one) the upper.
+    #[test]
+    fn a_loop_counting_down_is_versioned() {
+        let (f, found) = loops(
+            ".memory 100\nfunc main(%n)\n    sub %j, %n, 1\ntop:\n    jlt %j, 0, out\n    store [%j + 2], 1\n    sub %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        assert_eq!(l.direction, Direction::Down);
+        assert!(!l.bottom_tested);
+        assert_eq!(unchecked_lines(&f, l), vec![2]);
+        assert_eq!(l.max_offset, 2);
+        assert_eq!(f.constant(l.lower()), Some(0));
+        assert_eq!(l.upper(), (l.index, true));
+    }
+
+    /// A do-while loop: the guard checks the test on entry, and the
+    /// value it checks is the one the back edge carries.
+    #[test]
+    fn a_loop_tested_at_the_bottom_is_versioned_with_its_test_in_the_guard() {
+        let up = ".memory 100\nfunc main(%n, %j)\ntop:\n    store [%j], 1\n    add %j, %j, 1\n    jlt %j, %n, top\n    ret 0\nend\n";
+        let down = ".memory 100\nfunc main(%a, %j)\ntop:\n    add %p, %a, %j\n    load %x, [%p]\n    sub %j, %j, 2\n    jgt %j, 4, top\n    ret %x\nend\n";
+        for (text, direction, line) in [(up, Direction::Up, 0), (down, Direction::Down, 1)] {
+            let (f, found) = loops(text);
+            assert_eq!(found.len(), 1, "{text}");
+            let l = &found[0];
+            assert_eq!((l.direction, l.bottom_tested), (direction, true));
+            assert_eq!(unchecked_lines(&f, l), vec![line]);
+            // The guard's index is live into the header: no instruction
+            // of the loop defines it before the access.
+            let header = f.block(l.header);
+            assert!(header
+                .insts
+                .iter()
+                .all(|&i| f.inst(i).result != Some(l.index)));
+        }
+    }
+
+    /// Going down, a step that may be negative (an `add` of a register)
+    /// or an index that rises proves nothing; nor does a negative
+    /// constant limit, which no guard could pass.
+    #[test]
+    fn a_rising_index_or_negative_limit_leaves_a_falling_loop_checked() {
+        let rising = ".memory 100\nfunc main(%n)\n    mov %j, %n\ntop:\n    jlt %j, 0, out\n    store [%j], 1\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        let register = ".memory 100\nfunc main(%n, %s)\n    mov %j, %n\ntop:\n    jlt %j, 0, out\n    store [%j], 1\n    add %j, %j, %s\n    jmp top\nout:\n    ret 0\nend\n";
+        let negative = ".memory 100\nfunc main(%n)\n    mov %j, %n\ntop:\n    jlt %j, -2, out\n    store [%j], 1\n    sub %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        for text in [rising, register, negative] {
+            let (_, found) = loops(text);
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
     }
 }

@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} hoisted={} copies={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} copies={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -121,6 +121,7 @@ impl CompileRecord {
             s.inline.inlined,
             s.sccp.folded,
             s.sccp.branches_resolved,
+            s.gvn.merged,
             s.licm.hoisted,
             s.out_of_ssa.copies,
             self.code_bytes
@@ -388,6 +389,7 @@ pub fn chrome_trace(
                 "phis": s.phis,
                 "values_folded": s.sccp.folded,
                 "branches_resolved": s.sccp.branches_resolved,
+                "merged": s.gvn.merged,
                 "hoisted": s.licm.hoisted,
                 "copies": s.out_of_ssa.copies,
                 "code_bytes": r.code_bytes,

@@ -15,6 +15,7 @@ use crate::cfg::{self, Cfg, EntryPoint};
 use crate::dedup_checks::{self, DedupStats};
 use crate::dom::{self, DomTree};
 use crate::entity::{Block, Inst};
+use crate::gvn::{self, GvnStats};
 use crate::inline::{self, InlineStats};
 use crate::ir::Function;
 use crate::licm::{self, LicmStats};
@@ -38,6 +39,9 @@ pub struct Options {
     /// Inline small callees (`--no-inline` turns it off, for comparison
     /// and the differential oracle).
     pub inline: bool,
+    /// Merge equal pure computations (`--no-gvn` turns it off, for
+    /// comparison and the differential oracle).
+    pub gvn: bool,
     /// Hoist loop-invariant code (`--no-licm` turns it off, for comparison
     /// and the differential oracle).
     pub licm: bool,
@@ -55,6 +59,7 @@ impl Default for Options {
         Options {
             constant_propagation: true,
             inline: true,
+            gvn: true,
             licm: true,
             dedup_checks: true,
             verify: false,
@@ -70,6 +75,7 @@ pub struct Stats {
     pub phis: usize,
     pub inline: InlineStats,
     pub sccp: SccpStats,
+    pub gvn: GvnStats,
     pub licm: LicmStats,
     pub dedup: DedupStats,
     pub out_of_ssa: OutOfSsaStats,
@@ -183,6 +189,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Inline && !self.options.inline {
                 continue;
             }
+            if phase == Phase::Gvn && !self.options.gvn {
+                continue;
+            }
             if phase == Phase::Licm && !self.options.licm {
                 continue;
             }
@@ -204,6 +213,7 @@ impl<'p> Context<'p> {
             Phase::Ssa => self.ssa(),
             Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
+            Phase::Gvn => self.gvn(),
             Phase::Licm => self.licm(),
             Phase::DedupChecks => self.dedup_checks(),
             Phase::OutOfSsa => self.out_of_ssa(),
@@ -313,6 +323,16 @@ impl<'p> Context<'p> {
             .ok_or_else(|| missing(Phase::Sccp, "the IR"))?;
         self.stats.sccp = sccp::propagate(f, &mut self.budget)?;
         self.cfg_changed();
+        Ok(())
+    }
+
+    /// Removing instructions keeps the dominator tree valid.
+    fn gvn(&mut self) -> Result<(), CompileError> {
+        self.ir_domtree(Phase::Gvn)?;
+        let (Some(f), Some(dom)) = (&mut self.func, &self.domtree) else {
+            return Err(missing(Phase::Gvn, "the dominator tree"));
+        };
+        self.stats.gvn = gvn::number(f, dom, &mut self.budget)?;
         Ok(())
     }
 
@@ -443,7 +463,7 @@ impl<'p> Context<'p> {
     fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
         let invalid = |message: String| CompileError::Invalid { phase, message };
         match phase {
-            Phase::Ssa | Phase::Inline | Phase::Sccp | Phase::Licm => {
+            Phase::Ssa | Phase::Inline | Phase::Sccp | Phase::Gvn | Phase::Licm => {
                 let f = self.func(phase)?;
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)

@@ -8,6 +8,7 @@
 //! `dom` and `ssa` JSON (the real entry's `idom` is null there), and blocks
 //! made by later phases (split edges) get the next free ids.
 
+use crate::bounds::Direction;
 use crate::cfg::Cfg;
 use crate::context::Context;
 use crate::dom::DomTree;
@@ -262,6 +263,12 @@ fn versioned_json(ctx: &Context, names: &Names) -> Json {
                     "header": l.header.0,
                     "blocks": l.blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
                     "unchecked": l.unchecked.iter().map(|i| i.0).collect::<Vec<_>>(),
+                    "direction": match l.direction {
+                        Direction::Up => "up",
+                        Direction::Down => "down",
+                    },
+                    "tested": if l.bottom_tested { "bottom" } else { "top" },
+                    "guard": l.guard_text(&|v| names.of(v).to_string()),
                     "index": names.of(l.index),
                     "limit": names.of(l.limit),
                     "max_offset": l.max_offset,
@@ -606,17 +613,11 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
         for l in versioned {
             let _ = writeln!(
                 s,
-                "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {} >= 0, {} <= cells - {}, steps {:?}, bases {:?} (each + {} <= cells - {})",
+                "; versioned loop at {}: blocks {:?}, unchecked {:?}, guard {}",
                 l.header,
                 l.blocks,
                 l.unchecked,
-                names.of(l.index),
-                names.of(l.limit),
-                l.max_offset,
-                l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
-                l.bases.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
-                names.of(l.limit),
-                l.max_offset,
+                l.guard_text(&|v| names.of(v).to_string()),
             );
         }
     }

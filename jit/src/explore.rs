@@ -136,6 +136,7 @@ fn trace(ctx: &Context) -> Json {
             ["inlined", s.inline.inlined],
             ["folded", s.sccp.folded],
             ["branches-resolved", s.sccp.branches_resolved],
+            ["merged", s.gvn.merged],
             ["hoisted", s.licm.hoisted],
             ["copies", s.out_of_ssa.copies],
             ["bytes", s.code_bytes],

@@ -14,7 +14,9 @@
 //! that may be zero (and by a constant zero), shifts by counts past 63,
 //! NaN, infinities and -0.0, loads and stores in and out of bounds,
 //! register swaps and rotations across loop iterations, constant-heavy
-//! code, immediates everywhere.
+//! code, immediates everywhere; computations repeated (operands maybe
+//! swapped) and a remainder beside the quotient of the same division,
+//! for value numbering.
 
 use std::fmt::Write;
 
@@ -179,6 +181,26 @@ impl Gen {
                 ]);
                 let (d, a, b) = (self.int(), self.int_operand(), self.int_operand());
                 self.line(&format!("{op} {d}, {a}, {b}"));
+                if self.rng.chance(20) {
+                    // The same again, operands maybe swapped: value
+                    // numbering merges it unless `d` was one of them.
+                    let e = self.int();
+                    let (a, b) = if self.rng.chance(50) { (b, a) } else { (a, b) };
+                    self.line(&format!("{op} {e}, {a}, {b}"));
+                }
+            }
+            25..=29 if self.rng.chance(25) => {
+                // A remainder and a quotient of one division, in either
+                // order (they share the quotient when compiled).
+                let (r, q, a) = (self.int(), self.int(), self.int_operand());
+                let c = self.constant_divisor();
+                let (first, second) = if self.rng.chance(50) {
+                    (format!("rem {r}, {a}, {c}"), format!("div {q}, {a}, {c}"))
+                } else {
+                    (format!("div {q}, {a}, {c}"), format!("rem {r}, {a}, {c}"))
+                };
+                self.line(&first);
+                self.line(&second);
             }
             25..=29 => {
                 let op = *self.rng.pick(&["div", "rem"]);
@@ -374,25 +396,98 @@ impl Gen {
         self.depth -= 1;
     }
 
-    /// A loop walking memory with an index of its own, the shape whose
-    /// bounds checks the emitter hoists (`jit::bounds`): start, limit and
-    /// step mostly keep it in bounds, sometimes not (a negative start, a
-    /// limit past the end or from a register, a zero, negative or huge
-    /// step, a negative offset, the index redefined in the body), some
-    /// accesses at an array base set before the loop (`[%b + %j]`: mostly
-    /// small, sometimes past the end or negative). A trip counter ends it
-    /// whatever the step.
+    /// A loop walking memory with an index of its own, the shapes whose
+    /// bounds checks the emitter hoists (`jit::bounds`): counting up or
+    /// down, tested at the top or at the bottom. Start, limit and step
+    /// mostly keep it in bounds, sometimes not (a start below 0 or past
+    /// the end, a limit past the end, below 0 or from a register, a zero,
+    /// wrong-way or huge step, a negative offset, the index redefined in
+    /// the body), some accesses at an array base set before the loop
+    /// (`[%b + %j]`: mostly small, sometimes past the end or negative). A
+    /// trip counter ends it whatever the step.
     fn indexed_loop(&mut self, nesting: usize) {
         let d = self.depth;
         self.depth += 1;
         let (index, trips) = (format!("%j{d}"), format!("%c{d}"));
         let (top, out) = (self.fresh_label("walk"), self.fresh_label("walked"));
-        let start = match self.rng.below(50) {
+        let down = self.rng.chance(35);
+        let bottom = self.rng.chance(30);
+        let (start, limit) = if down {
+            (self.falling_start(), self.falling_limit(d))
+        } else {
+            (self.rising_start(), self.rising_limit(d))
+        };
+        let step = self.index_step(d, down);
+        let array = self.rng.chance(30).then(|| {
+            let at = match self.rng.below(10) {
+                0 => format!("{}", MEMORY - self.rng.below(4) as i64),
+                1 => "-1".to_string(),
+                2 => self.int_operand(),
+                _ => format!("{}", self.rng.below(4)),
+            };
+            self.line(&format!("mov %b{d}, {at}"));
+            format!("%b{d}")
+        });
+        self.line(&format!("mov {index}, {start}"));
+        self.line(&format!("mov {trips}, 0"));
+        self.out.push_str(&format!("{top}:\n"));
+        if !bottom {
+            let test = match (down, self.rng.chance(70)) {
+                (false, true) => format!("jge {index}, {limit}"),
+                (false, false) => format!("jle {limit}, {index}"),
+                (true, true) => format!("jlt {index}, {limit}"),
+                (true, false) => format!("jle {index}, {limit}"),
+            };
+            self.line(&format!("{test}, {out}"));
+        }
+        for _ in 0..self.rng.below(3) {
+            self.statement(nesting + 1);
+        }
+        for _ in 0..1 + self.rng.below(2) {
+            self.indexed_access(d, &index, array.as_deref());
+        }
+        if self.rng.chance(10) {
+            self.line(&format!("and {index}, {index}, {}", MEMORY / 2 - 1));
+        }
+        for _ in 0..self.rng.below(2) {
+            self.statement(nesting + 1);
+        }
+        self.line(&format!("add {trips}, {trips}, 1"));
+        let most = 1 + self.rng.below(40);
+        self.line(&format!("jge {trips}, {most}, {out}"));
+        self.line(&step.replace("INDEX", &index));
+        if self.rng.chance(15) {
+            // The index has moved past its test: this one stays checked.
+            let r = self.int();
+            self.line(&format!("load {r}, [{index}]"));
+        }
+        if bottom {
+            let test = match (down, self.rng.chance(60)) {
+                (false, true) => format!("jlt {index}, {limit}"),
+                (false, false) => format!("jgt {limit}, {index}"),
+                (true, true) => format!("jge {index}, {limit}"),
+                (true, false) => format!("jgt {index}, {limit}"),
+            };
+            self.line(&format!("{test}, {top}"));
+        } else {
+            self.line(&format!("jmp {top}"));
+        }
+        self.out.push_str(&format!("{out}:\n"));
+        self.depth -= 1;
+    }
+
+    /// Where a rising index starts: mostly at a small cell.
+    fn rising_start(&mut self) -> String {
+        match self.rng.below(50) {
             0 => format!("-{}", 1 + self.rng.below(3)),
             1 => self.int_operand(),
             _ => format!("{}", self.rng.below(4)),
-        };
-        let limit = match self.rng.below(50) {
+        }
+    }
+
+    /// What a rising index stays below: mostly near the end of memory.
+    fn rising_limit(&mut self, d: usize) -> String {
+        match self.rng.below(50) {
             0 => format!("{}", MEMORY + 1 + self.rng.below(3) as i64),
             1 => self.int_operand(),
             2..=6 => {
@@ -402,7 +497,38 @@ impl Gen {
             }
             7..=9 => format!("{MEMORY}"),
             _ => format!("{}", MEMORY - 3 - self.rng.below(3) as i64),
-        };
+        }
+    }
+
+    /// Where a falling index starts: mostly near the end of memory.
+    fn falling_start(&mut self) -> String {
+        match self.rng.below(50) {
+            0 => format!("{}", MEMORY + self.rng.below(3) as i64),
+            1 => self.int_operand(),
+            2..=4 => format!("{}", self.rng.below(4)),
+            5..=7 => format!("-{}", 1 + self.rng.below(2)),
+            _ => format!("{}", MEMORY - 1 - self.rng.below(8) as i64),
+        }
+    }
+
+    /// What a falling index stays at or above: mostly a small cell.
+    fn falling_limit(&mut self, d: usize) -> String {
+        match self.rng.below(50) {
+            0..=2 => format!("-{}", 1 + self.rng.below(3)),
+            3 => self.int_operand(),
+            4..=8 => {
+                let r = self.int();
+                self.line(&format!("and %l{d}, {r}, 7"));
+                format!("%l{d}")
+            }
+            _ => format!("{}", self.rng.below(4)),
+        }
+    }
+
+    /// The instruction that moves the index (`INDEX` in it): mostly a
+    /// small step the right way, sometimes from a register, zero, the
+    /// wrong way or huge.
+    fn index_step(&mut self, d: usize, down: bool) -> String {
         let step = match self.rng.below(50) {
             0..=4 => {
                 let r = self.int();
@@ -417,83 +543,52 @@ impl Gen {
             6 => "-1".to_string(),
             _ => format!("{}", 1 + self.rng.below(3)),
         };
-        let array = self.rng.chance(30).then(|| {
-            let at = match self.rng.below(10) {
-                0 => format!("{}", MEMORY - self.rng.below(4) as i64),
-                1 => "-1".to_string(),
-                2 => self.int_operand(),
-                _ => format!("{}", self.rng.below(4)),
-            };
-            self.line(&format!("mov %b{d}, {at}"));
-            format!("%b{d}")
-        });
-        self.line(&format!("mov {index}, {start}"));
-        self.line(&format!("mov {trips}, 0"));
-        self.out.push_str(&format!("{top}:\n"));
-        if self.rng.chance(70) {
-            self.line(&format!("jge {index}, {limit}, {out}"));
-        } else {
-            self.line(&format!("jle {limit}, {index}, {out}"));
+        match (down, self.rng.chance(30)) {
+            (false, _) => format!("add INDEX, INDEX, {step}"),
+            (true, false) => format!("sub INDEX, INDEX, {step}"),
+            // A constant step down written as an addition.
+            (true, true) => format!("add INDEX, INDEX, -{}", 1 + self.rng.below(3)),
         }
-        for _ in 0..self.rng.below(3) {
-            self.statement(nesting + 1);
-        }
-        for _ in 0..1 + self.rng.below(2) {
-            let offset = match self.rng.below(40) {
-                0 => "-1".to_string(),
-                1..=6 => format!("+{}", self.rng.below(4)),
-                _ => String::new(),
-            };
-            let base = if self.rng.chance(15) {
-                // Through a copy, sometimes replaced on one path.
-                self.line(&format!("mov %k{d}, {index}"));
-                if self.rng.chance(50) {
-                    let (skip, x) = (self.fresh_label("keep"), self.int_operand());
-                    self.line(&format!("jz {x}, {skip}"));
-                    self.line(&format!("and %k{d}, {x}, {}", MEMORY - 1));
-                    self.out.push_str(&format!("{skip}:\n"));
-                }
-                format!("%k{d}")
-            } else {
-                index.clone()
-            };
-            let base = match &array {
-                Some(array) if self.rng.chance(50) => {
-                    if self.rng.chance(50) {
-                        self.line(&format!("add %q{d}, {array}, {base}"));
-                    } else {
-                        self.line(&format!("add %q{d}, {base}, {array}"));
-                    }
-                    format!("%q{d}")
-                }
-                _ => base,
-            };
+    }
+
+    /// A load or store at the index, through a copy or at the array base.
+    fn indexed_access(&mut self, d: usize, index: &str, array: Option<&str>) {
+        let offset = match self.rng.below(40) {
+            0 => "-1".to_string(),
+            1..=6 => format!("+{}", self.rng.below(4)),
+            _ => String::new(),
+        };
+        let base = if self.rng.chance(15) {
+            // Through a copy, sometimes replaced on one path.
+            self.line(&format!("mov %k{d}, {index}"));
             if self.rng.chance(50) {
-                let r = self.int();
-                self.line(&format!("load {r}, [{base}{offset}]"));
-            } else {
-                let v = self.int_operand();
-                self.line(&format!("store [{base}{offset}], {v}"));
+                let (skip, x) = (self.fresh_label("keep"), self.int_operand());
+                self.line(&format!("jz {x}, {skip}"));
+                self.line(&format!("and %k{d}, {x}, {}", MEMORY - 1));
+                self.out.push_str(&format!("{skip}:\n"));
             }
-        }
-        if self.rng.chance(10) {
-            self.line(&format!("and {index}, {index}, {}", MEMORY / 2 - 1));
-        }
-        for _ in 0..self.rng.below(2) {
-            self.statement(nesting + 1);
-        }
-        self.line(&format!("add {trips}, {trips}, 1"));
-        let most = 1 + self.rng.below(40);
-        self.line(&format!("jge {trips}, {most}, {out}"));
-        self.line(&format!("add {index}, {index}, {step}"));
-        if self.rng.chance(15) {
-            // The index has moved past its test: this one stays checked.
+            format!("%k{d}")
+        } else {
+            index.to_string()
+        };
+        let base = match array {
+            Some(array) if self.rng.chance(50) => {
+                if self.rng.chance(50) {
+                    self.line(&format!("add %q{d}, {array}, {base}"));
+                } else {
+                    self.line(&format!("add %q{d}, {base}, {array}"));
+                }
+                format!("%q{d}")
+            }
+            _ => base,
+        };
+        if self.rng.chance(50) {
             let r = self.int();
-            self.line(&format!("load {r}, [{index}]"));
+            self.line(&format!("load {r}, [{base}{offset}]"));
+        } else {
+            let v = self.int_operand();
+            self.line(&format!("store [{base}{offset}], {v}"));
         }
-        self.line(&format!("jmp {top}"));
-        self.out.push_str(&format!("{out}:\n"));
-        self.depth -= 1;
     }
 
     fn counted_loop(&mut self, nesting: usize) {

@@ -22,6 +22,7 @@ pub mod eval;
 pub mod explore;
 pub mod fuzz;
 pub mod gdb_jit;
+pub mod gvn;
 pub mod inline;
 pub mod ir;
 pub mod jitdump;

@@ -29,6 +29,8 @@ pub enum Config {
     JitNoSccp,
     /// `--tier jit --no-inline`: every call a call.
     JitNoInline,
+    /// `--tier jit --no-gvn`: equal computations left apart.
+    JitNoGvn,
     /// `--tier jit --no-licm`: loop-invariant code left in its loop.
     JitNoLicm,
     /// `--tier jit --no-dedup-checks`: every bounds check kept.
@@ -45,12 +47,13 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 9] = [
+    pub const ALL: [Config; 10] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
         Config::JitNoSccp,
         Config::JitNoInline,
+        Config::JitNoGvn,
         Config::JitNoLicm,
         Config::JitNoDedupChecks,
         Config::Auto,
@@ -65,6 +68,7 @@ impl Config {
             Config::Jit => &["--tier", "jit"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
+            Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
             Config::JitNoDedupChecks => &["--tier", "jit", "--no-dedup-checks"],
             Config::Auto => &[
@@ -93,6 +97,7 @@ impl Config {
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoInline => "jit-no-inline",
+            Config::JitNoGvn => "jit-no-gvn",
             Config::JitNoLicm => "jit-no-licm",
             Config::JitNoDedupChecks => "jit-no-dedup-checks",
             Config::Auto => "auto",
@@ -163,6 +168,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoInline => {
             let mut jit = jit();
             jit.options.inline = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoGvn => {
+            let mut jit = jit();
+            jit.options.gvn = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::JitNoLicm => {

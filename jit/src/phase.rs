@@ -17,6 +17,8 @@ pub enum Phase {
     Inline,
     /// Sparse conditional constant propagation (`--no-sccp` skips it).
     Sccp,
+    /// Global value numbering (`--no-gvn` skips it).
+    Gvn,
     /// Loop-invariant code motion (`--no-licm` skips it).
     Licm,
     /// Bounds checks that dominating accesses imply (`--no-dedup-checks`
@@ -35,13 +37,14 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 13;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
         Phase::Ssa,
         Phase::Inline,
         Phase::Sccp,
+        Phase::Gvn,
         Phase::Licm,
         Phase::DedupChecks,
         Phase::OutOfSsa,
@@ -58,6 +61,7 @@ impl Phase {
             Phase::Ssa => "ssa",
             Phase::Inline => "inline",
             Phase::Sccp => "sccp",
+            Phase::Gvn => "gvn",
             Phase::Licm => "licm",
             Phase::DedupChecks => "dedup-checks",
             Phase::OutOfSsa => "out-of-ssa",

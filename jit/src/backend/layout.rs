@@ -9,6 +9,7 @@
 
 use super::emitter::{Emitter, RAX, RCX, RDX};
 use super::operands::Src;
+use crate::bounds::Direction;
 use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
@@ -104,33 +105,40 @@ impl Emitter<'_> {
     /// Enters the unchecked copy of loop `l` if its guard holds; falls
     /// through to the ordinary entry otherwise.
     pub(in crate::backend) fn guard(&mut self, l: usize) {
-        let (index, limit, max_offset) = {
+        let lower = self.versioned[l].lower();
+        let ((upper, plus_one), max_offset) = {
             let l = &self.versioned[l];
-            (l.index, l.limit, l.max_offset as i32)
+            (l.upper(), l.max_offset as i32)
         };
         let checked = self.ops.new_dynamic_label();
-        // index >= 0 (a constant index is known to be).
-        if self.f.constant(index).is_none() {
-            let r = self.register(index, RAX);
+        // lower >= 0 (a constant is known to be).
+        if self.f.constant(lower).is_none() {
+            let r = self.register(lower, RAX);
             dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r) ; js =>checked);
         }
-        // limit <= cells - max_offset.
-        let cells = self.env.memory.cells as i32;
-        dynasm!(self.ops ; .arch x64 ; mov eax, cells);
+        // upper (+ 1) <= cells - max_offset: rax = cells - max_offset
+        // (- 1), and upper must not exceed it.
+        let cells = self.env.memory.cells as i32 - plus_one as i32;
+        if cells >= 0 {
+            dynasm!(self.ops ; .arch x64 ; mov eax, cells);
+        } else {
+            // No memory: -1, sign-extended (`mov eax` would zero-extend).
+            dynasm!(self.ops ; .arch x64 ; mov rax, cells);
+        }
         if max_offset != 0 {
             dynasm!(self.ops ; .arch x64 ; sub rax, max_offset);
         }
-        match self.source(limit, RCX) {
+        match self.source(upper, RCX) {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i ; jl =>checked),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(r), rax ; jg =>checked),
             Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked),
         }
-        // base + limit <= cells - max_offset for each base (which the step
-        // checks below also hold to [0, STEP_LIMIT); should the sum wrap
-        // meanwhile, those fail).
+        // base + upper (+ 1) <= cells - max_offset for each base (which
+        // the step checks below also hold to [0, STEP_LIMIT); should the
+        // sum wrap meanwhile, those fail).
         for k in 0..self.versioned[l].bases.len() {
             let base = self.versioned[l].bases[k];
-            self.load(RCX, limit);
+            self.load(RCX, upper);
             match self.source(base, RDX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rcx, i),
                 Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; add rcx, Rq(r)),
@@ -144,10 +152,33 @@ impl Emitter<'_> {
             let top = (crate::bounds::STEP_LIMIT - 1) as i32;
             dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
         }
+        if self.versioned[l].bottom_tested {
+            self.guard_test(l, checked);
+        }
         let header = self.versioned[l].header;
         let k = self.versioned[l].blocks.binary_search(&header);
         let unchecked = self.copy_labels[l][k.expect("a loop holds its header")];
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+    }
+
+    /// A loop tested at the bottom runs its first iteration untested: its
+    /// guard checks the test on entry (`index < limit` going up, `index
+    /// >= limit` going down), jumping to `checked` where it fails.
+    fn guard_test(&mut self, l: usize, checked: DynamicLabel) {
+        let (index, limit, direction) = {
+            let l = &self.versioned[l];
+            (l.index, l.limit, l.direction)
+        };
+        self.load(RCX, index);
+        match self.source(limit, RDX) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rcx, i),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp rcx, Rq(r)),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp rcx, QWORD [rbp + m]),
+        }
+        match direction {
+            Direction::Up => dynasm!(self.ops ; .arch x64 ; jge =>checked),
+            Direction::Down => dynasm!(self.ops ; .arch x64 ; jl =>checked),
+        }
     }
 
     /// Whether the load or store being emitted needs its bounds check.
