@@ -31,9 +31,11 @@
 //! one loop-invariant base `b` (every definition of `v` in the loop adds
 //! the same `b`: an array at `b` indexed by the loop, `[%a + %j]`). A
 //! step from a bounded value (at most 2^28, the largest memory) cannot
-//! overflow; any other definition forgets the facts. Only innermost,
-//! single-entry loops are versioned, so the body is acyclic but for the
-//! back edges, and the fixpoint takes a few passes in order.
+//! overflow; any other definition forgets the facts. The fixpoint goes
+//! over the loop in reverse postorder, round its inner loops until
+//! nothing changes. Single-entry loops are versioned if no loop inside
+//! has a loop inside: an outer loop's copy holds copies of its inner
+//! loops (checked, and unchecked behind their guards), one deep.
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
@@ -153,15 +155,24 @@ pub fn find(
         in_body: vec![false; f.blocks.len()],
         state: vec![Visit::New; f.blocks.len()],
     };
+    // Loops with a loop inside that has one inside too: these are not
+    // versioned, so a versioned loop holds versioned loops only one deep
+    // (the emitter's copies nest no further).
+    let mut deep = vec![false; loops.len()];
     for l in loops.loops() {
         let data = loops.get(l);
-        let h = data.header;
-        if !data.innermost || data.blocks.len() > MAX_BLOCKS + 1 {
+        if let Some(p) = data.parent.filter(|_| !data.innermost) {
+            deep[p.index()] = true;
+        }
+    }
+    for l in loops.loops() {
+        let data = loops.get(l);
+        if deep[l.index()] || data.blocks.len() > MAX_BLOCKS + 1 {
             continue;
         }
         budget.charge(Phase::Bounds, data.blocks.len() as u64)?;
-        let order = in_order(f, h, &data.blocks, &mut marks);
-        found.extend(order.and_then(|order| candidate(f, &data.blocks, order)));
+        let order = in_order(f, data.header, &data.blocks, &mut marks);
+        found.extend(candidate(f, &data.blocks, order, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
@@ -279,31 +290,20 @@ fn classify(
     })
 }
 
-fn candidate(f: &Function, blocks: &[Block], order: Vec<Block>) -> Option<VersionedLoop> {
-    let h = order[0];
+fn candidate(
+    f: &Function,
+    blocks: &[Block],
+    order: Vec<Block>,
+    budget: &mut Budget,
+) -> Result<Option<VersionedLoop>, CompileError> {
     let inside = |b: Block| blocks.binary_search(&b).is_ok();
-    // Single entry: only the header is reached from outside, and only by
-    // jumps (the emitter puts the guard on them).
-    if order[1..]
-        .iter()
-        .any(|&b| !f.block(b).preds.iter().all(|&p| inside(p)))
-    {
-        return None;
-    }
-    for p in f.block(h).preds.iter().filter(|&&p| !inside(p)) {
-        let last = *f.block(*p).insts.last()?;
-        if !matches!(f.kind(last), InstKind::Jump(_)) {
-            return None;
-        }
-    }
     let insts = || order.iter().flat_map(|&b| f.block(b).insts.iter().copied());
-    if insts().count() > MAX_INSTS {
-        return None;
-    }
     let mut defined: Vec<Value> = insts().filter_map(|i| f.inst(i).result).collect();
     defined.sort_unstable();
     let defined_inside = |v: Value| defined.binary_search(&v).is_ok();
-    let test = loop_test(f, h, &inside, &defined_inside)?;
+    let Some(test) = shape(f, &order, &inside, &defined_inside) else {
+        return Ok(None);
+    };
     let tracked = tracked(f, &order, test.index);
     let step_ok = |s: Value| match f.constant(s) {
         Some(c) => c < STEP_LIMIT,
@@ -317,16 +317,11 @@ fn candidate(f: &Function, blocks: &[Block], order: Vec<Block>) -> Option<Versio
         step_ok: &step_ok,
         direction: test.direction,
     };
-    let facts = proof.solve(&test, &order, &inside);
+    let facts = proof.solve(&test, &order, &inside, budget)?;
     let (unchecked, max_offset, steps, bases) = proof.collect(&facts, &order);
-    if unchecked.is_empty() {
-        return None;
-    }
-    let mut blocks = blocks.to_vec();
-    blocks.sort_unstable();
     let versioned = VersionedLoop {
-        header: h,
-        blocks,
+        header: order[0],
+        blocks: blocks.to_vec(),
         unchecked,
         direction: test.direction,
         bottom_tested: test.bottom,
@@ -338,7 +333,37 @@ fn candidate(f: &Function, blocks: &[Block], order: Vec<Block>) -> Option<Versio
     };
     // The guard tests `lower >= 0` only where `lower` is not a constant.
     let lower = f.constant(versioned.lower());
-    lower.is_none_or(|c| (c as i64) >= 0).then_some(versioned)
+    let guardable = lower.is_none_or(|c| (c as i64) >= 0);
+    Ok((guardable && !versioned.unchecked.is_empty()).then_some(versioned))
+}
+
+/// The test of the loop of `order` (its header first), if the loop has
+/// one, a single entry reached only by jumps (the emitter puts the guard
+/// on them), and at most `MAX_INSTS` instructions.
+fn shape(
+    f: &Function,
+    order: &[Block],
+    inside: &dyn Fn(Block) -> bool,
+    defined_inside: &dyn Fn(Value) -> bool,
+) -> Option<Test> {
+    let h = order[0];
+    if order[1..]
+        .iter()
+        .any(|&b| !f.block(b).preds.iter().all(|&p| inside(p)))
+    {
+        return None;
+    }
+    for p in f.block(h).preds.iter().filter(|&&p| !inside(p)) {
+        let last = *f.block(*p).insts.last()?;
+        if !matches!(f.kind(last), InstKind::Jump(_)) {
+            return None;
+        }
+    }
+    let count: usize = order.iter().map(|&b| f.block(b).insts.len()).sum();
+    if count > MAX_INSTS {
+        return None;
+    }
+    loop_test(f, h, inside, defined_inside)
 }
 
 /// Per-block marks for `body`, reset after each use so that one
@@ -355,27 +380,25 @@ enum Visit {
     Done,
 }
 
-/// The loop `blocks` of header `h`, `h` first, in topological order of
-/// the edges other than back edges; `None` if the body has a cycle of its
-/// own (an irreducible one: the forest knows of no loop inside).
-fn in_order(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Option<Vec<Block>> {
+/// The loop `blocks` of header `h`, `h` first, in reverse postorder.
+fn in_order(f: &Function, h: Block, blocks: &[Block], marks: &mut Marks) -> Vec<Block> {
     let members = || blocks.iter().copied().filter(|&b| b != h);
     for b in members() {
         marks.in_body[b.index()] = true;
     }
-    let order = topological(f, h, marks);
+    let mut order = reverse_postorder(f, h, marks);
     for b in members() {
         marks.in_body[b.index()] = false;
         marks.state[b.index()] = Visit::New;
     }
-    let mut order = order?;
     order.insert(0, h);
-    Some(order)
+    order
 }
 
-/// The marked body in topological order, by depth-first search from `h`
-/// (postorder, reversed); `None` if the body has a cycle of its own.
-fn topological(f: &Function, h: Block, marks: &mut Marks) -> Option<Vec<Block>> {
+/// The marked body in reverse postorder of a depth-first search from `h`:
+/// a topological order if the body has no cycle of its own (an inner
+/// loop), which the fixpoint then goes round.
+fn reverse_postorder(f: &Function, h: Block, marks: &mut Marks) -> Vec<Block> {
     let mut post = Vec::new();
     let mut path: Vec<(Block, usize)> = vec![(h, 0)];
     while let Some((b, k)) = path.pop() {
@@ -391,8 +414,7 @@ fn topological(f: &Function, h: Block, marks: &mut Marks) -> Option<Vec<Block>> 
                     marks.state[s.index()] = Visit::OnPath;
                     path.push((s, 0));
                 }
-                Visit::OnPath => return None,
-                Visit::Done => {}
+                Visit::OnPath | Visit::Done => {}
             }
         } else if b != h {
             marks.state[b.index()] = Visit::Done;
@@ -400,7 +422,7 @@ fn topological(f: &Function, h: Block, marks: &mut Marks) -> Option<Vec<Block>> 
         }
     }
     post.reverse();
-    Some(post)
+    post
 }
 
 /// `index` and the values the body derives from it by copies and adds.
@@ -575,7 +597,13 @@ impl Proof<'_> {
 
     /// The facts at the start of each block of `order` (the header first),
     /// at the greatest fixpoint.
-    fn solve(&self, test: &Test, order: &[Block], inside: &dyn Fn(Block) -> bool) -> Vec<Facts> {
+    fn solve(
+        &self,
+        test: &Test,
+        order: &[Block],
+        inside: &dyn Fn(Block) -> bool,
+        budget: &mut Budget,
+    ) -> Result<Vec<Facts>, CompileError> {
         let f = self.f;
         // Both are tracked (the entry value is a copy of the index).
         let bit = self.bit(test.index).unwrap_or(0);
@@ -590,7 +618,11 @@ impl Proof<'_> {
         let place = |b: Block| order.iter().position(|&x| x == b).expect("in the loop");
         let mut facts_in = vec![Facts::ALL; order.len()];
         let mut facts_out = vec![Facts::ALL; order.len()];
+        let size: usize = order.iter().map(|&b| f.block(b).insts.len() + 1).sum();
         loop {
+            // Each round only clears bits, so there are at most as many
+            // rounds as bits (and far fewer: a round per loop nested).
+            budget.charge(Phase::Bounds, size as u64)?;
             let mut changed = false;
             for (k, &b) in order.iter().enumerate() {
                 let mut facts = Facts::ALL;
@@ -617,7 +649,7 @@ impl Proof<'_> {
                 facts_out[k] = facts;
             }
             if !changed {
-                return facts_in;
+                return Ok(facts_in);
             }
         }
     }
@@ -837,5 +869,28 @@ mod tests {
             let (_, found) = loops(text);
             assert!(found.is_empty(), "{text}: {found:?}");
         }
+    }
+
+    /// The sieve's outer loop reads `[%i]` checked by nothing inside:
+    /// versioned like its inner loop, which keeps its own guard. A loop
+    /// holding that pair is not versioned (copies nest one deep).
+    #[test]
+    fn an_outer_loop_is_versioned_and_one_around_it_is_not() {
+        let sieve = "    mov %i, 2\nouter:\n    jge %i, %n, out\n    load %c, [%i]\n    mul %j, %i, %i\ninner:\n    jge %j, %n, next\n    store [%j], 1\n    add %j, %j, %i\n    jmp inner\nnext:\n    add %i, %i, 1\n    jmp outer\nout:\n";
+        let (f, found) = loops(&format!(
+            ".memory 100\nfunc main(%n)\n{sieve}    ret 0\nend\n"
+        ));
+        assert_eq!(found.len(), 2, "{found:?}");
+        let lines: Vec<Vec<u32>> = found.iter().map(|l| unchecked_lines(&f, l)).collect();
+        assert_eq!(lines, vec![vec![2], vec![5]]);
+        assert!(
+            found[0].contains(found[1].header),
+            "the inner loop is inside"
+        );
+        let (f, found) = loops(&format!(
+            ".memory 100\nfunc main(%n)\n    mov %r, 0\nround:\n    jge %r, %n, done\n    load %x, [%r]\n{sieve}    add %r, %r, 1\n    jmp round\ndone:\n    ret 0\nend\n"
+        ));
+        let lines: Vec<Vec<u32>> = found.iter().map(|l| unchecked_lines(&f, l)).collect();
+        assert_eq!(lines, vec![vec![5], vec![8]], "not the round's [%r]");
     }
 }

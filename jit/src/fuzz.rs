@@ -403,8 +403,9 @@ impl Gen {
     /// the end, a limit past the end, below 0 or from a register, a zero,
     /// wrong-way or huge step, a negative offset, the index redefined in
     /// the body), some accesses at an array base set before the loop
-    /// (`[%b + %j]`: mostly small, sometimes past the end or negative). A
-    /// trip counter ends it whatever the step.
+    /// (`[%b + %j]`: mostly small, sometimes past the end or negative),
+    /// sometimes an indexed loop inside (outer loops are versioned too).
+    /// A trip counter ends it whatever the step.
     fn indexed_loop(&mut self, nesting: usize) {
         let d = self.depth;
         self.depth += 1;
@@ -444,6 +445,12 @@ impl Gen {
             self.statement(nesting + 1);
         }
         for _ in 0..1 + self.rng.below(2) {
+            self.indexed_access(d, &index, array.as_deref());
+        }
+        if nesting < 2 && self.rng.chance(30) {
+            // An outer loop's own accesses around an inner loop: the
+            // copies of the inner loop nest in the outer one's copy.
+            self.indexed_loop(nesting + 1);
             self.indexed_access(d, &index, array.as_deref());
         }
         if self.rng.chance(10) {

@@ -119,13 +119,43 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) versioned: &'a [VersionedLoop],
     /// The accesses whose checks dominating accesses imply, sorted.
     pub(in crate::backend) implied: &'a [Inst],
+    /// The unchecked copies: first one per versioned loop (copy `l` of
+    /// loop `l`), then one per versioned loop inside another's copy.
+    pub(in crate::backend) copies: Vec<LoopCopy>,
+    /// Per copy, the labels of its blocks, in the order of the loop's
+    /// `blocks`.
     pub(in crate::backend) copy_labels: Vec<Vec<DynamicLabel>>,
     /// Per block: the versioned loop it heads, if any.
     pub(in crate::backend) heads: Vec<Option<usize>>,
-    /// The loop whose unchecked copy is being emitted.
+    /// The copy being emitted.
     pub(in crate::backend) copying: Option<usize>,
     /// The block being emitted.
     pub(in crate::backend) block: Block,
+}
+
+/// An unchecked copy of versioned loop `lp`: entered through its guard
+/// from outside, or (`within`) from inside the unchecked copy of the
+/// versioned loop that holds it, where the accesses both loops' guards
+/// prove go unchecked and the exits stay in that loop's copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::backend) struct LoopCopy {
+    pub lp: usize,
+    pub within: Option<usize>,
+}
+
+/// The copies of `versioned`: one per loop, then one per loop inside
+/// another (bounds versions loops at most one deep inside each other).
+fn loop_copies(versioned: &[VersionedLoop]) -> Vec<LoopCopy> {
+    let alone = (0..versioned.len()).map(|lp| LoopCopy { lp, within: None });
+    let nested = (0..versioned.len()).flat_map(|lp| {
+        (0..versioned.len())
+            .filter(move |&w| w != lp && versioned[w].contains(versioned[lp].header))
+            .map(move |w| LoopCopy {
+                lp,
+                within: Some(w),
+            })
+    });
+    alone.chain(nested).collect()
 }
 
 pub(in crate::backend) fn fail(message: impl Into<String>) -> CompileError {
@@ -160,9 +190,13 @@ impl<'a> Emitter<'a> {
         for (l, versioned) in versioned.iter().enumerate() {
             heads[versioned.header.index()] = Some(l);
         }
-        let copy_labels = versioned
+        let copies = loop_copies(versioned);
+        let copy_labels = copies
             .iter()
-            .map(|l| l.blocks.iter().map(|_| ops.new_dynamic_label()).collect())
+            .map(|c| {
+                let blocks = &versioned[c.lp].blocks;
+                blocks.iter().map(|_| ops.new_dynamic_label()).collect()
+            })
             .collect();
         let mut use_counts = vec![0; f.value_count()];
         for b in f.live_blocks() {
@@ -195,6 +229,7 @@ impl<'a> Emitter<'a> {
             position: vec![u32::MAX; f.blocks.len()],
             versioned,
             implied: proven.implied,
+            copies,
             copy_labels,
             heads,
             copying: None,

@@ -7,7 +7,7 @@
 
 #![allow(clippy::useless_conversion)]
 
-use super::emitter::{Emitter, RAX, RCX, RDX};
+use super::emitter::{Emitter, LoopCopy, RAX, RCX, RDX};
 use super::operands::Src;
 use crate::bounds::Direction;
 use crate::budget::CompileError;
@@ -83,28 +83,49 @@ fn copies_then_jump(f: &Function, b: Block, h: Block) -> bool {
 }
 
 impl Emitter<'_> {
-    /// Where the code of block `b` is: in the unchecked copy while that is
-    /// being emitted and `b` is part of it, else in the function's code.
+    /// Where the code of block `b` is: in the unchecked copy being
+    /// emitted if `b` is part of it, else in the copy of the loop holding
+    /// that one if `b` is part of that, else in the function's code.
     pub(in crate::backend) fn label(&self, b: Block) -> DynamicLabel {
-        let in_copy = self
-            .copying
-            .and_then(|l| Some((l, self.versioned[l].blocks.binary_search(&b).ok()?)));
-        match in_copy {
-            Some((l, k)) => self.copy_labels[l][k],
-            None => self.labels[b.index()],
-        }
+        let in_copy = |c: usize| {
+            let k = self.versioned[self.copies[c].lp].blocks.binary_search(&b);
+            k.ok().map(|k| self.copy_labels[c][k])
+        };
+        let Some(c) = self.copying else {
+            return self.labels[b.index()];
+        };
+        // A loop's copy alone has the loop's own index.
+        in_copy(c)
+            .or_else(|| self.copies[c].within.and_then(in_copy))
+            .unwrap_or(self.labels[b.index()])
     }
 
-    /// The versioned loop that a jump to `target` from the current block
-    /// enters from outside, if any: that jump needs the loop's guard.
+    /// The copy that a jump to `target` from the current block enters
+    /// through a guard, if it enters a versioned loop from outside: the
+    /// loop's copy within the copy being emitted if that holds the loop,
+    /// else the loop's copy alone.
     pub(in crate::backend) fn guarded_entry(&self, target: Block) -> Option<usize> {
-        let l = self.heads[target.index()]?;
-        (!self.versioned[l].contains(self.block)).then_some(l)
+        let lp = self.heads[target.index()]?;
+        if self.versioned[lp].contains(self.block) {
+            return None;
+        }
+        let outer = self
+            .copying
+            .map(|c| self.copies[c].within.unwrap_or(self.copies[c].lp));
+        let within = outer.and_then(|o| {
+            let copy = LoopCopy {
+                lp,
+                within: Some(o),
+            };
+            self.copies.iter().position(|&c| c == copy)
+        });
+        Some(within.unwrap_or(lp))
     }
 
-    /// Enters the unchecked copy of loop `l` if its guard holds; falls
+    /// Enters unchecked copy `copy` if its loop's guard holds; falls
     /// through to the ordinary entry otherwise.
-    pub(in crate::backend) fn guard(&mut self, l: usize) {
+    pub(in crate::backend) fn guard(&mut self, copy: usize) {
+        let l = self.copies[copy].lp;
         let lower = self.versioned[l].lower();
         let ((upper, plus_one), max_offset) = {
             let l = &self.versioned[l];
@@ -157,7 +178,7 @@ impl Emitter<'_> {
         }
         let header = self.versioned[l].header;
         let k = self.versioned[l].blocks.binary_search(&header);
-        let unchecked = self.copy_labels[l][k.expect("a loop holds its header")];
+        let unchecked = self.copy_labels[copy][k.expect("a loop holds its header")];
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
     }
 
@@ -184,9 +205,11 @@ impl Emitter<'_> {
     /// Whether the load or store being emitted needs its bounds check.
     pub(in crate::backend) fn checked(&self) -> bool {
         let current = Inst::new(self.current);
-        let versioned = self
-            .copying
-            .is_some_and(|l| self.versioned[l].unchecked.contains(&current));
+        let unchecked_in = |l: usize| self.versioned[l].unchecked.contains(&current);
+        let versioned = self.copying.is_some_and(|c| {
+            let copy = self.copies[c];
+            unchecked_in(copy.lp) || copy.within.is_some_and(unchecked_in)
+        });
         !versioned && self.implied.binary_search(&current).is_err()
     }
 

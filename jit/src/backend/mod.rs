@@ -97,23 +97,35 @@ pub fn emit(
         e.block(b, order.get(k + 1).copied(), budget)?;
     }
     // The unchecked copies, after the function's own code: entered only
-    // from a guard, left by the loop's exits into the checked code, laid
-    // out in the order `order` gives their blocks.
-    for (l, versioned) in versioned.iter().enumerate() {
-        e.copying = Some(l);
-        let header = f
-            .block(versioned.header)
-            .insts
-            .first()
-            .map(|&i| f.line_src(i));
-        match header.and_then(|src| program.func(f.id).positions.get(src as usize)) {
-            Some(pos) => e.mark(format!("unchecked copy of the loop at line {}", pos.line)),
-            None => e.mark("unchecked copy of a loop"),
+    // from a guard, left by the loop's exits into the checked code (or
+    // into the copy of the loop around), laid out in the order `order`
+    // gives their blocks.
+    for c in 0..e.copies.len() {
+        e.copying = Some(c);
+        let copy = e.copies[c];
+        let line = |l: usize| {
+            let header = f.block(versioned[l].header).insts.first();
+            let pos = header.and_then(|&i| {
+                let src = f.line_src(i);
+                program.func(f.id).positions.get(src as usize)
+            });
+            pos.map_or("?".to_string(), |p| p.line.to_string())
+        };
+        match copy.within {
+            None => e.mark(format!(
+                "unchecked copy of the loop at line {}",
+                line(copy.lp)
+            )),
+            Some(w) => e.mark(format!(
+                "unchecked copy of the loop at line {} inside that of the loop at line {}",
+                line(copy.lp),
+                line(w)
+            )),
         }
         let copy: Vec<crate::entity::Block> = order
             .iter()
             .copied()
-            .filter(|&b| versioned.contains(b))
+            .filter(|&b| versioned[copy.lp].contains(b))
             .collect();
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
