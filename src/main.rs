@@ -55,11 +55,14 @@ struct DumpArgs {
     #[arg(long)]
     func: Option<String>,
     /// The stage, any phase of the compiler: cfg (basic blocks), dom
-    /// (dominator tree and frontiers), ssa (pruned SSA), sccp (after
-    /// constant propagation), out (after SSA destruction; also
-    /// `out-of-ssa`), loops (the loop forest), regalloc (each value's
-    /// home), bounds (the versioned loops), asm (the machine code,
-    /// disassembled; also `emit`; text only).
+    /// (dominator tree and frontiers), ssa (pruned SSA), inline (small
+    /// callees' bodies in place), sccp (after constant propagation), gvn
+    /// (after value numbering), licm (after invariant code motion),
+    /// dedup-checks (accesses whose checks others imply), out (after SSA
+    /// destruction; also `out-of-ssa`), loops (the loop forest), regalloc
+    /// (each value's home), bounds (the versioned loops and their
+    /// guards), asm (the machine code, disassembled; also `emit`; text
+    /// only).
     #[arg(long, value_parser = parse_stage)]
     stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree

@@ -676,9 +676,16 @@ pub fn random_program(seed: u64) -> String {
     // into the helper.
     let (last, params) = helpers.last().cloned().expect("a helper");
     let args = vec!["%n"; params].join(", ");
+    // Returning the call's result, or that plus `n` (both run as loops
+    // when compiled, the second with an accumulator).
+    let tail = if g.rng.chance(50) {
+        "add %r, %r, %n\n    "
+    } else {
+        ""
+    };
     let _ = write!(
         g.out,
-        "func deep(%n)\n    jle %n, 0, bottom\n    sub %m, %n, 1\n    call %r, deep, %m\n    ret %r\nbottom:\n    call %r, {last}, {args}\n    ret %r\nend\n"
+        "func deep(%n)\n    jle %n, 0, bottom\n    sub %m, %n, 1\n    call %r, deep, %m\n    {tail}ret %r\nbottom:\n    call %r, {last}, {args}\n    ret %r\nend\n"
     );
     let functions = 1 + g.rng.below(4) as usize;
     let mut defined: Vec<(String, usize)> = vec![("rec".to_string(), 1)];

@@ -264,6 +264,31 @@ impl Function {
         )
     }
 
+    /// The value added to the result of the call at `insts[k]`, if that is
+    /// a call of the function itself whose result plus that value is
+    /// returned at once: `y = call f(..)`, `z = add a, y` (or `add y, a`),
+    /// `ret z`. The function's result is then the sum of every such `a`
+    /// on the way down and the value finally returned (integer addition
+    /// wraps, so it associates), which lets the call be a jump.
+    pub fn tail_accumulation(&self, insts: &[Inst], k: usize) -> Option<Value> {
+        let (&call, &add, &ret) = (insts.get(k)?, insts.get(k + 1)?, insts.get(k + 2)?);
+        let y = self.inst(call).result?;
+        let z = self.inst(add).result?;
+        let InstKind::Call(callee, _) = self.kind(call) else {
+            return None;
+        };
+        let InstKind::Binary(Op::Add, a, b) = *self.kind(add) else {
+            return None;
+        };
+        let addend = match (a == y, b == y) {
+            (true, false) => b,
+            (false, true) => a,
+            _ => return None,
+        };
+        let returns_sum = matches!(self.kind(ret), InstKind::Ret(v) if *v == z);
+        (*callee == self.id && returns_sum).then_some(addend)
+    }
+
     /// Whether some block ends in a `ret`.
     pub fn returns(&self) -> bool {
         self.live_blocks().any(|b| {

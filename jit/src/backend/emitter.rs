@@ -265,6 +265,13 @@ impl Emitter<'_> {
                 k += 2;
                 continue;
             }
+            if let Some(addend) = tail_calls::accumulating_tail_call(f, &self.env, insts, k) {
+                if let InstKind::Call(_, args) = f.kind(i) {
+                    self.accumulating_tail_call(addend, args, src);
+                }
+                k += 3;
+                continue;
+            }
             if let Some(&branch) = insts.get(k + 1) {
                 if self.compare_and_branch(i, branch, next)? {
                     k += 2;

@@ -18,6 +18,9 @@ pub(in crate::backend) struct Frame {
     slots: Vec<Option<i32>>,
     /// Where `r13` is kept, if the function makes self tail calls.
     pub(in crate::backend) tail_slot: Option<i32>,
+    /// Where the accumulating self tail calls sum what they add, if the
+    /// function makes any.
+    pub(in crate::backend) acc_slot: Option<i32>,
     /// Where the caller's `rbx` is kept, if a value lives in it.
     pub(in crate::backend) rbx_slot: Option<i32>,
     /// The frame's size in bytes.
@@ -44,12 +47,14 @@ impl Frame {
             })
             .collect();
         let tail_slot = tail_calls::makes_self_tail_calls(f, env).then(&mut take);
+        let acc_slot = tail_calls::accumulates(f, env).then(&mut take);
         let in_rbx = allocation.homes.contains(&Some(Home::Gpr(CALLEE_SAVED[0])));
         let rbx_slot = in_rbx.then(&mut take);
         let words = next as usize;
         Frame {
             slots,
             tail_slot,
+            acc_slot,
             rbx_slot,
             bytes: (8 * (words + max_args(f))).next_multiple_of(16),
         }
@@ -83,7 +88,10 @@ fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Ve
         let insts = &f.block(b).insts;
         for (k, &i) in insts.iter().enumerate() {
             let spills = match f.kind(i) {
-                InstKind::Call(..) => !tail_calls::is_self_tail_call(f, env, insts, k),
+                InstKind::Call(..) => {
+                    !tail_calls::is_self_tail_call(f, env, insts, k)
+                        && tail_calls::accumulating_tail_call(f, env, insts, k).is_none()
+                }
                 InstKind::Print(_)
                 | InstKind::PutC(_)
                 | InstKind::FPrint(..)

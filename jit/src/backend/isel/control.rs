@@ -134,6 +134,7 @@ impl Emitter<'_> {
 
     pub(in crate::backend) fn ret_inst(&mut self, a: Value) {
         self.load(RAX, a);
+        self.add_accumulator();
         // The epilogue, inline. No trap flag: a trap never returns this way
         // (it unwinds), and the external entry clears it for the runtime.
         self.restore_saved();
