@@ -8,6 +8,11 @@ rounds, and the last row the geometric mean of each ratio (time of the
 other / time of bcvm: above 1 means bcvm is faster). Output is checked to
 be identical, then discarded.
 
+`--paired` takes each ratio as the median over the rounds of that round's
+ratio instead (the two runs of a round are seconds apart, so a stretch
+when the shared machine runs slow cancels out of it; the time columns
+stay medians).
+
 Suites: `loops` (the default: loop-bound kernels), `calls` (call-bound
 kernels) and `interp` (all of them, sized for interpreters); each kernel
 is benches/bc/NAME.bc or programs/NAME.bc, and also benches/lua/NAME.lua
@@ -103,6 +108,8 @@ def main():
     ap.add_argument("--gcc", action="store_true", help="also gcc -O2 on benches/c")
     ap.add_argument("--tier", default="interp", choices=["interp", "jit", "auto"])
     ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "release", "bcvm"))
+    ap.add_argument("--paired", action="store_true",
+                    help="ratios as medians of each round's ratio")
     args = ap.parse_args()
     cases = SUITES[args.suite]
     impls = {f"bcvm {args.tier}": lambda name, n: [args.bcvm, "run", "--tier", args.tier,
@@ -135,7 +142,11 @@ def main():
         b = statistics.median(times[(name, n, bcvm)])
         row = [fmt(times[(name, n, i)]) for i in impls]
         for o in others:
-            ratios[o].append(statistics.median(times[(name, n, o)]) / b)
+            if args.paired:
+                rounds = zip(times[(name, n, o)], times[(name, n, bcvm)])
+                ratios[o].append(statistics.median(t / tb for t, tb in rounds))
+            else:
+                ratios[o].append(statistics.median(times[(name, n, o)]) / b)
             row.append(f"{ratios[o][-1]:.2f}x")
         print(f"| {name} ({n}) | " + " | ".join(row) + " |")
     geo = [f"{math.exp(sum(map(math.log, ratios[o])) / len(ratios[o])):.2f}x" for o in others]
