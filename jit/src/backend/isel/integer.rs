@@ -55,6 +55,10 @@ impl Emitter<'_> {
             Some(d) if self.gpr(b) != Some(d) || a == b => d,
             _ => RAX,
         };
+        let other = self.gpr(a).filter(|&r| Some(target) == home && r != target);
+        if other.is_some_and(|r| self.three_operand(op, target, r, b)) {
+            return;
+        }
         if self.gpr(a) != Some(target) {
             self.load(target, a);
         }
@@ -82,6 +86,29 @@ impl Emitter<'_> {
         if target == RAX {
             self.store(result, RAX);
         }
+    }
+
+    /// `d = a op b` with `a` in another register, in one instruction
+    /// where one does (`lea` for `a + b` and `a - imm`, `imul d, a, imm`)
+    /// rather than a move and a two-operand one; false if none does.
+    /// `lea` leaves the flags alone, which nothing after an `add` reads.
+    fn three_operand(&mut self, op: Op, d: u8, a: u8, b: Value) -> bool {
+        let imm = self
+            .f
+            .constant(b)
+            .and_then(|c| i32::try_from(c as i64).ok());
+        match (op, imm, self.gpr(b)) {
+            (Op::Add, Some(i), _) => dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) + i]),
+            (Op::Add, None, Some(r)) => dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) + Rq(r)]),
+            (Op::Sub, Some(i), _) if i != i32::MIN => {
+                dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) - i])
+            }
+            (Op::Mul, Some(i), _) if !cheaper_in_place(i) => {
+                dynasm!(self.ops ; .arch x64 ; imul Rq(d), Rq(a), i)
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// `t *= i`, by a shift, an `lea` or a negation where one does
@@ -225,6 +252,13 @@ impl Emitter<'_> {
     }
 }
 
+/// Whether `multiply_by` multiplies by `i` without `imul` (a move, a
+/// negation, an `lea` or a shift), so in place beats a three-operand
+/// `imul`.
+fn cheaper_in_place(i: i32) -> bool {
+    matches!(i, -1..=1 | 3 | 5 | 9) || (i > 0 && i.count_ones() == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::backend::asm_of;
@@ -320,5 +354,25 @@ mod tests {
             "{asm:#?}"
         );
         assert!(!asm.iter().any(|i| i.starts_with("and ")), "{asm:#?}");
+    }
+
+    /// A sum or product of values that stay live takes one instruction,
+    /// not a move and a two-operand one.
+    #[test]
+    fn a_result_in_a_register_of_its_own_takes_three_operands() {
+        let asm = asm_of(
+            "func main(%a, %b)\n    add %c, %a, %b\n    mul %d, %a, 7\n    sub %f, %b, 2\n    add %e, %c, %d\n    add %e, %e, %f\n    add %e, %e, %a\n    add %e, %e, %b\n    ret %e\nend\n",
+            "main",
+        );
+        let sum = asm
+            .iter()
+            .any(|i| i.starts_with("lea ") && i.contains('+') && !i.contains('-'));
+        let difference = asm
+            .iter()
+            .any(|i| i.starts_with("lea ") && i.ends_with("-2]"));
+        let product = asm
+            .iter()
+            .any(|i| i.starts_with("imul ") && i.matches(',').count() == 2 && i.ends_with(",7"));
+        assert!(sum && difference && product, "{asm:#?}");
     }
 }
