@@ -143,8 +143,8 @@ impl VersionedLoop {
     }
 }
 
-/// The loops of `f` worth versioning: innermost loops of the forest
-/// tested against a limit.
+/// The loops of `f` worth versioning: loops of the forest with no loop
+/// two deep inside, tested against a limit.
 pub fn find(
     f: &Function,
     loops: &LoopForest,
