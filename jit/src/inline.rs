@@ -576,27 +576,22 @@ mod tests {
     #[test]
     fn a_recursion_is_unrolled_one_level_unless_mostly_tail_calls() {
         let tak = "func tak(%x, %y, %z)\n    jge %y, %x, done\n    sub %a, %x, 1\n    call %p, tak, %a, %y, %z\n    sub %a, %y, 1\n    call %q, tak, %a, %z, %x\n    sub %a, %z, 1\n    call %s, tak, %a, %x, %y\n    call %r, tak, %p, %q, %s\n    ret %r\ndone:\n    ret %z\nend\nfunc main()\n    call %r, tak, 9, 6, 3\n    print %r\n    ret 0\nend\n";
-        let in_tak = kinds(&inlined_in(tak, "tak"));
-        let calls = in_tak
-            .iter()
-            .filter(|k| matches!(k, InstKind::Call(..)))
-            .count();
-        let inlined = in_tak
-            .iter()
-            .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
-            .count();
-        assert_eq!((calls, inlined), (13, 3), "{in_tak:?}");
+        // Calls left, and bodies inlined one level down.
+        let counts = |text: &str, name: &str| {
+            let kinds = kinds(&inlined_in(text, name));
+            let calls = kinds
+                .iter()
+                .filter(|k| matches!(k, InstKind::Call(..)))
+                .count();
+            let inlined = kinds
+                .iter()
+                .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
+                .count();
+            (calls, inlined)
+        };
+        assert_eq!(counts(tak, "tak"), (13, 3));
         let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
-        let in_fib = kinds(&inlined_in(fib, "fib"));
-        let calls = in_fib
-            .iter()
-            .filter(|k| matches!(k, InstKind::Call(..)))
-            .count();
-        let inlined = in_fib
-            .iter()
-            .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
-            .count();
-        assert_eq!((calls, inlined), (3, 1), "{in_fib:?}");
+        assert_eq!(counts(fib, "fib"), (3, 1));
         let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
         assert!(
             inlined_in(ack, "ack").inlined.is_empty(),
