@@ -61,8 +61,8 @@ struct DumpArgs {
     /// dedup-checks (accesses whose checks others imply), out (after SSA
     /// destruction; also `out-of-ssa`), loops (the loop forest), regalloc
     /// (each value's home), bounds (the versioned loops and their
-    /// guards), asm (the machine code, disassembled; also `emit`; text
-    /// only).
+    /// guards), fill (the versioned loops run as string stores), asm (the
+    /// machine code, disassembled; also `emit`; text only).
     #[arg(long, value_parser = parse_stage)]
     stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
@@ -204,6 +204,10 @@ struct CompilerArgs {
     /// differential oracle).
     #[arg(long)]
     no_dedup_checks: bool,
+    /// Compile loops that only fill cells with one value as loops, not as
+    /// string stores (to compare, and for the differential oracle).
+    #[arg(long)]
+    no_fill: bool,
     /// Interpret in the portable loop only, not the machine-code one (to
     /// compare, and for the differential oracle).
     #[arg(long)]
@@ -594,6 +598,7 @@ fn make_vm<'p>(
             gvn: !opts.no_gvn,
             licm: !opts.no_licm,
             dedup_checks: !opts.no_dedup_checks,
+            fill: !opts.no_fill,
             verify: opts.verify_ir,
         },
         code_cache: match jit.gdb_jit {

@@ -506,6 +506,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "loops",
         "regalloc",
         "bounds",
+        "fill",
         "emit",
     ];
     assert_eq!(events.len(), 1 + phases.len());

@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} copies={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} copies={} fills={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -124,6 +124,7 @@ impl CompileRecord {
             s.gvn.merged,
             s.licm.hoisted,
             s.out_of_ssa.copies,
+            s.fills,
             self.code_bytes
         );
         for phase in Phase::ALL {
@@ -392,6 +393,7 @@ pub fn chrome_trace(
                 "merged": s.gvn.merged,
                 "hoisted": s.licm.hoisted,
                 "copies": s.out_of_ssa.copies,
+                "fills": s.fills,
                 "code_bytes": r.code_bytes,
                 "outcome": r.error.as_ref().map_or("ok".to_string(), |e| format!("bailed in {}: {e}", e.phase())),
             },

@@ -15,6 +15,7 @@ use crate::cfg::{self, Cfg, EntryPoint};
 use crate::dedup_checks::{self, DedupStats};
 use crate::dom::{self, DomTree};
 use crate::entity::{Block, Inst};
+use crate::fill::{self, Fill};
 use crate::gvn::{self, GvnStats};
 use crate::inline::{self, InlineStats};
 use crate::ir::Function;
@@ -49,6 +50,10 @@ pub struct Options {
     /// (`--no-dedup-checks` keeps them, for comparison and the
     /// differential oracle).
     pub dedup_checks: bool,
+    /// Run versioned loops that only fill cells as string stores
+    /// (`--no-fill` keeps them loops, for comparison and the differential
+    /// oracle).
+    pub fill: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -62,6 +67,7 @@ impl Default for Options {
             gvn: true,
             licm: true,
             dedup_checks: true,
+            fill: true,
             verify: false,
         }
     }
@@ -79,6 +85,8 @@ pub struct Stats {
     pub licm: LicmStats,
     pub dedup: DedupStats,
     pub out_of_ssa: OutOfSsaStats,
+    /// Loops run as string stores.
+    pub fills: usize,
     pub code_bytes: usize,
 }
 
@@ -113,6 +121,7 @@ pub struct Context<'p> {
     pub implied: Option<Vec<Inst>>,
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
+    pub fills: Option<Vec<Fill>>,
     pub code: Option<Emitted>,
 }
 
@@ -148,6 +157,7 @@ impl<'p> Context<'p> {
             implied: None,
             allocation: None,
             versioned: None,
+            fills: None,
             code: None,
         }
     }
@@ -198,6 +208,9 @@ impl<'p> Context<'p> {
             if phase == Phase::DedupChecks && !self.options.dedup_checks {
                 continue;
             }
+            if phase == Phase::Fill && !self.options.fill {
+                continue;
+            }
             self.phase(phase)?;
         }
         Ok(())
@@ -220,6 +233,7 @@ impl<'p> Context<'p> {
             Phase::Loops => self.loops(),
             Phase::Regalloc => self.regalloc(),
             Phase::Bounds => self.bounds(),
+            Phase::Fill => self.fill(),
             Phase::Emit => self.emit(),
         };
         let end = Instant::now();
@@ -411,6 +425,16 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
+    fn fill(&mut self) -> Result<(), CompileError> {
+        let (Some(f), Some(versioned)) = (&self.func, &self.versioned) else {
+            return Err(missing(Phase::Fill, "the versioned loops"));
+        };
+        let fills = fill::find(f, versioned, &mut self.budget)?;
+        self.stats.fills = fills.len();
+        self.fills = Some(fills);
+        Ok(())
+    }
+
     fn emit(&mut self) -> Result<(), CompileError> {
         let (Some(f), Some(loops), Some(allocation), Some(versioned)) =
             (&self.func, &self.loops, &self.allocation, &self.versioned)
@@ -425,12 +449,21 @@ impl<'p> Context<'p> {
             (None, true) => return Err(missing(Phase::Emit, "the implied checks")),
             (_, false) => &[],
         };
+        let fills: &[Fill] = match (&self.fills, self.options.fill) {
+            (Some(fills), true) => fills,
+            (None, true) => return Err(missing(Phase::Emit, "the fills")),
+            (_, false) => &[],
+        };
         let emitted = emit::emit(
             self.program,
             f,
             loops,
             allocation,
-            emit::Proven { versioned, implied },
+            emit::Proven {
+                versioned,
+                implied,
+                fills,
+            },
             env,
             &mut self.budget,
         )?;

@@ -136,6 +136,9 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
     let code = &emitted.code[..emitted.code_end];
     let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
+    // `jl 40h`, not `jl short 40h`: the listing gives offsets, which show
+    // the distance.
+    formatter.options_mut().set_show_branch_size(false);
     let mut instruction = Instruction::default();
     let mut text = String::new();
     while decoder.can_decode() {

@@ -13,6 +13,7 @@ use crate::cfg::Cfg;
 use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Value};
+use crate::fill::Fill;
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
 use crate::phase::Phase;
 use crate::regalloc::Home;
@@ -189,6 +190,10 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
     if stage >= Phase::Bounds {
         extra("versioned_loops", versioned_json(ctx, &names), &mut top);
     }
+    if let (true, Some(fills)) = (stage >= Phase::Fill, &ctx.fills) {
+        let fills = fills.iter().map(|fill| fill_json(fill, &names)).collect();
+        extra("fills", Json::Array(fills), &mut top);
+    }
     if let (true, Some(implied)) = (stage >= Phase::DedupChecks, &ctx.implied) {
         let ids: Vec<u32> = implied.iter().map(|i| i.0).collect();
         extra("implied_checks", json!(ids), &mut top);
@@ -224,6 +229,27 @@ fn loops_json(ctx: &Context) -> Json {
             })
             .collect(),
     )
+}
+
+fn fill_json(fill: &Fill, names: &Names) -> Json {
+    json!({
+        "header": fill.header.0,
+        "body": fill.body.0,
+        "store": fill.store.0,
+        "cells": fill_cells(fill, names),
+        "value": names.of(fill.value),
+    })
+}
+
+/// The cells a fill stores, from the loop's index on.
+fn fill_cells(fill: &Fill, names: &Names) -> String {
+    let (index, limit) = (names.of(fill.index), names.of(fill.limit));
+    let addend = if fill.base == fill.index {
+        fill.offset
+    } else {
+        fill.base
+    };
+    format!("[{index} + {0}, {limit} + {0})", names.of(addend))
 }
 
 /// A home as the assembler names it.
@@ -618,6 +644,18 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
                 l.blocks,
                 l.unchecked,
                 l.guard_text(&|v| names.of(v).to_string()),
+            );
+        }
+    }
+    if let (true, Some(fills)) = (stage >= Phase::Fill, &ctx.fills) {
+        for fill in fills {
+            let _ = writeln!(
+                s,
+                "; fill in the unchecked copy of the loop at {}: {} stores cells {} with {}",
+                fill.header,
+                fill.body,
+                fill_cells(fill, names),
+                names.of(fill.value),
             );
         }
     }

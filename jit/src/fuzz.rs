@@ -55,7 +55,10 @@ fn int_registers(rng: &mut Rng) -> u64 {
     }
 }
 const FLOATS: usize = 6;
-const MEMORY: i64 = 32;
+const MEMORY: i64 = 128;
+/// The mask that keeps most accesses among a few cells, so that stores
+/// and loads meet.
+const DENSE: i64 = 15;
 
 struct Gen {
     rng: Rng,
@@ -269,7 +272,8 @@ impl Gen {
             76..=81 if nesting < 3 => self.counted_loop(nesting),
             82..=83 if nesting < 3 => self.two_entry_loop(nesting),
             91..=93 if nesting < 3 => self.branch_chain(nesting),
-            94..=97 if nesting < 3 => self.indexed_loop(nesting),
+            94..=96 if nesting < 3 => self.indexed_loop(nesting),
+            97 if nesting < 3 => self.fill_loop(),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -300,7 +304,7 @@ impl Gen {
         let addr = self.int();
         let tmp = "%addr";
         match self.rng.below(100) {
-            0..90 => self.line(&format!("and {tmp}, {addr}, {}", MEMORY / 2 - 1)),
+            0..90 => self.line(&format!("and {tmp}, {addr}, {DENSE}")),
             90..96 => self.line(&format!("and {tmp}, {addr}, {}", MEMORY - 1)),
             _ => self.line(&format!("mov {tmp}, {addr}")),
         }
@@ -454,7 +458,7 @@ impl Gen {
             self.indexed_access(d, &index, array.as_deref());
         }
         if self.rng.chance(10) {
-            self.line(&format!("and {index}, {index}, {}", MEMORY / 2 - 1));
+            self.line(&format!("and {index}, {index}, {DENSE}"));
         }
         for _ in 0..self.rng.below(2) {
             self.statement(nesting + 1);
@@ -481,6 +485,48 @@ impl Gen {
         }
         self.out.push_str(&format!("{out}:\n"));
         self.depth -= 1;
+    }
+
+    /// A loop that only stores one value from its index up (`jit::fill`):
+    /// runs long and short, empty, to the end of memory or one past it,
+    /// from below 0, at an offset; the limit sometimes from a register (a
+    /// run past the end traps at the end of memory, however long).
+    fn fill_loop(&mut self) {
+        let d = self.depth;
+        let index = format!("%f{d}");
+        let (top, out) = (self.fresh_label("fill"), self.fresh_label("filled"));
+        let start = match self.rng.below(20) {
+            0 => "-1".to_string(),
+            1 => self.int_operand(),
+            2..=4 => format!("{}", MEMORY / 2),
+            _ => format!("{}", self.rng.below(4)),
+        };
+        let limit = match self.rng.below(20) {
+            0 => format!("{}", MEMORY + 1),
+            1 => self.int_operand(),
+            2..=5 => format!("{}", 4 + self.rng.below(60)),
+            6..=9 => format!("{MEMORY}"),
+            _ => format!("{}", MEMORY - 3 - self.rng.below(8) as i64),
+        };
+        let offset = match self.rng.below(10) {
+            0 => "-1".to_string(),
+            1..=2 => format!("+{}", self.rng.below(4)),
+            _ => String::new(),
+        };
+        let value = match self.rng.below(4) {
+            0 => self.float_literal(),
+            _ => self.int_operand(),
+        };
+        self.line(&format!("mov {index}, {start}"));
+        self.out.push_str(&format!("{top}:\n"));
+        self.line(&format!("jge {index}, {limit}, {out}"));
+        self.line(&format!("store [{index}{offset}], {value}"));
+        self.line(&format!("add {index}, {index}, 1"));
+        self.line(&format!("jmp {top}"));
+        self.out.push_str(&format!("{out}:\n"));
+        if self.rng.chance(50) {
+            self.line(&format!("print {index}"));
+        }
     }
 
     /// Where a rising index starts: mostly at a small cell.
@@ -714,4 +760,32 @@ pub fn random_program(seed: u64) -> String {
     g.line("ret 0");
     g.out.push_str("end\n");
     g.out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::context::Context;
+    use crate::phase::Phase;
+
+    /// The generator's fill loops reach the `fill` phase: most compile as
+    /// fills (the rest have an offset or start the guard cannot take).
+    #[test]
+    fn the_generators_fill_loops_compile_as_fills() {
+        let (mut written, mut found) = (0, 0);
+        for seed in 0..200 {
+            let text = super::random_program(seed);
+            written += text.matches("filled").count() / 2;
+            let program = vm::load(text.as_bytes()).expect("loads");
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Fill) {
+                    found += ctx.fills.map_or(0, |f| f.len());
+                }
+            }
+        }
+        assert!(
+            written >= 20 && found * 2 >= written,
+            "{found} of {written}"
+        );
+    }
 }

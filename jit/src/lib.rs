@@ -20,6 +20,7 @@ pub mod dump;
 pub mod entity;
 pub mod eval;
 pub mod explore;
+pub mod fill;
 pub mod fuzz;
 pub mod gdb_jit;
 pub mod gvn;

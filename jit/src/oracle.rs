@@ -35,6 +35,8 @@ pub enum Config {
     JitNoLicm,
     /// `--tier jit --no-dedup-checks`: every bounds check kept.
     JitNoDedupChecks,
+    /// `--tier jit --no-fill`: loops that fill cells stay loops.
+    JitNoFill,
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -47,7 +49,7 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 10] = [
+    pub const ALL: [Config; 11] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
@@ -56,6 +58,7 @@ impl Config {
         Config::JitNoGvn,
         Config::JitNoLicm,
         Config::JitNoDedupChecks,
+        Config::JitNoFill,
         Config::Auto,
         Config::Osr,
     ];
@@ -71,6 +74,7 @@ impl Config {
             Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
             Config::JitNoDedupChecks => &["--tier", "jit", "--no-dedup-checks"],
+            Config::JitNoFill => &["--tier", "jit", "--no-fill"],
             Config::Auto => &[
                 "--tier",
                 "auto",
@@ -100,6 +104,7 @@ impl Config {
             Config::JitNoGvn => "jit-no-gvn",
             Config::JitNoLicm => "jit-no-licm",
             Config::JitNoDedupChecks => "jit-no-dedup-checks",
+            Config::JitNoFill => "jit-no-fill",
             Config::Auto => "auto",
             Config::Osr => "osr",
         }
@@ -183,6 +188,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoDedupChecks => {
             let mut jit = jit();
             jit.options.dedup_checks = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoFill => {
+            let mut jit = jit();
+            jit.options.fill = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::Auto => {

@@ -32,12 +32,15 @@ pub enum Phase {
     Regalloc,
     /// Bounds-check elimination by loop versioning.
     Bounds,
+    /// Versioned loops that only fill cells, as string stores (`--no-fill`
+    /// skips it).
+    Fill,
     /// Machine code, installed in the code cache.
     Emit,
 }
 
 impl Phase {
-    pub const COUNT: usize = 13;
+    pub const COUNT: usize = 14;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
@@ -51,6 +54,7 @@ impl Phase {
         Phase::Loops,
         Phase::Regalloc,
         Phase::Bounds,
+        Phase::Fill,
         Phase::Emit,
     ];
 
@@ -68,6 +72,7 @@ impl Phase {
             Phase::Loops => "loops",
             Phase::Regalloc => "regalloc",
             Phase::Bounds => "bounds",
+            Phase::Fill => "fill",
             Phase::Emit => "emit",
         }
     }

@@ -12,6 +12,7 @@ use super::tail_calls::{self, SelfTail, TailStub};
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
+use crate::fill::Fill;
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
@@ -59,6 +60,22 @@ pub(in crate::backend) enum Cond {
 }
 
 impl Cond {
+    /// The condition's number in the `Jcc` opcodes (`0x70 + cc`).
+    fn code(self) -> u8 {
+        match self {
+            Cond::E => 0x4,
+            Cond::Ne => 0x5,
+            Cond::L => 0xc,
+            Cond::Le => 0xe,
+            Cond::G => 0xf,
+            Cond::Ge => 0xd,
+            Cond::A => 0x7,
+            Cond::Ae => 0x3,
+            Cond::B => 0x2,
+            Cond::Be => 0x6,
+        }
+    }
+
     pub(in crate::backend) fn negated(self) -> Cond {
         match self {
             Cond::E => Cond::Ne,
@@ -119,6 +136,8 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) versioned: &'a [VersionedLoop],
     /// The accesses whose checks dominating accesses imply, sorted.
     pub(in crate::backend) implied: &'a [Inst],
+    /// The versioned loops whose unchecked copies are string stores.
+    pub(in crate::backend) fills: &'a [Fill],
     /// The unchecked copies: first one per versioned loop (copy `l` of
     /// loop `l`), then one per versioned loop inside another's copy.
     pub(in crate::backend) copies: Vec<LoopCopy>,
@@ -131,6 +150,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) copying: Option<usize>,
     /// The block being emitted.
     pub(in crate::backend) block: Block,
+    /// Per block: the boundary to align it to, where loops jump back to
+    /// it (0 for none).
+    pub(in crate::backend) tops: Vec<u8>,
 }
 
 /// An unchecked copy of versioned loop `lp`: entered through its guard
@@ -229,11 +251,13 @@ impl<'a> Emitter<'a> {
             position: vec![u32::MAX; f.blocks.len()],
             versioned,
             implied: proven.implied,
+            fills: proven.fills,
             copies,
             copy_labels,
             heads,
             copying: None,
             block: f.entry,
+            tops: Vec::new(),
         }
     }
 }
@@ -249,7 +273,14 @@ impl Emitter<'_> {
         let f = self.f;
         self.block = b;
         let label = self.label(b);
+        if let Some(&boundary) = self.tops.get(b.index()).filter(|&&a| a > 0) {
+            self.align_loop_top(boundary);
+        }
         dynasm!(self.ops ; .arch x64 ; =>label);
+        if let Some(fill) = self.fill_at(b) {
+            // Before the header's test, which then leaves the loop.
+            self.fill(fill);
+        }
         let insts = &f.block(b).insts;
         let mut k = 0;
         while k < insts.len() {
@@ -284,6 +315,34 @@ impl Emitter<'_> {
         Ok(())
     }
 
+    /// Pads with no-ops to `boundary`: 32 for a small loop, which then
+    /// fits one fetch block; 16 otherwise, when that takes at most 10
+    /// bytes (gcc's `.p2align 4,,10` at loop heads). The function starts
+    /// on a cache line (`code_cache::ALIGN`), so offsets are addresses
+    /// modulo 64.
+    pub(in crate::backend) fn align_loop_top(&mut self, boundary: u8) {
+        const NOPS: [&[u8]; 9] = [
+            &[0x90],
+            &[0x66, 0x90],
+            &[0x0f, 0x1f, 0x00],
+            &[0x0f, 0x1f, 0x40, 0x00],
+            &[0x0f, 0x1f, 0x44, 0x00, 0x00],
+            &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00],
+            &[0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00],
+            &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+            &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+        ];
+        let mut pad = self.ops.offset().0.wrapping_neg() % boundary as usize;
+        if boundary == 16 && pad > 10 {
+            return;
+        }
+        while pad > 0 {
+            let nop = NOPS[pad.min(NOPS.len()) - 1];
+            self.ops.extend(nop.iter().copied());
+            pad -= nop.len();
+        }
+    }
+
     /// Names the code emitted from here on, for listings.
     pub(in crate::backend) fn mark(&mut self, name: impl Into<String>) {
         self.marks.push((self.ops.offset().0, name.into()));
@@ -312,7 +371,34 @@ impl Emitter<'_> {
         }
     }
 
+    /// A jump to `target`, two bytes where it is placed just behind (as
+    /// `jcc` says).
+    pub(in crate::backend) fn jmp(&mut self, target: DynamicLabel) {
+        if let Some(rel) = self.short_displacement(target) {
+            self.ops.push(0xeb);
+            self.ops.push(rel as u8);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; jmp =>target);
+        }
+    }
+
+    /// The 8-bit displacement of a two-byte jump from here to `target`,
+    /// if `target` is placed and within its reach.
+    fn short_displacement(&self, target: DynamicLabel) -> Option<i8> {
+        let at = self.ops.labels().resolve_dynamic(target).ok()?;
+        i8::try_from(at.0 as i64 - (self.ops.offset().0 as i64 + 2)).ok()
+    }
+
+    /// A conditional jump to `target`: two bytes where `target` is
+    /// already placed within reach of an 8-bit displacement (a loop's
+    /// back edge, mostly), else six. dynasm gives a jump to a dynamic
+    /// label a 32-bit displacement, so the short form is written here.
     pub(in crate::backend) fn jcc(&mut self, cond: Cond, target: DynamicLabel) {
+        if let Some(rel) = self.short_displacement(target) {
+            self.ops.push(0x70 | cond.code());
+            self.ops.push(rel as u8);
+            return;
+        }
         match cond {
             Cond::E => dynasm!(self.ops ; .arch x64 ; je =>target),
             Cond::Ne => dynasm!(self.ops ; .arch x64 ; jne =>target),
@@ -339,5 +425,37 @@ mod tests {
         let srcs: Vec<u32> = emitted.lines.iter().map(|&(_, s)| s).collect();
         assert_eq!(srcs, [0, 1, 2]);
         assert!(emitted.lines.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn a_small_loop_starts_a_fetch_block_and_jumps_back_in_two_bytes() {
+        let program = vm::load(
+            b"func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp head\ndone:\n    ret %i\nend\n",
+        )
+        .expect("loads");
+        let listing = crate::disasm::listing(&program, program.main).expect("compiles");
+        // (offset, mnemonic, first operand) of each instruction.
+        let insts: Vec<(u64, String, String)> = listing
+            .lines()
+            .filter_map(|l| {
+                let mut fields = l.split_whitespace();
+                let at = u64::from_str_radix(fields.next()?, 16).ok()?;
+                let mnemonic = fields.next()?.to_string();
+                Some((at, mnemonic, fields.next().unwrap_or("").to_string()))
+            })
+            .collect();
+        let k = insts
+            .iter()
+            .position(|(_, m, _)| m == "jl")
+            .expect("the back edge");
+        let target = u64::from_str_radix(insts[k].2.trim_end_matches('h'), 16).expect("target");
+        assert_eq!(target % 32, 0, "{listing}");
+        assert_eq!(insts[k + 1].0 - insts[k].0, 2, "{listing}");
+        assert_eq!(insts[k - 2].1, "add", "{listing}");
+        assert_eq!(
+            insts[k - 1].0 - insts[k - 2].0,
+            4,
+            "add rsi,1 in 4 bytes: {listing}"
+        );
     }
 }

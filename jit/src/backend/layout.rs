@@ -51,6 +51,50 @@ pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<B
     order
 }
 
+/// Loops of at most this many instructions, with no loop inside, are
+/// small: their code is aligned so that it fits one 32-byte fetch block.
+const SMALL_LOOP: usize = 12;
+
+/// Per block, the boundary the emitter aligns it to, if any: the block
+/// each iteration of a loop jumps back to, which is the header, or where
+/// the header only tests (and is rotated into the latch) the block the
+/// test stays in, or the latch placed before the header (`block_order`).
+/// Small loops go on a 32-byte boundary, others on a 16-byte one.
+pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[Block]) -> Vec<u8> {
+    let mut tops = vec![0; f.blocks.len()];
+    for l in loops.loops() {
+        let data = loops.get(l);
+        let h = data.header;
+        let top = if tests_only(f, h) {
+            let branch = *f.block(h).insts.last().expect("a test");
+            let InstKind::Branch {
+                taken, fallthrough, ..
+            } = *f.kind(branch)
+            else {
+                continue;
+            };
+            if loops.contains(l, fallthrough) {
+                fallthrough
+            } else {
+                taken
+            }
+        } else {
+            let at = order.iter().position(|&b| b == h);
+            match at.and_then(|k| k.checked_sub(1)).map(|k| order[k]) {
+                Some(b) if loops.contains(l, b) && copies_then_jump(f, b, h) => b,
+                _ => h,
+            }
+        };
+        let size: usize = data.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
+        tops[top.index()] = if data.innermost && size <= SMALL_LOOP {
+            32
+        } else {
+            16
+        };
+    }
+    tops
+}
+
 /// Whether `h` only tests and branches, as `Emitter::rotate` takes it: a
 /// branch, or a comparison and a `jz`/`jnz` on its result.
 fn tests_only(f: &Function, h: Block) -> bool {
@@ -294,7 +338,7 @@ impl Emitter<'_> {
         let target = self.reach(target, next);
         if next != Some(target) {
             let label = self.label(target);
-            dynasm!(self.ops ; .arch x64 ; jmp =>label);
+            self.jmp(label);
         }
     }
 }

@@ -10,6 +10,7 @@
 //! - `tail_calls`: a function's calls to itself in tail position, as jumps;
 //! - `isel`: instruction selection, by family of instructions;
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
+//! - `fill`: string stores in the unchecked copies of loops that fill;
 //! - `code_cache`: the executable memory code is installed in;
 //! - `scratch_env`: addresses to compile against when there is no VM.
 //!
@@ -24,6 +25,7 @@
 mod abi;
 pub mod code_cache;
 mod emitter;
+mod fill;
 mod frame;
 mod isel;
 mod layout;
@@ -39,6 +41,7 @@ pub use scratch_env::ScratchEnv;
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::Inst;
+use crate::fill::Fill;
 use crate::ir::Function;
 use crate::loops::LoopForest;
 use crate::regalloc::Allocation;
@@ -50,12 +53,15 @@ use vm::Program;
 /// What the bounds analyses proved: the loops to lay out twice, the
 /// second time without the checks their guard makes redundant
 /// (`bounds`), and the accesses whose checks dominating accesses imply
-/// (`dedup_checks`).
+/// (`dedup_checks`); and which of those loops' second copies only fill
+/// cells (`fill`).
 #[derive(Clone, Copy, Debug)]
 pub struct Proven<'a> {
     pub versioned: &'a [VersionedLoop],
     /// Sorted.
     pub implied: &'a [Inst],
+    /// Versioned loops whose unchecked copies are string stores (`fill`).
+    pub fills: &'a [Fill],
 }
 
 /// Compiles `f`, which must be out of SSA form, with `allocation`'s
@@ -90,6 +96,7 @@ pub fn emit(
     e.mark("internal entry (compiled callers)");
     e.prologue();
     let order = layout::block_order(f, loops);
+    e.tops = layout::loop_tops(f, loops, &order);
     for (k, &b) in order.iter().enumerate() {
         e.position[b.index()] = k as u32;
     }

@@ -64,10 +64,18 @@ impl Emitter<'_> {
         }
         let t = target;
         match (op, self.source(b, RCX)) {
-            (Op::Add, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), i),
+            // The sign-extended 8-bit form where the constant fits: 3
+            // bytes fewer.
+            (Op::Add, Src::Imm(i)) => match i8::try_from(i) {
+                Ok(b) => dynasm!(self.ops ; .arch x64 ; add Rq(t), BYTE b),
+                Err(_) => dynasm!(self.ops ; .arch x64 ; add Rq(t), i),
+            },
             (Op::Add, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), Rq(r)),
             (Op::Add, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [rbp + m]),
-            (Op::Sub, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
+            (Op::Sub, Src::Imm(i)) => match i8::try_from(i) {
+                Ok(b) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), BYTE b),
+                Err(_) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
+            },
             (Op::Sub, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), Rq(r)),
             (Op::Sub, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [rbp + m]),
             (Op::Mul, Src::Imm(i)) => self.multiply_by(t, i),

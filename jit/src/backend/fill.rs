@@ -1,0 +1,100 @@
+//! A loop that fills (`crate::fill`), in its unchecked copy: on entry,
+//! one `rep stosq` over every cell the loop has left to store, then the
+//! index at its exit value, so the header's test leaves. A run shorter
+//! than `MIN_RUN` cells runs the loop itself: the string store's start-up
+//! costs more than such a run (glibc's `memset` switches to it only above
+//! 2 KiB).
+
+#![allow(clippy::useless_conversion)]
+
+use super::emitter::{Emitter, RAX, RCX};
+use super::operands::Src;
+use crate::entity::{Block, Value};
+use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+
+/// Runs of fewer cells stay a loop.
+const MIN_RUN: i32 = 64;
+
+impl Emitter<'_> {
+    /// The fill whose loop `b` heads, in the unchecked copy being
+    /// emitted.
+    pub(in crate::backend) fn fill_at(&self, b: Block) -> Option<usize> {
+        let lp = self.copies[self.copying?].lp;
+        self.fills.iter().position(|f| f.lp == lp && f.header == b)
+    }
+
+    /// Fill `k`'s string store, before its header's test: where at least
+    /// `MIN_RUN` cells are left, it stores them and moves the index to the
+    /// limit, so the test leaves the loop; else it does nothing, and the
+    /// loop runs. The header is rotated into the loop's latch, so this
+    /// runs once, on entry. Clobbers only the scratch registers (`rdi` is
+    /// saved around the store).
+    pub(in crate::backend) fn fill(&mut self, k: usize) {
+        let fill = self.fills[k].clone();
+        let short = self.ops.new_dynamic_label();
+        self.mark("fill: the loop's stores as one string store");
+        // rdx = the first cell's address (the guard proved the run in
+        // bounds, if there is one).
+        let cell = self.address(fill.base, fill.offset);
+        dynasm!(self.ops ; .arch x64 ; lea rdx, [r14 + Rq(cell) * 8]);
+        // rcx = limit - index, the cells left. The guard bounds the index
+        // below and the limit above, not the limit below: the difference
+        // overflows where the limit is far below the index, and the loop
+        // then does not run.
+        self.load(RCX, fill.limit);
+        match self.source(fill.index, RAX) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub rcx, i),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; sub rcx, Rq(r)),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub rcx, QWORD [rbp + m]),
+        }
+        dynasm!(self.ops ; .arch x64 ; jo =>short ; cmp rcx, MIN_RUN ; jl =>short);
+        self.load(RAX, fill.value);
+        // The direction flag is clear, as the ABI keeps it between calls.
+        dynasm!(self.ops
+            ; .arch x64
+            ; push rdi
+            ; mov rdi, rdx
+            ; rep stosq
+            ; pop rdi
+        );
+        // The loop leaves with the index (and the step's result) at the
+        // limit.
+        let at_limit = |e: &mut Self, v: Value| match e.gpr(v) {
+            Some(r) => e.load(r, fill.limit),
+            None => {
+                e.load(RAX, fill.limit);
+                e.store(Some(v), RAX);
+            }
+        };
+        at_limit(self, fill.index);
+        if self.homes[fill.next.index()].is_none() || self.gpr(fill.next) != self.gpr(fill.index) {
+            at_limit(self, fill.next);
+        }
+        dynasm!(self.ops ; .arch x64 ; =>short);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::asm_of;
+
+    #[test]
+    fn the_unchecked_copy_of_a_clearing_loop_is_a_string_store() {
+        let asm = asm_of(
+            ".memory 4096\nfunc main(%n)\n    mov %k, 0\nloop:\n    jge %k, %n, done\n    store [%k+3], 0\n    add %k, %k, 1\n    jmp loop\ndone:\n    print %k\n    ret 0\nend\n",
+            "main",
+        );
+        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
+        let (overflow, cmp, store) = (at("jo "), at("cmp rcx,40h"), at("rep stos"));
+        assert!(
+            overflow.is_some() && overflow < cmp && cmp < store,
+            "{asm:#?}"
+        );
+        // The checked copy and the short run stay loops.
+        let stores = asm
+            .iter()
+            .filter(|i| i.starts_with("mov qword ptr [r14"))
+            .count();
+        assert_eq!(stores, 2, "{asm:#?}");
+    }
+}
