@@ -288,6 +288,25 @@ impl Emitter<'_> {
         Ok(rotated)
     }
 
+    /// Whether block `b`, with `next` after it, makes no code: copies
+    /// between values that share a home, then a jump that falls through
+    /// to `next`, with no guard on the way and no alignment before it.
+    /// The block before it then falls through past it.
+    pub(in crate::backend) fn emits_nothing(&self, b: Block, next: Option<Block>) -> bool {
+        let Some((&last, body)) = self.f.block(b).insts.split_last() else {
+            return false;
+        };
+        let InstKind::Jump(to) = *self.f.kind(last) else {
+            return false;
+        };
+        let to = self.reach(to, next);
+        let guarded = self.heads[to.index()].is_some_and(|l| !self.versioned[l].contains(b));
+        next == Some(to)
+            && !guarded
+            && self.tops[b.index()] == 0
+            && body.iter().all(|&i| self.coalesced(i))
+    }
+
     /// Where control really goes from a jump to `target`: past blocks that
     /// only jump on (edges split for copies the allocator coalesced).
     pub(in crate::backend) fn thread(&self, mut target: Block) -> Block {
@@ -390,5 +409,31 @@ mod tests {
             2,
             "{asm:#?}"
         );
+    }
+
+    #[test]
+    fn no_jump_lands_on_the_next_instruction_past_blocks_without_code() {
+        // fib calls itself once inlined: the inlined call's join block
+        // holds only coalesced copies and a jump to the block after it.
+        let text = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    ret 0\nend\n";
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let fib = program.func_by_name("fib").expect("fib");
+        let listing = crate::disasm::listing(&program, fib).expect("compiles");
+        let code: Vec<(u64, String)> = listing
+            .lines()
+            .take_while(|l| !l.starts_with("; unwind"))
+            .filter_map(|l| {
+                let (at, inst) = l.trim().split_once("  ")?;
+                Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
+            })
+            .collect();
+        for pair in code.windows(2) {
+            let target = pair[0]
+                .1
+                .strip_prefix("jmp ")
+                .map(|t| t.trim_end_matches('h'));
+            let target = target.and_then(|t| u64::from_str_radix(t, 16).ok());
+            assert_ne!(target, Some(pair[1].0), "{listing}");
+        }
     }
 }

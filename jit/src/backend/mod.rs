@@ -100,8 +100,19 @@ pub fn emit(
     for (k, &b) in order.iter().enumerate() {
         e.position[b.index()] = k as u32;
     }
+    // What each block falls through to: the next in order, past blocks
+    // that make no code.
+    let mut after = vec![None; order.len()];
+    for k in (0..order.len().saturating_sub(1)).rev() {
+        let next = order[k + 1];
+        after[k] = if e.emits_nothing(next, after[k + 1]) {
+            after[k + 1]
+        } else {
+            Some(next)
+        };
+    }
     for (k, &b) in order.iter().enumerate() {
-        e.block(b, order.get(k + 1).copied(), budget)?;
+        e.block(b, after[k], budget)?;
     }
     // The unchecked copies, after the function's own code: entered only
     // from a guard, left by the loop's exits into the checked code (or
