@@ -88,6 +88,25 @@ pub struct VersionedLoop {
     /// `base + upper <= cells - max_offset` for each (and each is among
     /// `steps`, or a constant below `STEP_LIMIT`).
     pub bases: Vec<Value>,
+    /// Values stepped in lockstep with the index, whose accesses are
+    /// unchecked too (`Strided`).
+    pub strided: Vec<Strided>,
+}
+
+/// A value the loop steps once per iteration in lockstep with its index
+/// (`ai += s` where `k += 1`, the address of a strided walk): in the
+/// `t`-th iteration it is `entry + t * step` (`+ step` more after the
+/// step, `after`), for `t` below `limit - index` on entry, the most
+/// iterations the index allows. The guard checks `entry` in `[0,
+/// STEP_LIMIT)` and `entry + (limit - index - 1 + after) * step +
+/// max_offset < cells` when the loop runs at all; the step is in
+/// `steps` (or a constant below `STEP_LIMIT`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Strided {
+    pub value: Value,
+    pub step: Value,
+    pub max_offset: u64,
+    pub after: bool,
 }
 
 impl VersionedLoop {
@@ -132,6 +151,15 @@ impl VersionedLoop {
                 .iter()
                 .map(|&s| format!("{} in [0, 2^31)", name(s))),
         );
+        for v in &self.strided {
+            let (x, i, l) = (name(v.value), name(self.index), name(self.limit));
+            let extra = if v.after { "" } else { " - 1" };
+            parts.push(format!(
+                "{x} in [0, 2^31), {x} + ({l} - {i}{extra}) * {} + {} < cells if {i} < {l}",
+                name(v.step),
+                v.max_offset
+            ));
+        }
         if self.bottom_tested {
             let (i, l) = (name(self.index), name(self.limit));
             parts.push(match self.direction {
@@ -318,7 +346,15 @@ fn candidate(
         direction: test.direction,
     };
     let facts = proof.solve(&test, &order, &inside, budget)?;
-    let (unchecked, max_offset, steps, bases) = proof.collect(&facts, &order);
+    let (mut unchecked, max_offset, mut steps, bases) = proof.collect(&facts, &order);
+    let (more, strided) = strided(f, &order, &test, &inside, &step_ok, &unchecked);
+    unchecked.extend(more);
+    unchecked.sort_unstable();
+    for v in &strided {
+        if f.constant(v.step).is_none() && !steps.contains(&v.step) {
+            steps.push(v.step);
+        }
+    }
     let versioned = VersionedLoop {
         header: order[0],
         blocks: blocks.to_vec(),
@@ -330,11 +366,162 @@ fn candidate(
         max_offset,
         steps,
         bases,
+        strided,
     };
     // The guard tests `lower >= 0` only where `lower` is not a constant.
     let lower = f.constant(versioned.lower());
     let guardable = lower.is_none_or(|c| (c as i64) >= 0);
     Ok((guardable && !versioned.unchecked.is_empty()).then_some(versioned))
+}
+
+/// Most values a loop's guard checks as stepped in lockstep.
+const MAX_STRIDED: usize = 8;
+
+/// A step in the loop's one latch: `next = add value, step` at `at`, and
+/// the copy of `next` back into `value` at `back` (`at` itself where the
+/// two are one value).
+#[derive(Clone, Copy)]
+struct Stepped {
+    value: Value,
+    next: Value,
+    step: Value,
+    at: usize,
+    back: usize,
+}
+
+/// The accesses of a loop tested at the top going up (not already in
+/// `unchecked`) at a value stepped in lockstep with the index, and those
+/// values (`Strided`). The index must step by exactly 1 once per
+/// iteration, in the one latch, so the loop runs at most `limit - index`
+/// iterations from entry; so must each value, by a step the guard can
+/// bound, with no other definition of it (or of its `next`) in the loop.
+/// Each access's cell is the value (or its `next`, after the step) plus
+/// a small constant.
+fn strided(
+    f: &Function,
+    order: &[Block],
+    test: &Test,
+    inside: &dyn Fn(Block) -> bool,
+    step_ok: &dyn Fn(Value) -> bool,
+    unchecked: &[Inst],
+) -> (Vec<Inst>, Vec<Strided>) {
+    let none = (Vec::new(), Vec::new());
+    if test.direction != Direction::Up || test.bottom {
+        return none;
+    }
+    let mut latches = f
+        .block(order[0])
+        .preds
+        .iter()
+        .copied()
+        .filter(|&p| inside(p));
+    let (Some(latch), None) = (latches.next(), latches.next()) else {
+        return none;
+    };
+    // Ending in a jump to the header, the latch runs once per iteration.
+    let last = f.block(latch).insts.last();
+    if !last.is_some_and(|&i| matches!(*f.kind(i), InstKind::Jump(h) if h == order[0])) {
+        return none;
+    }
+    let defs = |v: Value| {
+        order
+            .iter()
+            .flat_map(|&b| f.block(b).insts.iter())
+            .filter(|&&i| f.inst(i).result == Some(v))
+            .count()
+    };
+    let stepped: Vec<Stepped> = steps_in(f, &f.block(latch).insts)
+        .into_iter()
+        .filter(|s| step_ok(s.step) && defs(s.value) == 1 && defs(s.next) == 1)
+        .collect();
+    let index = stepped.iter().find(|s| s.value == test.index);
+    if index.is_none_or(|s| f.constant(s.step) != Some(1)) {
+        return none;
+    }
+    let mut found: Vec<Strided> = Vec::new();
+    let mut accesses = Vec::new();
+    for &b in order {
+        for (p, &i) in f.block(b).insts.iter().enumerate() {
+            let (InstKind::Load(x, y) | InstKind::Store(x, y, _)) = *f.kind(i) else {
+                continue;
+            };
+            if unchecked.contains(&i) {
+                continue;
+            }
+            let access = [(x, y), (y, x)].into_iter().find_map(|(v, k)| {
+                let k = f.constant(k).filter(|&k| k <= MAX_OFFSET)?;
+                let s = stepped
+                    .iter()
+                    .find(|s| s.value != test.index && (s.value == v || s.next == v))?;
+                // In the latch, `next` is the value one step on from the
+                // add, and so is `value` from the copy back; elsewhere
+                // `value` is the value at the top of the iteration (and
+                // `next` may be the last iteration's).
+                let (stepped_on, copied_back) = (b == latch && p > s.at, b == latch && p > s.back);
+                if v == s.value {
+                    Some((*s, k, copied_back))
+                } else {
+                    stepped_on.then_some((*s, k, true))
+                }
+            });
+            let Some((s, k, after)) = access else {
+                continue;
+            };
+            if let Some(v) = found.iter_mut().find(|v| v.value == s.value) {
+                v.max_offset = v.max_offset.max(k);
+                v.after |= after;
+            } else if found.len() < MAX_STRIDED {
+                found.push(Strided {
+                    value: s.value,
+                    step: s.step,
+                    max_offset: k,
+                    after,
+                });
+            } else {
+                continue;
+            }
+            accesses.push(i);
+        }
+    }
+    (accesses, found)
+}
+
+/// The steps `next = add value, step` in `insts` followed by a copy of
+/// `next` back into `value` (or with `next` being `value`).
+fn steps_in(f: &Function, insts: &[Inst]) -> Vec<Stepped> {
+    let mut found = Vec::new();
+    for (at, &i) in insts.iter().enumerate() {
+        let (&InstKind::Binary(Op::Add, x, y), Some(next)) = (f.kind(i), f.inst(i).result) else {
+            continue;
+        };
+        for (value, step) in [(x, y), (y, x)] {
+            if f.constant(value).is_some() {
+                continue;
+            }
+            let back = if next == value {
+                Some(at)
+            } else {
+                insts[at + 1..]
+                    .iter()
+                    .position(|&c| {
+                        matches!(*f.kind(c), InstKind::Copy(src) if src == next)
+                            && f.inst(c).result == Some(value)
+                    })
+                    .map(|k| at + 1 + k)
+            };
+            if let Some(back) = back {
+                found.push(Stepped {
+                    value,
+                    next,
+                    step,
+                    at,
+                    back,
+                });
+                break;
+            }
+        }
+    }
+    found
 }
 
 /// The test of the loop of `order` (its header first), if the loop has
@@ -732,6 +919,49 @@ mod tests {
 
     fn unchecked_lines(f: &Function, l: &VersionedLoop) -> Vec<u32> {
         l.unchecked.iter().map(|&i| f.inst(i).src).collect()
+    }
+
+    /// A dot product's walk: `[%a]` steps by 1, `[%b]` by `%s`, beside
+    /// `%k`; the store at `%c` runs one step on (after its step).
+    const WALK: &str = ".memory 100\nfunc main(%n, %a, %b, %s)\n    mov %k, 0\n    mov %c, 10\ntop:\n    jge %k, %n, out\n    load %x, [%a]\n    load %y, [%b+2]\n    add %a, %a, 1\n    add %b, %b, %s\n    add %c, %c, 1\n    store [%c], %x\n    add %k, %k, 1\n    jmp top\nout:\n    ret 0\nend\n";
+
+    #[test]
+    fn pointers_stepped_beside_the_index_are_strided() {
+        let (f, found) = loops(WALK);
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        assert_eq!(unchecked_lines(&f, l), vec![3, 4, 8]);
+        let shape: Vec<(Option<u64>, u64, bool)> = l
+            .strided
+            .iter()
+            .map(|v| (f.constant(v.step), v.max_offset, v.after))
+            .collect();
+        assert_eq!(
+            shape,
+            [(Some(1), 0, false), (None, 2, false), (Some(1), 0, true)]
+        );
+        assert_eq!(l.steps.len(), 1, "the step %s is guarded");
+    }
+
+    #[test]
+    fn pointers_stay_checked_where_the_index_or_they_move_otherwise() {
+        let strided = |text: &str| loops(text).1.iter().map(|l| l.strided.len()).sum::<usize>();
+        assert_eq!(strided(WALK), 3);
+        // The index steps by 2: the iterations are not limit - index.
+        assert_eq!(strided(&WALK.replace("add %k, %k, 1", "add %k, %k, 2")), 0);
+        // A pointer moved on a path of its own too.
+        let twice = WALK.replace(
+            "    load %y, [%b+2]\n",
+            "    load %y, [%b+2]\n    jz %y, skip\n    add %a, %a, 5\nskip:\n",
+        );
+        assert_eq!(strided(&twice), 2);
+        // Accesses in a block before the latch read the pointers as the
+        // iteration found them.
+        let early = WALK.replace(
+            "    load %x, [%a]\n",
+            "    load %x, [%a]\n    jz %x, next\nnext:\n",
+        );
+        assert_eq!(strided(&early), 3);
     }
 
     #[test]

@@ -300,6 +300,12 @@ fn versioned_json(ctx: &Context, names: &Names) -> Json {
                     "max_offset": l.max_offset,
                     "steps": l.steps.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
                     "bases": l.bases.iter().map(|&v| names.of(v)).collect::<Vec<_>>(),
+                    "strided": l.strided.iter().map(|v| json!({
+                        "value": names.of(v.value),
+                        "step": names.of(v.step),
+                        "max_offset": v.max_offset,
+                        "after_step": v.after,
+                    })).collect::<Vec<_>>(),
                 })
             })
             .collect(),

@@ -433,6 +433,7 @@ impl Gen {
             self.line(&format!("mov %b{d}, {at}"));
             format!("%b{d}")
         });
+        let strided = self.rng.chance(35).then(|| self.strided_start(d));
         self.line(&format!("mov {index}, {start}"));
         self.line(&format!("mov {trips}, 0"));
         self.out.push_str(&format!("{top}:\n"));
@@ -451,6 +452,9 @@ impl Gen {
         for _ in 0..1 + self.rng.below(2) {
             self.indexed_access(d, &index, array.as_deref());
         }
+        if let Some((pointer, _)) = &strided {
+            self.pointer_access(pointer);
+        }
         if nesting < 2 && self.rng.chance(30) {
             // An outer loop's own accesses around an inner loop: the
             // copies of the inner loop nest in the outer one's copy.
@@ -466,6 +470,13 @@ impl Gen {
         self.line(&format!("add {trips}, {trips}, 1"));
         let most = 1 + self.rng.below(40);
         self.line(&format!("jge {trips}, {most}, {out}"));
+        if let Some((pointer, step)) = &strided {
+            self.line(&format!("add {pointer}, {pointer}, {step}"));
+            if self.rng.chance(30) {
+                // One step on: the guard's `after` case.
+                self.pointer_access(pointer);
+            }
+        }
         self.line(&step.replace("INDEX", &index));
         if self.rng.chance(15) {
             // The index has moved past its test: this one stays checked.
@@ -526,6 +537,46 @@ impl Gen {
         self.out.push_str(&format!("{out}:\n"));
         if self.rng.chance(50) {
             self.line(&format!("print {index}"));
+        }
+    }
+
+    /// A pointer stepped beside a loop's index (`jit::bounds::Strided`):
+    /// its name and step. Mostly a small start and step; sometimes below
+    /// 0, near the end, from a register; a step of 0, -1 or from a
+    /// register.
+    fn strided_start(&mut self, d: usize) -> (String, String) {
+        let start = match self.rng.below(20) {
+            0 => "-1".to_string(),
+            1 => self.int_operand(),
+            2..=3 => format!("{}", MEMORY - 1 - self.rng.below(8) as i64),
+            _ => format!("{}", self.rng.below(8)),
+        };
+        let step = match self.rng.below(20) {
+            0 => "-1".to_string(),
+            1 => "0".to_string(),
+            2..=3 => {
+                let r = self.int();
+                self.line(&format!("and %t{d}, {r}, 7"));
+                format!("%t{d}")
+            }
+            _ => format!("{}", 1 + self.rng.below(4)),
+        };
+        self.line(&format!("mov %p{d}, {start}"));
+        (format!("%p{d}"), step)
+    }
+
+    /// A load or store at a stepped pointer, at a small offset.
+    fn pointer_access(&mut self, pointer: &str) {
+        let offset = match self.rng.below(4) {
+            0 => format!("+{}", self.rng.below(4)),
+            _ => String::new(),
+        };
+        if self.rng.chance(50) {
+            let r = self.int();
+            self.line(&format!("load {r}, [{pointer}{offset}]"));
+        } else {
+            let v = self.int_operand();
+            self.line(&format!("store [{pointer}{offset}], {v}"));
         }
     }
 
@@ -787,5 +838,22 @@ mod tests {
             written >= 20 && found * 2 >= written,
             "{found} of {written}"
         );
+    }
+    /// Some of the generator's stepped pointers are guarded as strided
+    /// (the rest step a loop whose index does not step by one).
+    #[test]
+    fn the_generators_pointers_reach_the_strided_guard() {
+        let mut strided = 0;
+        for seed in 0..300 {
+            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Bounds) {
+                    let versioned = ctx.versioned.expect("bounds ran");
+                    strided += versioned.iter().map(|l| l.strided.len()).sum::<usize>();
+                }
+            }
+        }
+        assert!(strided >= 10, "{strided}");
     }
 }

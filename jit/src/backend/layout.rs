@@ -211,6 +211,7 @@ impl Emitter<'_> {
             }
             dynasm!(self.ops ; .arch x64 ; cmp rcx, rax ; jg =>checked);
         }
+        self.guard_strided(l, checked);
         // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
         for k in 0..self.versioned[l].steps.len() {
             let r = self.register(self.versioned[l].steps[k], RAX);
@@ -224,6 +225,51 @@ impl Emitter<'_> {
         let k = self.versioned[l].blocks.binary_search(&header);
         let unchecked = self.copy_labels[copy][k.expect("a loop holds its header")];
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+    }
+
+    /// The values stepped in lockstep with the index (`bounds::Strided`):
+    /// where the loop runs `t = limit - index > 0` iterations, each value
+    /// `v` must be in `[0, STEP_LIMIT)` on entry and
+    /// `v + (t - 1 + after) * step + max_offset < cells`. The limit is below the cell count
+    /// and the index at least 0 (checked above), so `t <= 2^28`, and the
+    /// product stays below 2^59.
+    fn guard_strided(&mut self, l: usize, checked: DynamicLabel) {
+        if self.versioned[l].strided.is_empty() {
+            return;
+        }
+        let (index, limit) = (self.versioned[l].index, self.versioned[l].limit);
+        let runs = self.ops.new_dynamic_label();
+        let skip = self.ops.new_dynamic_label();
+        // rax = t; none (or an overflow: the limit far below) skips.
+        self.load(RAX, limit);
+        match self.source(index, RCX) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub rax, i),
+            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; sub rax, Rq(r)),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub rax, QWORD [rbp + m]),
+        }
+        dynasm!(self.ops ; .arch x64 ; jo =>skip ; jg =>runs ; jmp =>skip ; =>runs);
+        for k in 0..self.versioned[l].strided.len() {
+            let v = self.versioned[l].strided[k].clone();
+            let last = if v.after { 0 } else { -1 };
+            dynasm!(self.ops ; .arch x64 ; lea rdx, [rax + last]);
+            match self.source(v.step, RCX) {
+                Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; imul rdx, rdx, i),
+                Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; imul rdx, Rq(r)),
+                Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; imul rdx, QWORD [rbp + m]),
+            }
+            self.load(RCX, v.value);
+            let top = (crate::bounds::STEP_LIMIT - 1) as i32;
+            let most = self.env.memory.cells as i32 - 1 - v.max_offset as i32;
+            dynasm!(self.ops
+                ; .arch x64
+                ; cmp rcx, top
+                ; ja =>checked
+                ; add rdx, rcx
+                ; cmp rdx, most
+                ; jg =>checked
+            );
+        }
+        dynasm!(self.ops ; .arch x64 ; =>skip);
     }
 
     /// A loop tested at the bottom runs its first iteration untested: its
