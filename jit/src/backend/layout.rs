@@ -176,6 +176,15 @@ impl Emitter<'_> {
             (l.upper(), l.max_offset as i32)
         };
         let checked = self.ops.new_dynamic_label();
+        // A loop tested at the top that will not run at all leaves from
+        // either copy alike: past the guard to the checked one, whose
+        // test leaves (the sieve's inner loop, for every prime above the
+        // square root).
+        if self.versioned[l].direction == Direction::Up && !self.versioned[l].bottom_tested {
+            let (index, limit) = (self.versioned[l].index, self.versioned[l].limit);
+            self.compare(index, limit);
+            dynasm!(self.ops ; .arch x64 ; jge =>checked);
+        }
         // lower >= 0 (a constant is known to be).
         if self.f.constant(lower).is_none() {
             let r = self.register(lower, RAX);
