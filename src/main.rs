@@ -58,6 +58,7 @@ struct DumpArgs {
     /// (dominator tree and frontiers), ssa (pruned SSA), inline (small
     /// callees' bodies in place), sccp (after constant propagation), gvn
     /// (after value numbering), licm (after invariant code motion),
+    /// exit-values (counting loops replaced by their exit values),
     /// dedup-checks (accesses whose checks others imply), out (after SSA
     /// destruction; also `out-of-ssa`), loops (the loop forest), regalloc
     /// (each value's home), bounds (the versioned loops and their
@@ -199,6 +200,11 @@ struct CompilerArgs {
     /// compare, and for the differential oracle).
     #[arg(long)]
     no_licm: bool,
+    /// Compile loops that only count as loops, not as their exit values
+    /// computed before them (to compare, and for the differential
+    /// oracle).
+    #[arg(long)]
+    no_exit_values: bool,
     /// Compile with every bounds check, even those that accesses before
     /// it on the same base prove redundant (to compare, and for the
     /// differential oracle).
@@ -597,6 +603,7 @@ fn make_vm<'p>(
             inline: !opts.no_inline,
             gvn: !opts.no_gvn,
             licm: !opts.no_licm,
+            exit_values: !opts.no_exit_values,
             dedup_checks: !opts.no_dedup_checks,
             fill: !opts.no_fill,
             verify: opts.verify_ir,

@@ -501,6 +501,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "sccp",
         "gvn",
         "licm",
+        "exit-values",
         "dedup-checks",
         "out-of-ssa",
         "loops",

@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} copies={} fills={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -123,6 +123,7 @@ impl CompileRecord {
             s.sccp.branches_resolved,
             s.gvn.merged,
             s.licm.hoisted,
+            s.exit_values.loops,
             s.out_of_ssa.copies,
             s.fills,
             self.code_bytes
@@ -392,6 +393,7 @@ pub fn chrome_trace(
                 "branches_resolved": s.sccp.branches_resolved,
                 "merged": s.gvn.merged,
                 "hoisted": s.licm.hoisted,
+                "counted": s.exit_values.loops,
                 "copies": s.out_of_ssa.copies,
                 "fills": s.fills,
                 "code_bytes": r.code_bytes,

@@ -15,6 +15,7 @@ use crate::cfg::{self, Cfg, EntryPoint};
 use crate::dedup_checks::{self, DedupStats};
 use crate::dom::{self, DomTree};
 use crate::entity::{Block, Inst};
+use crate::exit_values::{self, ExitValueStats};
 use crate::fill::{self, Fill};
 use crate::gvn::{self, GvnStats};
 use crate::inline::{self, InlineStats};
@@ -46,6 +47,9 @@ pub struct Options {
     /// Hoist loop-invariant code (`--no-licm` turns it off, for comparison
     /// and the differential oracle).
     pub licm: bool,
+    /// Replace counting loops by their exit values (`--no-exit-values`
+    /// keeps them, for comparison and the differential oracle).
+    pub exit_values: bool,
     /// Leave out bounds checks that dominating accesses imply
     /// (`--no-dedup-checks` keeps them, for comparison and the
     /// differential oracle).
@@ -66,6 +70,7 @@ impl Default for Options {
             inline: true,
             gvn: true,
             licm: true,
+            exit_values: true,
             dedup_checks: true,
             fill: true,
             verify: false,
@@ -83,6 +88,7 @@ pub struct Stats {
     pub sccp: SccpStats,
     pub gvn: GvnStats,
     pub licm: LicmStats,
+    pub exit_values: ExitValueStats,
     pub dedup: DedupStats,
     pub out_of_ssa: OutOfSsaStats,
     /// Loops run as string stores.
@@ -205,6 +211,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Licm && !self.options.licm {
                 continue;
             }
+            if phase == Phase::ExitValues && !self.options.exit_values {
+                continue;
+            }
             if phase == Phase::DedupChecks && !self.options.dedup_checks {
                 continue;
             }
@@ -228,6 +237,7 @@ impl<'p> Context<'p> {
             Phase::Sccp => self.sccp(),
             Phase::Gvn => self.gvn(),
             Phase::Licm => self.licm(),
+            Phase::ExitValues => self.exit_values(),
             Phase::DedupChecks => self.dedup_checks(),
             Phase::OutOfSsa => self.out_of_ssa(),
             Phase::Loops => self.loops(),
@@ -364,6 +374,19 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
+    /// Removing a loop's back edge changes the CFG.
+    fn exit_values(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::ExitValues, "the IR"))?;
+        self.stats.exit_values = exit_values::replace(f, &mut self.budget)?;
+        if self.stats.exit_values.loops > 0 {
+            self.cfg_changed();
+        }
+        Ok(())
+    }
+
     /// On SSA form: the instructions keep their identity through SSA
     /// destruction, which the emitter reads the result after.
     fn dedup_checks(&mut self) -> Result<(), CompileError> {
@@ -496,7 +519,12 @@ impl<'p> Context<'p> {
     fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
         let invalid = |message: String| CompileError::Invalid { phase, message };
         match phase {
-            Phase::Ssa | Phase::Inline | Phase::Sccp | Phase::Gvn | Phase::Licm => {
+            Phase::Ssa
+            | Phase::Inline
+            | Phase::Sccp
+            | Phase::Gvn
+            | Phase::Licm
+            | Phase::ExitValues => {
                 let f = self.func(phase)?;
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)

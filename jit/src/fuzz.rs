@@ -274,6 +274,7 @@ impl Gen {
             91..=93 if nesting < 3 => self.branch_chain(nesting),
             94..=96 if nesting < 3 => self.indexed_loop(nesting),
             97 if nesting < 3 => self.fill_loop(),
+            98 if nesting < 3 => self.counting_loop(),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -504,7 +505,7 @@ impl Gen {
     /// run past the end traps at the end of memory, however long).
     fn fill_loop(&mut self) {
         let d = self.depth;
-        let index = format!("%f{d}");
+        let index = format!("%g{d}");
         let (top, out) = (self.fresh_label("fill"), self.fresh_label("filled"));
         let start = match self.rng.below(20) {
             0 => "-1".to_string(),
@@ -538,6 +539,59 @@ impl Gen {
         if self.rng.chance(50) {
             self.line(&format!("print {index}"));
         }
+    }
+
+    /// A loop of one block that only counts (`jit::exit_values`): a count
+    /// from a small start to a limit near it (a few iterations; none
+    /// wraps), a second variable stepped beside it, a copy of the count
+    /// before its step (the lost copy), and sometimes a value that is no
+    /// counting variable used after the loop, which keeps it a loop.
+    fn counting_loop(&mut self) {
+        let d = self.depth;
+        let (x, s, y, t) = (
+            format!("%x{d}"),
+            format!("%v{d}"),
+            format!("%y{d}"),
+            format!("%w{d}"),
+        );
+        let top = self.fresh_label("count");
+        let start = match self.rng.below(4) {
+            0 => {
+                let r = self.int();
+                self.line(&format!("and {x}, {r}, 255"));
+                x.clone()
+            }
+            _ => format!("{}", self.rng.below(20)),
+        };
+        if start != x {
+            self.line(&format!("mov {x}, {start}"));
+        }
+        let limit = match self.rng.below(3) {
+            0 => format!("{}", self.rng.below(40)),
+            _ => {
+                let k = self.rng.below(44) as i64 - 3;
+                self.line(&format!("add %n{d}, {x}, {k}"));
+                format!("%n{d}")
+            }
+        };
+        let step = self.int_operand();
+        let s0 = self.int_operand();
+        self.line(&format!("mov {s}, {s0}"));
+        self.out.push_str(&format!("{top}:\n"));
+        self.line(&format!("mov {y}, {x}"));
+        let op = *self.rng.pick(&["mul", "xor", "sub"]);
+        self.line(&format!("{op} {t}, {s}, {x}"));
+        self.line(&format!("add {s}, {s}, {step}"));
+        self.line(&format!("add {x}, {x}, 1"));
+        if self.rng.chance(50) {
+            self.line(&format!("jlt {x}, {limit}, {top}"));
+        } else {
+            self.line(&format!("jgt {limit}, {x}, {top}"));
+        }
+        let after = if self.rng.chance(20) { &t } else { &y };
+        self.line(&format!("print {after}"));
+        self.line(&format!("print {s}"));
+        self.line(&format!("print {x}"));
     }
 
     /// A pointer stepped beside a loop's index (`jit::bounds::Strided`):
@@ -839,6 +893,29 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// The generator's counting loops reach `exit_values`: most are
+    /// replaced (the rest use a value after the loop that is no counting
+    /// variable).
+    #[test]
+    fn the_generators_counting_loops_reach_exit_values() {
+        let (mut written, mut counted) = (0, 0);
+        for seed in 0..300 {
+            let text = super::random_program(seed);
+            written += text.matches("\ncount").count();
+            let program = vm::load(text.as_bytes()).expect("loads");
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::ExitValues) {
+                    counted += ctx.stats.exit_values.loops;
+                }
+            }
+        }
+        assert!(
+            written >= 20 && counted * 2 >= written,
+            "{counted} of {written}"
+        );
+    }
+
     /// Some of the generator's stepped pointers are guarded as strided
     /// (the rest step a loop whose index does not step by one).
     #[test]

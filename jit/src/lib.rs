@@ -19,6 +19,7 @@ pub mod dom;
 pub mod dump;
 pub mod entity;
 pub mod eval;
+pub mod exit_values;
 pub mod explore;
 pub mod fill;
 pub mod fuzz;

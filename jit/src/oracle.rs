@@ -33,6 +33,8 @@ pub enum Config {
     JitNoGvn,
     /// `--tier jit --no-licm`: loop-invariant code left in its loop.
     JitNoLicm,
+    /// `--tier jit --no-exit-values`: counting loops run.
+    JitNoExitValues,
     /// `--tier jit --no-dedup-checks`: every bounds check kept.
     JitNoDedupChecks,
     /// `--tier jit --no-fill`: loops that fill cells stay loops.
@@ -49,7 +51,7 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 11] = [
+    pub const ALL: [Config; 12] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
@@ -57,6 +59,7 @@ impl Config {
         Config::JitNoInline,
         Config::JitNoGvn,
         Config::JitNoLicm,
+        Config::JitNoExitValues,
         Config::JitNoDedupChecks,
         Config::JitNoFill,
         Config::Auto,
@@ -73,6 +76,7 @@ impl Config {
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
             Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
+            Config::JitNoExitValues => &["--tier", "jit", "--no-exit-values"],
             Config::JitNoDedupChecks => &["--tier", "jit", "--no-dedup-checks"],
             Config::JitNoFill => &["--tier", "jit", "--no-fill"],
             Config::Auto => &[
@@ -103,6 +107,7 @@ impl Config {
             Config::JitNoInline => "jit-no-inline",
             Config::JitNoGvn => "jit-no-gvn",
             Config::JitNoLicm => "jit-no-licm",
+            Config::JitNoExitValues => "jit-no-exit-values",
             Config::JitNoDedupChecks => "jit-no-dedup-checks",
             Config::JitNoFill => "jit-no-fill",
             Config::Auto => "auto",
@@ -183,6 +188,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoLicm => {
             let mut jit = jit();
             jit.options.licm = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoExitValues => {
+            let mut jit = jit();
+            jit.options.exit_values = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::JitNoDedupChecks => {

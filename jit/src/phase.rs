@@ -21,6 +21,9 @@ pub enum Phase {
     Gvn,
     /// Loop-invariant code motion (`--no-licm` skips it).
     Licm,
+    /// Counting loops replaced by their exit values (`--no-exit-values`
+    /// skips it).
+    ExitValues,
     /// Bounds checks that dominating accesses imply (`--no-dedup-checks`
     /// skips it).
     DedupChecks,
@@ -40,7 +43,7 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
@@ -49,6 +52,7 @@ impl Phase {
         Phase::Sccp,
         Phase::Gvn,
         Phase::Licm,
+        Phase::ExitValues,
         Phase::DedupChecks,
         Phase::OutOfSsa,
         Phase::Loops,
@@ -67,6 +71,7 @@ impl Phase {
             Phase::Sccp => "sccp",
             Phase::Gvn => "gvn",
             Phase::Licm => "licm",
+            Phase::ExitValues => "exit-values",
             Phase::DedupChecks => "dedup-checks",
             Phase::OutOfSsa => "out-of-ssa",
             Phase::Loops => "loops",

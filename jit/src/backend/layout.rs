@@ -446,9 +446,10 @@ mod tests {
     fn a_latch_of_copies_falls_through_into_its_header() {
         // The lost-copy loop: the back edge carries a copy, so its split
         // edge goes before the header, and the loop closes with one
-        // conditional jump back to it.
+        // conditional jump back to it. (Counting by 2: by 1, the loop
+        // would go to its exit values, `exit_values`.)
         let asm = asm_of(
-            "func main(%n)\n    mov %x, 0\nloop:\n    mov %y, %x\n    add %x, %x, 1\n    jlt %x, %n, loop\n    ret %y\nend\n",
+            "func main(%n)\n    mov %x, 0\nloop:\n    mov %y, %x\n    add %x, %x, 2\n    jlt %x, %n, loop\n    ret %y\nend\n",
             "main",
         );
         let at = |prefix: &str| asm.iter().position(|i| i.starts_with(prefix));
