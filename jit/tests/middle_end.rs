@@ -292,3 +292,46 @@ fn a_long_copy_cycle_takes_one_temporary() {
     // Three rotations: %a0 ends with what %a3 began with, 3 + 3.
     assert_eq!((stdout, trap), (b"6\n".to_vec(), None));
 }
+
+/// `n` counting loops one after another, each counting on from the last.
+fn counting_loops(n: usize) -> String {
+    let mut text = String::from("func f(%k)\n    mov %x, 0\n    mov %s, 0\n");
+    for i in 0..n {
+        text += &format!("l{i}:\n    add %s, %s, 3\n    add %x, %x, 1\n    jlt %x, %k, l{i}\n");
+    }
+    text += "    print %x\n    print %s\n    ret 0\nend\nfunc main()\n    call %r, f, 3\n    ret 0\nend\n";
+    text
+}
+
+/// Exit values are found and replaced in passes linear in the function:
+/// 5,000 counting loops compile (or bail) within twice the allowance, and
+/// a few hundred keep their meaning (the IR evaluator runs them).
+#[test]
+fn five_thousand_counting_loops_compile_within_the_allowance() {
+    let program = vm::load(counting_loops(5_000).as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let mut scratch = jit::backend::ScratchEnv::new(&program).expect("memory");
+    let allowance = std::time::Duration::from_millis(50);
+    let start = std::time::Instant::now();
+    let mut ctx = Context::new(
+        &program,
+        f,
+        Options::default(),
+        Budget::new(jit::budget::DEFAULT_UNITS, Some(allowance)),
+    );
+    ctx.env = Some(scratch.env());
+    let result = ctx.run(Phase::Emit);
+    let elapsed = start.elapsed();
+    eprintln!(
+        "5,000 counting loops: {elapsed:?}, {:?}",
+        result.as_ref().err()
+    );
+    assert!(elapsed < 2 * allowance, "{elapsed:?}");
+    let program = vm::load(counting_loops(300).as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let ctx = Context::compiled_to(&program, f, Phase::ExitValues).expect("compiles");
+    assert_eq!(ctx.stats.exit_values.loops, 300);
+    // Three iterations, then one each: x = 302, s = 3 * 302.
+    let (stdout, trap) = run_stage(&program, "counting loops", Phase::ExitValues, &[]);
+    assert_eq!((stdout, trap), (b"302\n906\n".to_vec(), None));
+}
