@@ -258,7 +258,15 @@ fn permutation(n: usize) -> String {
 /// was cubic.
 #[test]
 fn a_ten_thousand_phi_permutation_compiles_within_the_allowance() {
-    let program = vm::load(permutation(10_000).as_bytes()).expect("loads");
+    let stats = compiles_within_twice_the_allowance(&permutation(10_000), "10,000-phi permutation");
+    assert_eq!(stats.phis, 10_001, "one per %a, and %k");
+}
+
+/// Compiles `f` of `text` through every phase under the default budget
+/// and a 50 ms allowance, and checks that it ended (compiled or bailed)
+/// within twice the allowance. Returns the compile's counts.
+fn compiles_within_twice_the_allowance(text: &str, what: &str) -> jit::context::Stats {
+    let program = vm::load(text.as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let mut scratch = jit::backend::ScratchEnv::new(&program).expect("memory");
     let allowance = std::time::Duration::from_millis(50);
@@ -272,12 +280,9 @@ fn a_ten_thousand_phi_permutation_compiles_within_the_allowance() {
     ctx.env = Some(scratch.env());
     let result = ctx.run(Phase::Emit);
     let elapsed = start.elapsed();
-    eprintln!(
-        "10,000-phi permutation: {elapsed:?}, {:?}",
-        result.as_ref().err()
-    );
+    eprintln!("{what}: {elapsed:?}, {:?}", result.as_ref().err());
     assert!(elapsed < 2 * allowance, "{elapsed:?}");
-    assert_eq!(ctx.stats.phis, 10_001, "one per %a, and %k");
+    ctx.stats
 }
 
 /// The cycle is broken with one temporary, and the copies keep the
@@ -308,25 +313,7 @@ fn counting_loops(n: usize) -> String {
 /// a few hundred keep their meaning (the IR evaluator runs them).
 #[test]
 fn five_thousand_counting_loops_compile_within_the_allowance() {
-    let program = vm::load(counting_loops(5_000).as_bytes()).expect("loads");
-    let f = program.func_by_name("f").expect("f");
-    let mut scratch = jit::backend::ScratchEnv::new(&program).expect("memory");
-    let allowance = std::time::Duration::from_millis(50);
-    let start = std::time::Instant::now();
-    let mut ctx = Context::new(
-        &program,
-        f,
-        Options::default(),
-        Budget::new(jit::budget::DEFAULT_UNITS, Some(allowance)),
-    );
-    ctx.env = Some(scratch.env());
-    let result = ctx.run(Phase::Emit);
-    let elapsed = start.elapsed();
-    eprintln!(
-        "5,000 counting loops: {elapsed:?}, {:?}",
-        result.as_ref().err()
-    );
-    assert!(elapsed < 2 * allowance, "{elapsed:?}");
+    compiles_within_twice_the_allowance(&counting_loops(5_000), "5,000 counting loops");
     let program = vm::load(counting_loops(300).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let ctx = Context::compiled_to(&program, f, Phase::ExitValues).expect("compiles");
