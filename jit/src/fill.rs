@@ -32,8 +32,8 @@ pub struct Fill {
     /// The loop, as an index into the versioned loops.
     pub lp: usize,
     pub header: Block,
-    /// The block the fill replaces (the loop's one block besides its
-    /// header).
+    /// The loop's one block besides its header (the store, the step and
+    /// the jump back).
     pub body: Block,
     pub store: Inst,
     /// The cell stored is `base + offset`, one of them the index.

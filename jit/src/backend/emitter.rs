@@ -151,7 +151,8 @@ pub(in crate::backend) struct Emitter<'a> {
     /// The block being emitted.
     pub(in crate::backend) block: Block,
     /// Per block: the boundary to align it to, where loops jump back to
-    /// it (0 for none).
+    /// it (0 for none); `emit` sets it from the block order
+    /// (`layout::loop_tops`) before any block is emitted.
     pub(in crate::backend) tops: Vec<u8>,
 }
 
@@ -257,7 +258,7 @@ impl<'a> Emitter<'a> {
             heads,
             copying: None,
             block: f.entry,
-            tops: Vec::new(),
+            tops: vec![0; f.blocks.len()],
         }
     }
 }
@@ -273,8 +274,8 @@ impl Emitter<'_> {
         let f = self.f;
         self.block = b;
         let label = self.label(b);
-        if let Some(&boundary) = self.tops.get(b.index()).filter(|&&a| a > 0) {
-            self.align_loop_top(boundary);
+        if self.tops[b.index()] > 0 {
+            self.align_loop_top(self.tops[b.index()]);
         }
         dynasm!(self.ops ; .arch x64 ; =>label);
         if let Some(fill) = self.fill_at(b) {

@@ -8,7 +8,6 @@
 #![allow(clippy::useless_conversion)]
 
 use super::emitter::{Emitter, RAX, RCX};
-use super::operands::Src;
 use crate::entity::{Block, Value};
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 
@@ -41,12 +40,7 @@ impl Emitter<'_> {
         // below and the limit above, not the limit below: the difference
         // overflows where the limit is far below the index, and the loop
         // then does not run.
-        self.load(RCX, fill.limit);
-        match self.source(fill.index, RAX) {
-            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub rcx, i),
-            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; sub rcx, Rq(r)),
-            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub rcx, QWORD [rbp + m]),
-        }
+        self.difference(RCX, fill.limit, fill.index, RAX);
         dynasm!(self.ops ; .arch x64 ; jo =>short ; cmp rcx, MIN_RUN ; jl =>short);
         self.load(RAX, fill.value);
         // The direction flag is clear, as the ABI keeps it between calls.

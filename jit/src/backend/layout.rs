@@ -250,12 +250,7 @@ impl Emitter<'_> {
         let runs = self.ops.new_dynamic_label();
         let skip = self.ops.new_dynamic_label();
         // rax = t; none (or an overflow: the limit far below) skips.
-        self.load(RAX, limit);
-        match self.source(index, RCX) {
-            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub rax, i),
-            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; sub rax, Rq(r)),
-            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub rax, QWORD [rbp + m]),
-        }
+        self.difference(RAX, limit, index, RCX);
         dynasm!(self.ops ; .arch x64 ; jo =>skip ; jg =>runs ; jmp =>skip ; =>runs);
         for k in 0..self.versioned[l].strided.len() {
             let v = self.versioned[l].strided[k].clone();

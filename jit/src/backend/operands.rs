@@ -139,6 +139,17 @@ impl Emitter<'_> {
         }
     }
 
+    /// `r = a - b`, setting the flags (`jo` on an overflow); `b` is read
+    /// through `scratch` where it has to be.
+    pub(in crate::backend) fn difference(&mut self, r: u8, a: Value, b: Value, scratch: u8) {
+        self.load(r, a);
+        match self.source(b, scratch) {
+            Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), i),
+            Src::Reg(o) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), Rq(o)),
+            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), QWORD [rbp + m]),
+        }
+    }
+
     /// `v` in a general register: its own, or loaded into `scratch`.
     pub(in crate::backend) fn register(&mut self, v: Value, scratch: u8) -> u8 {
         match self.gpr(v) {
