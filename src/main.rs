@@ -55,7 +55,8 @@ struct DumpArgs {
     #[arg(long)]
     func: Option<String>,
     /// The stage, any phase of the compiler: cfg (basic blocks), dom
-    /// (dominator tree and frontiers), ssa (pruned SSA), inline (small
+    /// (dominator tree and frontiers), ssa (pruned SSA), tail-loops (self
+    /// tail calls as jumps to the top), inline (small
     /// callees' bodies in place), sccp (after constant propagation), gvn
     /// (after value numbering), licm (after invariant code motion),
     /// exit-values (counting loops replaced by their exit values),
@@ -188,6 +189,10 @@ struct CompilerArgs {
     /// the middle end with and without it).
     #[arg(long)]
     no_sccp: bool,
+    /// Compile self tail calls as calls, not as jumps to a loop at the
+    /// top of the function (to compare, and for the differential oracle).
+    #[arg(long)]
+    no_tail_loops: bool,
     /// Compile without inlining small callees (to compare, and for the
     /// differential oracle).
     #[arg(long)]
@@ -600,6 +605,7 @@ fn make_vm<'p>(
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         options: jit::context::Options {
             constant_propagation: !opts.no_sccp,
+            tail_loops: !opts.no_tail_loops,
             inline: !opts.no_inline,
             gvn: !opts.no_gvn,
             licm: !opts.no_licm,

@@ -497,6 +497,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "cfg",
         "dom",
         "ssa",
+        "tail-loops",
         "inline",
         "sccp",
         "gvn",
@@ -1594,7 +1595,7 @@ fn the_explore_page_links_the_columns_in_a_browser() {
     let seen = explore_selftest(browser, &fib);
     assert!(
         seen.starts_with(
-            "selftest ok function=fib line=2 lit=1,2,3 back=1,2,3 stages=cfg:11,dom:11,"
+            "selftest ok function=fib line=2 lit=1,2,10 back=1,2,10 stages=cfg:11,dom:11,"
         ),
         "{seen}"
     );

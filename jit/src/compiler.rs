@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} inlined={} folded={} branches-resolved={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} tail-jumps={} inlined={} folded={} branches-resolved={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -118,6 +118,7 @@ impl CompileRecord {
             s.instructions,
             s.blocks,
             s.phis,
+            s.tail_loops.jumps,
             s.inline.inlined,
             s.sccp.folded,
             s.sccp.branches_resolved,
@@ -389,6 +390,7 @@ pub fn chrome_trace(
                 "instructions": s.instructions,
                 "blocks": s.blocks,
                 "phis": s.phis,
+                "tail_jumps": s.tail_loops.jumps,
                 "values_folded": s.sccp.folded,
                 "branches_resolved": s.sccp.branches_resolved,
                 "merged": s.gvn.merged,

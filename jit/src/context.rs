@@ -27,6 +27,7 @@ use crate::phase::{Phase, PhaseTimes};
 use crate::regalloc::{self, Allocation};
 use crate::sccp::{self, SccpStats};
 use crate::ssa::{self, SsaInput};
+use crate::tail_loops::{self, TailLoopStats};
 use crate::verify::{self, Form};
 use std::time::{Duration, Instant};
 use vm::tier::JitEnv;
@@ -38,6 +39,9 @@ pub struct Options {
     /// Run sparse conditional constant propagation (`--no-sccp` turns it
     /// off, for the differential oracle).
     pub constant_propagation: bool,
+    /// Make self tail calls jumps to a loop at the top (`--no-tail-loops`
+    /// keeps them calls, for comparison and the differential oracle).
+    pub tail_loops: bool,
     /// Inline small callees (`--no-inline` turns it off, for comparison
     /// and the differential oracle).
     pub inline: bool,
@@ -67,6 +71,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             constant_propagation: true,
+            tail_loops: true,
             inline: true,
             gvn: true,
             licm: true,
@@ -84,6 +89,7 @@ pub struct Stats {
     pub instructions: usize,
     pub blocks: usize,
     pub phis: usize,
+    pub tail_loops: TailLoopStats,
     pub inline: InlineStats,
     pub sccp: SccpStats,
     pub gvn: GvnStats,
@@ -202,6 +208,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Sccp && !self.options.constant_propagation {
                 continue;
             }
+            if phase == Phase::TailLoops && !self.options.tail_loops {
+                continue;
+            }
             if phase == Phase::Inline && !self.options.inline {
                 continue;
             }
@@ -233,6 +242,7 @@ impl<'p> Context<'p> {
             Phase::Cfg => self.cfg(),
             Phase::Dom => self.dom(),
             Phase::Ssa => self.ssa(),
+            Phase::TailLoops => self.tail_loops(),
             Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
             Phase::Gvn => self.gvn(),
@@ -328,12 +338,36 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
+    fn tail_loops(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::TailLoops, "the IR"))?;
+        if self.env.is_some_and(|env| env.count_slots) {
+            return Ok(());
+        }
+        self.stats.tail_loops = tail_loops::make_loops(f, Phase::TailLoops, &mut self.budget)?;
+        if self.stats.tail_loops.jumps > 0 {
+            self.cfg_changed();
+        }
+        Ok(())
+    }
+
     fn inline(&mut self) -> Result<(), CompileError> {
         let f = self
             .func
             .as_mut()
             .ok_or_else(|| missing(Phase::Inline, "the IR"))?;
-        self.stats.inline = inline::inline(self.program, f, self.env.as_ref(), &mut self.budget)?;
+        let options = inline::Options {
+            tail_loops: self.options.tail_loops,
+        };
+        self.stats.inline = inline::inline(
+            self.program,
+            f,
+            self.env.as_ref(),
+            options,
+            &mut self.budget,
+        )?;
         if self.stats.inline.inlined > 0 {
             self.cfg_changed();
         }
@@ -520,6 +554,7 @@ impl<'p> Context<'p> {
         let invalid = |message: String| CompileError::Invalid { phase, message };
         match phase {
             Phase::Ssa
+            | Phase::TailLoops
             | Phase::Inline
             | Phase::Sccp
             | Phase::Gvn

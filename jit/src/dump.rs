@@ -327,6 +327,7 @@ fn origin_name(origin: BlockOrigin) -> &'static str {
         BlockOrigin::SyntheticEntry => "synthetic-entry",
         BlockOrigin::SplitEdge => "split-edge",
         BlockOrigin::Inlined => "inlined",
+        BlockOrigin::TailLoop => "tail-loop",
     }
 }
 
@@ -462,6 +463,9 @@ pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entit
         InstKind::InlinedCall { callee, level } => {
             format!("inlined {} (depth +{level})", program.func(*callee).name)
         }
+        InstKind::CallsLeft => "calls-left".to_string(),
+        InstKind::SpendCall => "spend-call".to_string(),
+        InstKind::GiveBackCalls(a) => format!("give-back-calls {}", v(*a)),
         InstKind::Print(a) => format!("print {}", v(*a)),
         InstKind::PutC(a) => format!("putc {}", v(*a)),
         InstKind::FPrint(a, p) => format!("fprint {}, {p}", v(*a)),

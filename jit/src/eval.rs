@@ -121,6 +121,21 @@ impl<'a> Evaluator<'a> {
                     }
                     None
                 }
+                // The calls left are the limit less the depth; the jumps
+                // of `tail_loops` deepen the frame they run in.
+                InstKind::CallsLeft => Some((self.limits.max_call_depth as usize - depth) as u64),
+                InstKind::SpendCall => {
+                    let deeper = depth + 1 + f.inline_depth(inst) as usize;
+                    if deeper > self.limits.max_call_depth as usize {
+                        return Err(trap(TrapKind::StackOverflow));
+                    }
+                    frame.depth += 1;
+                    None
+                }
+                InstKind::GiveBackCalls(a) => {
+                    frame.depth = self.limits.max_call_depth as usize - get(*a) as usize;
+                    None
+                }
                 InstKind::Print(a) => {
                     self.out.print_int(get(*a) as i64);
                     None

@@ -192,8 +192,8 @@ mod tests {
         assert_eq!(stages[0]["name"], "cfg");
         assert_eq!(lines(&stages[0]["rows"]), [7, 8, 9]);
         // sq inlined: its line 2 appears in the inline stage.
-        assert_eq!(stages[3]["name"], "inline");
-        assert!(lines(&stages[3]["rows"]).contains(&2));
+        assert_eq!(stages[4]["name"], "inline");
+        assert!(lines(&stages[4]["rows"]).contains(&2));
         assert!(lines(&data["asm"]).contains(&8));
         assert_eq!(data["trace"]["outcome"], "ok");
         assert_eq!(data["trace"]["counts"][0], json!(["instrs", 3]));

@@ -40,6 +40,19 @@ pub enum InstKind {
         callee: FuncId,
         level: u32,
     },
+    /// The calls left before the depth limit, as the compiled function
+    /// starts (`tail_loops`: what `GiveBackCalls` restores at each return).
+    CallsLeft,
+    /// A self tail call made a jump back to the top (`tail_loops`): spends
+    /// one call of the depth limit, trapping with `stack overflow` when
+    /// none is left (a frame `inline_depth` levels deeper than the
+    /// compiled one's spends from those its inlining saved), and counts
+    /// the call when calls are counted.
+    SpendCall,
+    /// Sets the calls left back to a `CallsLeft`'s, before a return: the
+    /// levels the jumps spent are given back at once, as the interpreter's
+    /// returns would one by one.
+    GiveBackCalls(Value),
     Print(Value),
     PutC(Value),
     FPrint(Value, u32),
@@ -79,6 +92,9 @@ impl InstKind {
                 true
             }
             InstKind::FPrint(..) | InstKind::PutS(_) | InstKind::InlinedCall { .. } => true,
+            // The calls left change with every `SpendCall`: none of the
+            // three moves, merges or goes.
+            InstKind::CallsLeft | InstKind::SpendCall | InstKind::GiveBackCalls(_) => true,
             kind => kind.is_terminator(),
         }
     }
@@ -89,12 +105,14 @@ impl InstKind {
             | InstKind::Const(_)
             | InstKind::PutS(_)
             | InstKind::Jump(_)
-            | InstKind::InlinedCall { .. } => {}
+            | InstKind::InlinedCall { .. }
+            | InstKind::CallsLeft
+            | InstKind::SpendCall => {}
             InstKind::Phi(args) | InstKind::Call(_, args) => args.iter().copied().for_each(f),
             InstKind::Copy(a) | InstKind::Unary(_, a) | InstKind::Print(a) | InstKind::PutC(a) => {
                 f(*a)
             }
-            InstKind::FPrint(a, _) | InstKind::Ret(a) => f(*a),
+            InstKind::FPrint(a, _) | InstKind::Ret(a) | InstKind::GiveBackCalls(a) => f(*a),
             InstKind::Binary(_, a, b) | InstKind::Load(a, b) => {
                 f(*a);
                 f(*b);
@@ -119,14 +137,16 @@ impl InstKind {
             | InstKind::Const(_)
             | InstKind::PutS(_)
             | InstKind::Jump(_)
-            | InstKind::InlinedCall { .. } => {}
+            | InstKind::InlinedCall { .. }
+            | InstKind::CallsLeft
+            | InstKind::SpendCall => {}
             InstKind::Phi(args) | InstKind::Call(_, args) => {
                 args.iter_mut().for_each(|v| *v = f(*v))
             }
             InstKind::Copy(a) | InstKind::Unary(_, a) | InstKind::Print(a) | InstKind::PutC(a) => {
                 *a = f(*a)
             }
-            InstKind::FPrint(a, _) | InstKind::Ret(a) => *a = f(*a),
+            InstKind::FPrint(a, _) | InstKind::Ret(a) | InstKind::GiveBackCalls(a) => *a = f(*a),
             InstKind::Binary(_, a, b) | InstKind::Load(a, b) => {
                 *a = f(*a);
                 *b = f(*b);
@@ -193,6 +213,9 @@ pub enum BlockOrigin {
     SplitEdge,
     /// A callee's block, or the rest of a block after an inlined call.
     Inlined,
+    /// The top of a function whose self tail calls jump to it
+    /// (`tail_loops`).
+    TailLoop,
 }
 
 #[derive(Clone, Debug, PartialEq)]

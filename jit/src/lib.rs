@@ -39,6 +39,7 @@ pub mod sccp;
 pub mod ssa;
 pub mod summary;
 pub mod synth;
+pub mod tail_loops;
 pub mod types;
 pub mod verify;
 

@@ -27,6 +27,8 @@ pub enum Config {
     Jit,
     /// `--tier jit --no-sccp`: the middle end without constant propagation.
     JitNoSccp,
+    /// `--tier jit --no-tail-loops`: self tail calls left to the back end.
+    JitNoTailLoops,
     /// `--tier jit --no-inline`: every call a call.
     JitNoInline,
     /// `--tier jit --no-gvn`: equal computations left apart.
@@ -51,11 +53,12 @@ pub enum Config {
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 12] = [
+    pub const ALL: [Config; 13] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
         Config::JitNoSccp,
+        Config::JitNoTailLoops,
         Config::JitNoInline,
         Config::JitNoGvn,
         Config::JitNoLicm,
@@ -73,6 +76,7 @@ impl Config {
             Config::InterpAsm => &["--tier", "interp"],
             Config::Jit => &["--tier", "jit"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
+            Config::JitNoTailLoops => &["--tier", "jit", "--no-tail-loops"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
             Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
@@ -104,6 +108,7 @@ impl Config {
             Config::InterpAsm => "interp-asm",
             Config::Jit => "jit",
             Config::JitNoSccp => "jit-no-sccp",
+            Config::JitNoTailLoops => "jit-no-tail-loops",
             Config::JitNoInline => "jit-no-inline",
             Config::JitNoGvn => "jit-no-gvn",
             Config::JitNoLicm => "jit-no-licm",
@@ -188,6 +193,11 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
         Config::JitNoLicm => {
             let mut jit = jit();
             jit.options.licm = false;
+            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
+        }
+        Config::JitNoTailLoops => {
+            let mut jit = jit();
+            jit.options.tail_loops = false;
             vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
         }
         Config::JitNoExitValues => {

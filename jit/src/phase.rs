@@ -12,6 +12,9 @@ pub enum Phase {
     Dom,
     /// Pruned SSA construction.
     Ssa,
+    /// Self tail calls as jumps to a loop at the top (`--no-tail-loops`
+    /// skips it).
+    TailLoops,
     /// Small callees' bodies in place of their calls (`--no-inline` skips
     /// it).
     Inline,
@@ -43,11 +46,12 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
         Phase::Ssa,
+        Phase::TailLoops,
         Phase::Inline,
         Phase::Sccp,
         Phase::Gvn,
@@ -67,6 +71,7 @@ impl Phase {
             Phase::Cfg => "cfg",
             Phase::Dom => "dom",
             Phase::Ssa => "ssa",
+            Phase::TailLoops => "tail-loops",
             Phase::Inline => "inline",
             Phase::Sccp => "sccp",
             Phase::Gvn => "gvn",

@@ -284,28 +284,36 @@ fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
     groups
 }
 
-/// The integer candidate (of the first `ints` bits) live across the most
-/// calls and output helpers, weighted by loop depth, if that weight is
-/// above one.
-fn most_calls_crossed(
-    f: &Function,
-    loops: &LoopForest,
-    after: &[u128],
-    ints: usize,
-) -> Option<usize> {
-    let mut crossed = vec![0u64; ints];
+/// Per candidate: the calls and output helpers it is live across,
+/// weighted by loop depth. Each costs a value in a caller-saved register
+/// a spill and a reload.
+fn calls_crossed(f: &Function, loops: &LoopForest, after: &[u128], candidates: usize) -> Vec<u64> {
+    let mut crossed = vec![0u64; candidates];
     for b in f.live_blocks() {
         let w = 8u64.pow(loops.depth(b).min(MAX_DEPTH));
         for &i in &f.block(b).insts {
             if clobbers_value_registers(f.kind(i)) {
-                for k in bits(after[i.index()]).filter(|&k| k < ints) {
+                for k in bits(after[i.index()]) {
                     crossed[k] = crossed[k].saturating_add(w);
                 }
             }
         }
     }
-    let (k, &w) = crossed.iter().enumerate().max_by_key(|&(_, &w)| w)?;
-    (w > 1).then_some(k)
+    crossed
+}
+
+/// The integer candidate (of the first `ints`) that `rbx` saves the most:
+/// each call it crosses would cost a spill and a reload, each use a
+/// memory access in its frame slot instead, whichever is less. None when
+/// no candidate crosses more than one call per run of the function.
+fn most_calls_crossed(
+    crossed: &[u64],
+    weight: impl Fn(usize) -> u64,
+    ints: usize,
+) -> Option<usize> {
+    (0..ints)
+        .filter(|&k| crossed[k] > 1)
+        .max_by_key(|&k| (crossed[k].saturating_mul(2).min(weight(k)), crossed[k]))
 }
 
 /// Instructions whose code calls out, clobbering the caller-saved
@@ -379,7 +387,9 @@ pub fn allocate(
         }
     }
     let groups = coalesce(&interferes, &partners, classes[0].len());
-    let crosser = most_calls_crossed(f, loops, &after, classes[0].len());
+    let crossed = calls_crossed(f, loops, &after, all.len());
+    let weight = |k: usize| ints[all[k].index()] + floats[all[k].index()];
+    let crosser = most_calls_crossed(&crossed, weight, classes[0].len());
     // With no value to keep across calls there, `rbx` is one more
     // register for values used in loops, which are worth its save and
     // restore.

@@ -156,7 +156,9 @@ impl<'a> Solver<'a> {
         let operand = |v: Value| self.cell(v);
         let cell = match &data.kind {
             InstKind::Const(c) => Cell::Constant(*c),
-            InstKind::Param(_) | InstKind::Load(..) | InstKind::Call(..) => Cell::Overdefined,
+            InstKind::Param(_) | InstKind::Load(..) | InstKind::Call(..) | InstKind::CallsLeft => {
+                Cell::Overdefined
+            }
             InstKind::Copy(a) => operand(*a),
             InstKind::Phi(args) => {
                 let first = self.first_edge[b.index()] as usize;

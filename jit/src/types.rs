@@ -55,7 +55,7 @@ fn result_type(kind: &InstKind) -> Option<ValueType> {
     match kind {
         InstKind::Unary(Op::IToF | Op::FNeg | Op::FSqrt, _) => Some(ValueType::Float),
         InstKind::Binary(Op::FAdd | Op::FSub | Op::FMul | Op::FDiv, ..) => Some(ValueType::Float),
-        InstKind::Unary(..) | InstKind::Binary(..) => Some(ValueType::Int),
+        InstKind::Unary(..) | InstKind::Binary(..) | InstKind::CallsLeft => Some(ValueType::Int),
         _ => None,
     }
 }
@@ -81,7 +81,9 @@ fn typed_operands(kind: &InstKind, mut f: impl FnMut(Value, ValueType)) {
             f(*b, t);
         }
         InstKind::FPrint(a, _) => f(*a, ValueType::Float),
-        InstKind::Print(a) | InstKind::PutC(a) => f(*a, ValueType::Int),
+        InstKind::Print(a) | InstKind::PutC(a) | InstKind::GiveBackCalls(a) => {
+            f(*a, ValueType::Int)
+        }
         InstKind::Load(base, offset) | InstKind::Store(base, offset, _) => {
             f(*base, ValueType::Int);
             f(*offset, ValueType::Int);

@@ -207,15 +207,17 @@ fn inlined_calls_count_as_calls_in_the_profile() {
     };
     let interpreted = counts(Config::Interp);
     assert_eq!(interpreted, counts(Config::Jit));
-    let down = records
+    // down, whose self tail call is a loop, inlined into main, with
+    // clamp, max and min inlined into it.
+    let main = records
         .borrow()
         .iter()
-        .find(|r| r.function == "down")
+        .find(|r| r.function == "main")
         .map(|r| r.stats);
     assert_eq!(
-        down.map(|s| s.inline.inlined),
-        Some(3),
-        "clamp, max and min"
+        main.map(|s| (s.tail_loops.jumps, s.inline.inlined)),
+        Some((0, 4)),
+        "down, clamp, max and min"
     );
     assert_eq!(interpreted[..3], [1, 1, 1], "max, min and clamp once each");
 }

@@ -11,7 +11,13 @@ use vm::runtime::SharedBuffer;
 use vm::{Limits, Output, Program};
 
 /// The stages whose output is IR that can run.
-const EXECUTABLE_STAGES: &[Phase] = &[Phase::Ssa, Phase::Sccp, Phase::Licm, Phase::OutOfSsa];
+const EXECUTABLE_STAGES: &[Phase] = &[
+    Phase::Ssa,
+    Phase::TailLoops,
+    Phase::Sccp,
+    Phase::Licm,
+    Phase::OutOfSsa,
+];
 
 fn programs() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");

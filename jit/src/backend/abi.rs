@@ -139,6 +139,27 @@ impl Emitter<'_> {
         }
     }
 
+    /// A self tail call made a jump (`tail_loops`): one of the calls left
+    /// spent, or `stack overflow` when none is, from a frame `level`
+    /// inlined calls deeper than the compiled function's (whose calls
+    /// those levels already spend); and the call counted when calls are.
+    pub(in crate::backend) fn spend_call(&mut self, src: u32) {
+        let here = Inst::new(self.current);
+        let level = self.f.inline_depth(here) as i32;
+        let overflow = self.trap_label(vm::native::TRAP_STACK_OVERFLOW, src);
+        if level == 0 {
+            dynasm!(self.ops ; .arch x64 ; sub r13, 1 ; jb =>overflow);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; cmp r13, level + 1 ; jb =>overflow ; sub r13, 1);
+        }
+        if self.env.count_calls {
+            let callee = self.f.func_of(here);
+            let count_at =
+                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+        }
+    }
+
     pub(in crate::backend) fn trap_label(&mut self, kind: u64, src: u32) -> DynamicLabel {
         let label = self.ops.new_dynamic_label();
         let site = self.site(src) as u64;

@@ -26,6 +26,8 @@ pub(in crate::backend) type Assembler = VecAssembler<X64Relocation>;
 pub(in crate::backend) const RAX: u8 = 0;
 pub(in crate::backend) const RCX: u8 = 1;
 pub(in crate::backend) const RDX: u8 = 2;
+/// The calls left before the depth limit (see `abi`).
+pub(in crate::backend) const R13: u8 = 13;
 
 /// What the emitter made, with the machine-code offset of each bytecode
 /// instruction's code, for disassembly listings.

@@ -177,16 +177,28 @@ pub fn emit(
 /// unit tests (instructions only, one per line, without offsets).
 #[cfg(test)]
 pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
+    let options = crate::context::Options {
+        verify: true,
+        ..Default::default()
+    };
+    asm_with(text, func, options)
+}
+
+/// `asm_of`, compiled with `options`.
+#[cfg(test)]
+pub(crate) fn asm_with(text: &str, func: &str, options: crate::context::Options) -> Vec<String> {
     let program = vm::load(text.as_bytes()).expect("loads");
     let id = program.func_by_name(func).expect("function");
-    crate::disasm::listing(&program, id)
-        .expect("compiles")
-        .lines()
+    let ctx = crate::disasm::compiled(&program, id, None, options).expect("compiles");
+    let emitted = ctx.code.expect("code");
+    crate::disasm::rows(&program, id, &emitted)
+        .into_iter()
+        .map(|row| row.text)
         .filter(|l| l.starts_with("    "))
         .map(|l| {
             l.trim()
                 .split_once("  ")
-                .map_or(l, |(_, i)| i)
+                .map_or(l.as_str(), |(_, i)| i)
                 .trim()
                 .to_string()
         })

@@ -11,7 +11,7 @@ mod float;
 mod integer;
 mod memory;
 
-use super::emitter::{fail, Emitter, RAX, RCX};
+use super::emitter::{fail, Emitter, R13, RAX, RCX};
 use crate::budget::CompileError;
 use crate::entity::{Block, Value};
 use crate::ir::InstKind;
@@ -85,6 +85,9 @@ impl Emitter<'_> {
                 self.store(result, RAX);
             }
             InstKind::InlinedCall { callee, level } => self.inlined_call(*callee, *level, src),
+            InstKind::CallsLeft => self.store(result, R13),
+            InstKind::SpendCall => self.spend_call(src),
+            InstKind::GiveBackCalls(a) => self.load(R13, *a),
             InstKind::Print(a) => {
                 self.load(RAX, *a);
                 self.output(jit_print as *const (), None, src);
