@@ -827,16 +827,33 @@ pub fn random_program(seed: u64) -> String {
     // into the helper.
     let (last, params) = helpers.last().cloned().expect("a helper");
     let args = vec!["%n"; params].join(", ");
-    // Returning the call's result, or that plus `n` (both run as loops
-    // when compiled, the second with an accumulator).
-    let tail = if g.rng.chance(50) {
-        "add %r, %r, %n\n    "
+    // Returning the call's result, or that plus `k` or `n` (all run as
+    // loops when compiled, `tail_loops`, the sums with an accumulator);
+    // `k` is mixed on the way down, and gets the old `n` half the time
+    // (the header's phis then read each other).
+    let tail = match g.rng.below(4) {
+        0 => "",
+        1 => "add %r, %r, %k\n    ",
+        2 => "add %r, %k, %r\n    ",
+        _ => "add %r, %r, %n\n    ",
+    };
+    let (first, second) = if g.rng.chance(50) {
+        ("%m", "%k")
     } else {
-        ""
+        ("%m", "%n")
+    };
+    // A remainder that traps with division by zero at one level down,
+    // sometimes (FUZZ_DEPTH levels are made, so one such level is often
+    // reached).
+    let trap = if g.rng.chance(25) {
+        let level = 1 + g.rng.below(crate::oracle::FUZZ_DEPTH as u64 + 10);
+        format!("sub %d, %n, {level}\n    rem %d, %k, %d\n    add %k, %k, %d\n    ")
+    } else {
+        String::new()
     };
     let _ = write!(
         g.out,
-        "func deep(%n)\n    jle %n, 0, bottom\n    sub %m, %n, 1\n    call %r, deep, %m\n    {tail}ret %r\nbottom:\n    call %r, {last}, {args}\n    ret %r\nend\n"
+        "func deep(%n, %k)\n    jle %n, 0, bottom\n    sub %m, %n, 1\n    xor %k, %k, %n\n    {trap}call %r, deep, {first}, {second}\n    {tail}ret %r\nbottom:\n    call %r, {last}, {args}\n    add %r, %r, %k\n    ret %r\nend\n"
     );
     let functions = 1 + g.rng.below(4) as usize;
     let mut defined: Vec<(String, usize)> = vec![("rec".to_string(), 1)];
@@ -860,7 +877,8 @@ pub fn random_program(seed: u64) -> String {
     g.line("call %x, rec, 7");
     g.line("print %x");
     let deep = crate::oracle::FUZZ_DEPTH as u64 - 6 + g.rng.below(5);
-    g.line(&format!("call %x, deep, {deep}"));
+    let k = g.int();
+    g.line(&format!("call %x, deep, {deep}, {k}"));
     g.line("print %x");
     g.line("ret 0");
     g.out.push_str("end\n");
@@ -893,6 +911,17 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// The generator's recursion reaches `tail_loops` in every program.
+    #[test]
+    fn the_generators_recursion_becomes_a_loop() {
+        for seed in 0..50 {
+            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+            let id = program.func_by_name("deep").expect("deep");
+            let ctx = Context::compiled_to(&program, id, Phase::TailLoops).expect("compiles");
+            assert_eq!(ctx.stats.tail_loops.jumps, 1, "seed {seed}");
+        }
+    }
+
     /// The generator's counting loops reach `exit_values`: most are
     /// replaced (the rest use a value after the loop that is no counting
     /// variable).
