@@ -94,7 +94,10 @@ impl Emitter<'_> {
     }
 
     pub(in crate::backend) fn move_homes(&mut self, to_slots: bool) {
-        let live = self.live_after[self.current];
+        let mut live = self.live_after[self.current];
+        if to_slots {
+            live &= !self.current_slots[self.current];
+        }
         for k in (0..self.homed.len()).filter(|k| live & (1u128 << k) != 0) {
             let v = self.homed[k];
             let home = self.homes[v.index()];

@@ -105,6 +105,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) live_after: &'a [u128],
     /// The values that have a home, in bit order of `live_after`.
     pub(in crate::backend) homed: &'a [Value],
+    /// Per instruction: the homed values whose frame slot is current
+    /// before it (`frame::current_slots`), which a spill skips.
+    pub(in crate::backend) current_slots: Vec<u128>,
     /// The instruction being emitted.
     pub(in crate::backend) current: usize,
     pub(in crate::backend) program: &'a Program,
@@ -236,6 +239,7 @@ impl<'a> Emitter<'a> {
             homes: &allocation.homes,
             live_after: &allocation.live_after,
             homed: &allocation.homed,
+            current_slots: Vec::new(),
             current: 0,
             program,
             env,

@@ -8,7 +8,8 @@
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
 use super::tail_calls;
-use crate::entity::Value;
+use crate::budget::{Budget, CompileError, Phase};
+use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
 use vm::tier::JitEnv;
@@ -79,26 +80,27 @@ fn max_args(f: &Function) -> usize {
         .unwrap_or(0)
 }
 
-/// The homed values live after an instruction that clobbers the value
-/// registers: a call (but a self tail call, which jumps) or an output
-/// helper. They are spilled there (`Emitter::spill`).
+/// Whether `insts[k]` clobbers the value registers: a call (but a self
+/// tail call, which jumps) or an output helper. The homed values live
+/// after it are spilled there (`Emitter::spill`).
+fn spills_at(f: &Function, env: &JitEnv, insts: &[Inst], k: usize) -> bool {
+    match f.kind(insts[k]) {
+        InstKind::Call(..) => {
+            !tail_calls::is_self_tail_call(f, env, insts, k)
+                && tail_calls::accumulating_tail_call(f, env, insts, k).is_none()
+        }
+        InstKind::Print(_) | InstKind::PutC(_) | InstKind::FPrint(..) | InstKind::PutS(_) => true,
+        _ => false,
+    }
+}
+
+/// The homed values spilled somewhere.
 fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Vec<Value> {
     let mut mask = 0u128;
     for b in f.live_blocks() {
         let insts = &f.block(b).insts;
         for (k, &i) in insts.iter().enumerate() {
-            let spills = match f.kind(i) {
-                InstKind::Call(..) => {
-                    !tail_calls::is_self_tail_call(f, env, insts, k)
-                        && tail_calls::accumulating_tail_call(f, env, insts, k).is_none()
-                }
-                InstKind::Print(_)
-                | InstKind::PutC(_)
-                | InstKind::FPrint(..)
-                | InstKind::PutS(_) => true,
-                _ => false,
-            };
-            if spills {
+            if spills_at(f, env, insts, k) {
                 mask |= allocation.live_after[i.index()];
             }
         }
@@ -110,6 +112,74 @@ fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Ve
         .filter(|&(k, _)| mask & 1 << k != 0)
         .map(|(_, &v)| v)
         .collect()
+}
+
+/// Per instruction: the homed values whose frame slot holds their value
+/// before it, so a spill there need not store them again (a value carried
+/// unchanged through an inner loop that calls is stored once, not at
+/// every call). A spill makes the slots of what it saves current; a
+/// definition makes its value's stale. Forward dataflow, meeting by
+/// intersection; nothing is current at the entry, nor at the headers in
+/// `unknown` (a fill moves its index there without a definition), which
+/// holds for every copy the back end makes of a block: its copies have
+/// its definitions and spills, and their predecessors' copies too.
+pub(in crate::backend) fn current_slots(
+    f: &Function,
+    allocation: &Allocation,
+    env: &JitEnv,
+    unknown: &[Block],
+    budget: &mut Budget,
+) -> Result<Vec<u128>, CompileError> {
+    let n = f.blocks.len();
+    let mut bit = vec![0u128; f.value_count()];
+    for (k, v) in allocation.homed.iter().enumerate() {
+        bit[v.index()] = 1 << k;
+    }
+    let step = |b: Block, mut current: u128, before: &mut [u128]| {
+        let insts = &f.block(b).insts;
+        for (k, &i) in insts.iter().enumerate() {
+            before[i.index()] = current;
+            if spills_at(f, env, insts, k) {
+                current |= allocation.live_after[i.index()];
+            }
+            if let Some(r) = f.inst(i).result {
+                current &= !bit[r.index()];
+            }
+        }
+        current
+    };
+    let mut before = vec![0u128; f.insts.len()];
+    let blocks: Vec<Block> = f.live_blocks().collect();
+    let spills = blocks.iter().any(|&b| {
+        let insts = &f.block(b).insts;
+        (0..insts.len()).any(|k| spills_at(f, env, insts, k))
+    });
+    if !spills {
+        return Ok(before);
+    }
+    let mut out = vec![u128::MAX; n];
+    let entry_of = |b: Block, out: &[u128]| {
+        if b == f.entry || unknown.contains(&b) {
+            return 0;
+        }
+        f.block(b)
+            .preds
+            .iter()
+            .fold(u128::MAX, |m, p| m & out[p.index()])
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in &blocks {
+            budget.charge(Phase::Emit, 1)?;
+            let o = step(b, entry_of(b, &out), &mut before);
+            if o != out[b.index()] {
+                out[b.index()] = o;
+                changed = true;
+            }
+        }
+    }
+    Ok(before)
 }
 
 #[cfg(test)]
@@ -133,6 +203,34 @@ mod tests {
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
         let env = ScratchEnv::new(&program).expect("scratch").env();
         (Frame::layout(&f, &a, &env), f.value_count())
+    }
+
+    /// Two output helpers in a row: the second finds every slot the first
+    /// stored still current, so it stores nothing; the first, after the
+    /// loop changed `s` and `i`, stores them again.
+    #[test]
+    fn a_slot_stays_current_until_its_value_changes() {
+        let text = "func two(%n)\n    mov %s, 0\n    mov %i, 0\nloop:\n    print %i\n    print %s\n    add %s, %s, %i\n    add %i, %i, 1\n    jlt %i, %n, loop\n    ret %s\nend\n\
+                    func main()\n    call %r, two, 5\n    print %r\n    ret 0\nend\n";
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name("two").expect("two");
+        let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
+        let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
+        let env = ScratchEnv::new(&program).expect("scratch").env();
+        let current = current_slots(&f, &a, &env, &[], &mut crate::budget::Budget::unlimited())
+            .expect("fits");
+        let prints: Vec<Inst> = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().copied())
+            .filter(|&i| matches!(f.kind(i), InstKind::Print(_)))
+            .collect();
+        let [first, second] = prints[..] else {
+            panic!("two prints: {prints:?}")
+        };
+        let stored = |i: Inst| a.live_after[i.index()] & !current[i.index()];
+        assert_ne!(a.live_after[second.index()], 0, "values live across it");
+        assert_eq!(stored(second), 0, "all current");
+        assert_ne!(stored(first), 0, "s and i changed");
     }
 
     #[test]

@@ -87,7 +87,11 @@ pub fn emit(
     }
     budget.charge(Phase::Emit, f.insts.len() as u64)?;
     let versioned = proven.versioned;
+    let fill_headers: Vec<crate::entity::Block> =
+        proven.fills.iter().map(|fill| fill.header).collect();
+    let current_slots = frame::current_slots(f, allocation, &env, &fill_headers, budget)?;
     let mut e = Emitter::new(program, f, loops, allocation, proven, env, frame);
+    e.current_slots = current_slots;
     let external = e.ops.new_dynamic_label();
     let internal = e.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
