@@ -291,6 +291,43 @@ fn compiles_within_twice_the_allowance(text: &str, what: &str) -> jit::context::
     ctx.stats
 }
 
+/// A function of `sites` blocks each ending in a self tail call with
+/// `params` arguments, rotated: the loop's phis take them all.
+fn tail_calls(sites: usize, params: usize) -> String {
+    let names: Vec<String> = (0..params).map(|k| format!("%p{k}")).collect();
+    let mut text = format!("func f({})\n", names.join(", "));
+    for i in 0..sites {
+        text += &format!("    jlt %p0, {}, s{i}\n", 3 - i as i64);
+    }
+    text += "    add %r, %p0, 1\n    ret %r\n";
+    for i in 0..sites {
+        let rotated: Vec<&str> = (0..params)
+            .map(|k| names[(k + i + 1) % params].as_str())
+            .collect();
+        text += &format!(
+            "s{i}:\n    sub %p0, %p0, 1\n    call %r, f, {}\n    add %r, %r, %p1\n    ret %r\n",
+            rotated.join(", ")
+        );
+    }
+    text += &format!(
+        "end\nfunc main()\n    call %r, f, {}\n    ret 0\nend\n",
+        vec!["3"; params].join(", ")
+    );
+    text
+}
+
+/// Self tail calls become jumps in a pass linear in the function: a
+/// thousand sites of a hundred arguments each stay within the allowance.
+#[test]
+fn many_tail_calls_with_many_arguments_compile_within_twice_the_allowance() {
+    let stats = compiles_within_twice_the_allowance(&tail_calls(1000, 100), "tail calls");
+    assert!(stats.tail_loops.jumps == 1000 || stats.tail_loops.jumps == 0);
+    let program = vm::load(tail_calls(20, 5).as_bytes()).expect("loads");
+    let f = program.func_by_name("f").expect("f");
+    let ctx = Context::compiled_to(&program, f, Phase::TailLoops).expect("compiles");
+    assert_eq!(ctx.stats.tail_loops.jumps, 20);
+}
+
 /// The cycle is broken with one temporary, and the copies keep the
 /// permutation's meaning (the IR evaluator runs it).
 #[test]
