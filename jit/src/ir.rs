@@ -458,15 +458,16 @@ impl Function {
 
     /// Number of phis in live blocks.
     pub fn phi_count(&self) -> usize {
-        self.live_blocks()
-            .map(|b| {
-                self.block(b)
-                    .insts
-                    .iter()
-                    .take_while(|&&i| self.kind(i).is_phi())
-                    .count()
-            })
-            .sum()
+        self.live_blocks().map(|b| self.phis_at(b)).sum()
+    }
+
+    /// Number of phis `b` starts with (phis come first in a block).
+    pub fn phis_at(&self, b: Block) -> usize {
+        self.block(b)
+            .insts
+            .iter()
+            .take_while(|&&i| self.kind(i).is_phi())
+            .count()
     }
 
     /// Uses of every value: (instruction, block) pairs, in block order, in

@@ -153,13 +153,7 @@ fn placement(f: &mut Function, p: Block, b: Block, stats: &mut OutOfSsaStats) ->
         return (p, f.block(p).insts.len() - 1);
     }
     if f.block(b).preds.len() == 1 {
-        let after_phis = f
-            .block(b)
-            .insts
-            .iter()
-            .take_while(|&&i| f.kind(i).is_phi())
-            .count();
-        return (b, after_phis);
+        return (b, f.phis_at(b));
     }
     stats.edges_split += 1;
     let split = f.add_block(BlockOrigin::SplitEdge);

@@ -158,12 +158,7 @@ fn place_header(f: &mut Function, header: Block) {
 /// entry; returns its value.
 fn add_phi(f: &mut Function, header: Block, first: Value) -> Value {
     let phi = f.add_inst(InstKind::Phi(vec![first]), NO_SRC, true);
-    let at = f
-        .block(header)
-        .insts
-        .iter()
-        .take_while(|&&i| f.kind(i).is_phi())
-        .count();
+    let at = f.phis_at(header);
     f.blocks[header.index()].insts.insert(at, phi);
     let v = f.inst(phi).result.expect("a phi defines");
     f.value_regs[v.index()] = f.value_regs[first.index()];
