@@ -69,6 +69,28 @@ impl Config {
         Config::Osr,
     ];
 
+    /// The compiler's options: every compile verified, register
+    /// assignment included, and the pass a `jit-no-PASS` configuration
+    /// names turned off.
+    pub fn options(self) -> Options {
+        let mut options = Options {
+            verify: true,
+            ..Options::default()
+        };
+        match self {
+            Config::JitNoSccp => options.constant_propagation = false,
+            Config::JitNoTailLoops => options.tail_loops = false,
+            Config::JitNoInline => options.inline = false,
+            Config::JitNoGvn => options.gvn = false,
+            Config::JitNoLicm => options.licm = false,
+            Config::JitNoExitValues => options.exit_values = false,
+            Config::JitNoDedupChecks => options.dedup_checks = false,
+            Config::JitNoFill => options.fill = false,
+            _ => {}
+        }
+        options
+    }
+
     /// The `bcvm run` flags that select this configuration.
     pub fn flags(self) -> &'static [&'static str] {
         match self {
@@ -165,56 +187,21 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
     // still agree: the rejections are part of the outcome instead.
     let records: Records = Rc::default();
     let jit = || Jit {
-        options: Options {
-            verify: true,
-            ..Options::default()
-        },
+        options: config.options(),
         records: records.clone(),
         ..Jit::default()
     };
     match config {
         Config::Interp | Config::InterpAsm => {}
-        Config::Jit => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
-        Config::JitNoSccp => {
-            let mut jit = jit();
-            jit.options.constant_propagation = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoInline => {
-            let mut jit = jit();
-            jit.options.inline = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoGvn => {
-            let mut jit = jit();
-            jit.options.gvn = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoLicm => {
-            let mut jit = jit();
-            jit.options.licm = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoTailLoops => {
-            let mut jit = jit();
-            jit.options.tail_loops = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoExitValues => {
-            let mut jit = jit();
-            jit.options.exit_values = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoDedupChecks => {
-            let mut jit = jit();
-            jit.options.dedup_checks = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
-        Config::JitNoFill => {
-            let mut jit = jit();
-            jit.options.fill = false;
-            vm.set_compiler(Box::new(jit), Thresholds::NEVER, true)
-        }
+        Config::Jit
+        | Config::JitNoSccp
+        | Config::JitNoTailLoops
+        | Config::JitNoInline
+        | Config::JitNoGvn
+        | Config::JitNoLicm
+        | Config::JitNoExitValues
+        | Config::JitNoDedupChecks
+        | Config::JitNoFill => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
         Config::Auto => {
             let thresholds = Thresholds {
                 calls: 1,
