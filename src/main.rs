@@ -219,6 +219,11 @@ struct CompilerArgs {
     /// string stores (to compare, and for the differential oracle).
     #[arg(long)]
     no_fill: bool,
+    /// Enter code compiled for on-stack replacement into an inner loop at
+    /// its header directly, not through copies of the loops around it (to
+    /// compare, and for the differential oracle).
+    #[arg(long)]
+    no_osr_peel: bool,
     /// Interpret in the portable loop only, not the machine-code one (to
     /// compare, and for the differential oracle).
     #[arg(long)]
@@ -612,6 +617,7 @@ fn make_vm<'p>(
             exit_values: !opts.no_exit_values,
             dedup_checks: !opts.no_dedup_checks,
             fill: !opts.no_fill,
+            osr_peel: !opts.no_osr_peel,
             verify: opts.verify_ir,
         },
         code_cache: match jit.gdb_jit {

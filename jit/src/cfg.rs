@@ -13,7 +13,9 @@
 //!
 //! For on-stack replacement the graph is entered at a loop header instead:
 //! a synthetic entry precedes the block starting at that instruction, and
-//! what only the function's start reaches is dropped.
+//! what only the function's start reaches is dropped. Where that header
+//! heads an inner loop, the entry goes through copies of the loops around
+//! it (`osr_entry`), so a block may appear more than once.
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::dom::Graph;
@@ -43,8 +45,6 @@ pub enum EntryPoint {
 pub struct Cfg {
     pub blocks: Vec<CfgBlock>,
     pub entry: Block,
-    /// The block holding each bytecode instruction, `None` if unreachable.
-    pub block_of: Vec<Option<Block>>,
     pub entry_point: EntryPoint,
 }
 
@@ -72,7 +72,6 @@ impl Cfg {
         Cfg {
             blocks,
             entry: Block(0),
-            block_of: Vec::new(),
             entry_point: EntryPoint::Start,
         }
     }
@@ -138,7 +137,7 @@ fn successor_starts(f: &Function, end: u32) -> ([u32; 2], usize) {
 
 /// The CFG of `f` from its start, with no budget (tools and tests).
 pub fn build(f: &Function) -> Cfg {
-    build_from(f, EntryPoint::Start, &mut Budget::unlimited()).expect("no budget to run out")
+    build_from(f, EntryPoint::Start, false, &mut Budget::unlimited()).expect("no budget to run out")
 }
 
 /// Instructions scanned between two charges of the budget.
@@ -148,8 +147,28 @@ const BLOCK_UNITS: u64 = 8;
 
 /// The CFG entered at `entry_point`, which must be an instruction of `f`,
 /// charging one unit per instruction scanned and `BLOCK_UNITS` per block
-/// made, as it goes.
+/// made, as it goes. With `peel`, an entry into an inner loop goes
+/// through copies of the loops around it (`osr_entry`).
 pub fn build_from(
+    f: &Function,
+    entry_point: EntryPoint,
+    peel: bool,
+    budget: &mut Budget,
+) -> Result<Cfg, CompileError> {
+    let EntryPoint::Osr(pc) = entry_point else {
+        return build_rooted(f, entry_point, budget);
+    };
+    if peel {
+        let whole = build_rooted(f, EntryPoint::Start, budget)?;
+        if let Some(peeled) = crate::osr_entry::peeled(&whole, pc, budget)? {
+            return Ok(peeled);
+        }
+    }
+    build_rooted(f, entry_point, budget)
+}
+
+/// The CFG of what `entry_point` reaches, without copies.
+fn build_rooted(
     f: &Function,
     entry_point: EntryPoint,
     budget: &mut Budget,
@@ -242,14 +261,9 @@ pub fn build_from(
             synthetic: true,
         });
     }
-    let mut block_of = vec![None; n];
-    for (b, data) in blocks.iter().enumerate() {
-        block_of[data.start as usize..data.end as usize].fill(Some(Block::new(b)));
-    }
     Ok(Cfg {
         blocks,
         entry,
-        block_of,
         entry_point,
     })
 }
@@ -302,6 +316,6 @@ mod tests {
         );
         assert_eq!(cfg.len(), 3);
         assert_eq!(cfg.succs(Block(0)), &[Block(1)]);
-        assert_eq!(cfg.block_of[2], None);
+        assert!(cfg.blocks.iter().all(|b| b.start != 2));
     }
 }

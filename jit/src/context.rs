@@ -62,6 +62,11 @@ pub struct Options {
     /// (`--no-fill` keeps them loops, for comparison and the differential
     /// oracle).
     pub fill: bool,
+    /// Enter code compiled for on-stack replacement into an inner loop
+    /// through copies of the loops around it, so every loop keeps its
+    /// shape (`--no-osr-peel` enters the header directly, for comparison
+    /// and the differential oracle).
+    pub osr_peel: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -78,6 +83,7 @@ impl Default for Options {
             exit_values: true,
             dedup_checks: true,
             fill: true,
+            osr_peel: true,
             verify: false,
         }
     }
@@ -302,7 +308,12 @@ impl<'p> Context<'p> {
                 });
             }
         }
-        let cfg = cfg::build_from(func, self.entry_point, &mut self.budget)?;
+        let cfg = cfg::build_from(
+            func,
+            self.entry_point,
+            self.options.osr_peel,
+            &mut self.budget,
+        )?;
         self.stats.blocks = cfg.len();
         self.cfg = Some(cfg);
         Ok(())

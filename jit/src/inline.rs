@@ -320,8 +320,8 @@ impl Inliner<'_> {
     fn build(&self, callee: FuncId, budget: &mut Budget) -> Result<Function, CompileError> {
         let program = self.program;
         let in_phase = |e: CompileError| e.in_phase(Phase::Inline);
-        let cfg =
-            cfg::build_from(program.func(callee), EntryPoint::Start, budget).map_err(in_phase)?;
+        let cfg = cfg::build_from(program.func(callee), EntryPoint::Start, false, budget)
+            .map_err(in_phase)?;
         let dom = dom::dominators(&cfg, budget).map_err(in_phase)?;
         let frontiers = dom::frontiers(&cfg, &dom, budget).map_err(in_phase)?;
         let input = SsaInput {

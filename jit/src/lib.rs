@@ -31,6 +31,7 @@ pub mod jitdump;
 pub mod licm;
 pub mod loops;
 pub mod oracle;
+pub mod osr_entry;
 pub mod out_of_ssa;
 pub mod phase;
 pub mod reduce;

@@ -47,13 +47,16 @@ pub enum Config {
     /// back-edge, so the running activation moves into compiled code in
     /// the middle of its loop (on-stack replacement).
     Osr,
+    /// `Osr` with `--no-osr-peel`: code entered at an inner loop's header
+    /// directly, not through copies of the loops around it.
+    OsrNoPeel,
 }
 
 /// `Config::Osr`'s call threshold: never reached by the programs tested.
 const OSR_CALLS: u64 = 1_000_000_000;
 
 impl Config {
-    pub const ALL: [Config; 13] = [
+    pub const ALL: [Config; 14] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
@@ -67,6 +70,7 @@ impl Config {
         Config::JitNoFill,
         Config::Auto,
         Config::Osr,
+        Config::OsrNoPeel,
     ];
 
     /// The compiler's options: every compile verified, register
@@ -86,6 +90,7 @@ impl Config {
             Config::JitNoExitValues => options.exit_values = false,
             Config::JitNoDedupChecks => options.dedup_checks = false,
             Config::JitNoFill => options.fill = false,
+            Config::OsrNoPeel => options.osr_peel = false,
             _ => {}
         }
         options
@@ -121,6 +126,15 @@ impl Config {
                 "--jit-threshold-loops",
                 "2",
             ],
+            Config::OsrNoPeel => &[
+                "--tier",
+                "auto",
+                "--jit-threshold-calls",
+                "1000000000",
+                "--jit-threshold-loops",
+                "2",
+                "--no-osr-peel",
+            ],
         }
     }
 
@@ -139,6 +153,7 @@ impl Config {
             Config::JitNoFill => "jit-no-fill",
             Config::Auto => "auto",
             Config::Osr => "osr",
+            Config::OsrNoPeel => "osr-no-peel",
         }
     }
 }
@@ -209,7 +224,7 @@ pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64])
             };
             vm.set_compiler(Box::new(jit()), thresholds, false)
         }
-        Config::Osr => {
+        Config::Osr | Config::OsrNoPeel => {
             let thresholds = Thresholds {
                 calls: OSR_CALLS,
                 back_edges: 2,

@@ -425,7 +425,9 @@ impl<'a> Renamer<'a> {
     fn rename_instr(&mut self, b: Block, k: u32) {
         let program = self.input.program;
         let ins = program.func(self.input.id).code[k as usize];
-        let block_at = |i: u32| self.input.cfg.block_of[i as usize].unwrap_or_default();
+        // A block's successors are its targets, taken first (the graph's
+        // fixed order); a block may have copies, so not the one at `ins.c`.
+        let succs = self.input.cfg.succs(b);
         let kind = match ins.op {
             Op::Mov => {
                 let v = self.value(ins.b);
@@ -450,7 +452,7 @@ impl<'a> Renamer<'a> {
             Op::FPrint => InstKind::FPrint(self.value(ins.a), ins.b),
             Op::PutS => InstKind::PutS(ins.a),
             Op::Ret => InstKind::Ret(self.value(ins.a)),
-            Op::Jmp => InstKind::Jump(block_at(ins.a)),
+            Op::Jmp => InstKind::Jump(succs[0]),
             op if op.is_cond_branch() => {
                 let a = self.value(ins.a);
                 let second = if matches!(op, Op::Jz | Op::Jnz) {
@@ -458,16 +460,14 @@ impl<'a> Renamer<'a> {
                 } else {
                     self.value(ins.b)
                 };
-                let (taken, fallthrough) = (block_at(ins.c), block_at(k + 1));
-                if taken == fallthrough {
-                    InstKind::Jump(taken)
-                } else {
-                    InstKind::Branch {
+                match *succs {
+                    [taken, fallthrough] => InstKind::Branch {
                         op,
                         args: [a, second],
                         taken,
                         fallthrough,
-                    }
+                    },
+                    _ => InstKind::Jump(succs[0]),
                 }
             }
             op => InstKind::Binary(op, self.value(ins.b), self.value(ins.c)),
