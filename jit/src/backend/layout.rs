@@ -23,19 +23,30 @@ use vm::Op;
 /// it falls through into the header, and the branch that leaves the loop
 /// body for it is the iteration's one taken jump, where a branch to the
 /// latch and the latch's jump back made two. Headers that only test and
-/// branch are rotated instead (`Emitter::rotate`).
+/// branch are rotated instead (`Emitter::rotate`), unless the loop's one
+/// latch is reached from more than one block (a `continue`, as the
+/// sieve's `jnz %c, next_i`): that latch goes before the header too, so
+/// every path round the loop makes one taken jump, to the latch, and
+/// entering the loop none. (A latch with one predecessor stays where it
+/// is, rotated: a fill's loop among them, whose string store, at the
+/// header, must run once.)
 pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<Block> {
     let n = f.blocks.len();
     let (mut latch_of, mut moved) = (vec![None; n], vec![false; n]);
     for l in loops.loops() {
         let h = loops.get(l).header;
-        if tests_only(f, h) {
-            continue;
-        }
-        let latch = f.block(h).preds.iter().copied().find(|&b| {
-            b != h && !moved[b.index()] && loops.contains(l, b) && copies_then_jump(f, b, h)
-        });
-        if let Some(b) = latch {
+        let latch = if tests_only(f, h) {
+            joining_latch(f, loops, l)
+        } else {
+            f.block(h)
+                .preds
+                .iter()
+                .copied()
+                .find(|&b| b != h && loops.contains(l, b) && copies_then_jump(f, b, h))
+        };
+        // A block with another placed before it stays put, so no chain
+        // of placements breaks.
+        if let Some(b) = latch.filter(|&b| !moved[b.index()] && latch_of[b.index()].is_none()) {
             latch_of[h.index()] = Some(b);
             moved[b.index()] = true;
         }
@@ -51,21 +62,48 @@ pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<B
     order
 }
 
+/// The one latch of loop `l`, whose header only tests, where it jumps to
+/// the header, is reached from more than one block and is not the block
+/// the test stays in.
+fn joining_latch(f: &Function, loops: &LoopForest, l: crate::loops::Loop) -> Option<Block> {
+    let h = loops.get(l).header;
+    let mut latches = f
+        .block(h)
+        .preds
+        .iter()
+        .copied()
+        .filter(|&b| loops.contains(l, b));
+    let (Some(latch), None) = (latches.next(), latches.next()) else {
+        return None;
+    };
+    let stays = |b: Block| f.block(h).succs.contains(&b);
+    let joins = f.block(latch).preds.len() >= 2;
+    (latch != h && jumps_to(f, latch, h) && joins && !stays(latch)).then_some(latch)
+}
+
 /// Loops of at most this many instructions, with no loop inside, are
 /// small: their code is aligned so that it fits one 32-byte fetch block.
 const SMALL_LOOP: usize = 12;
 
 /// Per block, the boundary the emitter aligns it to, if any: the block
-/// each iteration of a loop jumps back to, which is the header, or where
-/// the header only tests (and is rotated into the latch) the block the
-/// test stays in, or the latch placed before the header (`block_order`).
-/// Small loops go on a 32-byte boundary, others on a 16-byte one.
+/// each iteration of a loop jumps back to, which is the latch placed
+/// before the header (`block_order`), or else the header, or where the
+/// header only tests (and is rotated into the latch) the block the test
+/// stays in. Small loops go on a 32-byte boundary, others on a 16-byte
+/// one.
 pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[Block]) -> Vec<u8> {
     let mut tops = vec![0; f.blocks.len()];
     for l in loops.loops() {
         let data = loops.get(l);
         let h = data.header;
-        let top = if tests_only(f, h) {
+        let at = order.iter().position(|&b| b == h);
+        let placed = at
+            .and_then(|k| k.checked_sub(1))
+            .map(|k| order[k])
+            .filter(|&b| loops.contains(l, b) && jumps_to(f, b, h));
+        let top = if let Some(latch) = placed {
+            latch
+        } else if tests_only(f, h) {
             let branch = *f.block(h).insts.last().expect("a test");
             let InstKind::Branch {
                 taken, fallthrough, ..
@@ -79,11 +117,7 @@ pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[B
                 taken
             }
         } else {
-            let at = order.iter().position(|&b| b == h);
-            match at.and_then(|k| k.checked_sub(1)).map(|k| order[k]) {
-                Some(b) if loops.contains(l, b) && copies_then_jump(f, b, h) => b,
-                _ => h,
-            }
+            h
         };
         let size: usize = data.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
         tops[top.index()] = if data.innermost && size <= SMALL_LOOP {
@@ -115,6 +149,11 @@ fn tests_only(f: &Function, h: Block) -> bool {
 /// result (an `and` becomes a `test`).
 fn fuses_with_branch(op: Op) -> bool {
     op == Op::And || op.is_comparison()
+}
+
+/// Whether `b` ends in a jump to `h`.
+fn jumps_to(f: &Function, b: Block, h: Block) -> bool {
+    matches!(f.block(b).insts.last().map(|&i| f.kind(i)), Some(InstKind::Jump(to)) if *to == h)
 }
 
 /// Whether `b` holds only copies and then jumps to `h`.

@@ -71,9 +71,10 @@ impl Emitter<'_> {
 
     /// Ends a block on flags just set: to `taken` if `cond` holds, else to
     /// `fallthrough`. A successor placed next is reached by falling
-    /// through; otherwise the conditional jump goes to the one placed
-    /// first (a loop's body, from its rotated back edge), as a backward
-    /// jump is the one predicted taken.
+    /// through; otherwise the conditional jump goes to the one that stays
+    /// in the loop around the block (a loop's body, from its rotated back
+    /// edge) where only one does, else to the one placed first, as a
+    /// backward jump is the one predicted taken.
     pub(in crate::backend) fn two_way(
         &mut self,
         cond: Cond,
@@ -82,10 +83,14 @@ impl Emitter<'_> {
         next: Option<Block>,
     ) {
         let (taken, fallthrough) = (self.reach(taken, next), self.reach(fallthrough, next));
-        let (cond, to, other) = if next == Some(taken)
-            || (next != Some(fallthrough)
-                && self.position[fallthrough.index()] < self.position[taken.index()])
-        {
+        let around = self.loops.innermost_of(self.block);
+        let stays = |b: Block| around.is_some_and(|l| self.loops.contains(l, b));
+        let first = if stays(taken) != stays(fallthrough) {
+            stays(fallthrough)
+        } else {
+            self.position[fallthrough.index()] < self.position[taken.index()]
+        };
+        let (cond, to, other) = if next == Some(taken) || (next != Some(fallthrough) && first) {
             (cond.negated(), fallthrough, taken)
         } else {
             (cond, taken, fallthrough)
