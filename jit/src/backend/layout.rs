@@ -526,4 +526,40 @@ mod tests {
             assert_ne!(target, Some(pair[1].0), "{listing}");
         }
     }
+
+    #[test]
+    fn a_latch_that_paths_join_goes_before_its_header_and_each_path_jumps_once() {
+        // Odd and even counts both go round through `next`: the skip's
+        // `jne` is the one jump back, to the latch, which falls through
+        // into the header's test and the test into the body.
+        let text = "func main(%n)\n    mov %k, 0\n    mov %c, 0\nloop:\n    jge %k, %n, done\n    and %b, %k, 3\n    jnz %b, next\n    add %c, %c, 5\nnext:\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %c\nend\n";
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let listing = crate::disasm::listing(&program, program.main).expect("compiles");
+        let code: Vec<(u64, String)> = listing
+            .lines()
+            .take_while(|l| !l.starts_with("; unwind"))
+            .filter_map(|l| {
+                let (at, inst) = l.trim().split_once("  ")?;
+                Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
+            })
+            .collect();
+        let target_of = |inst: &str| {
+            let t = inst.split_once(' ')?.1.trim_end_matches('h');
+            u64::from_str_radix(t, 16).ok()
+        };
+        let (at, skip) = code
+            .iter()
+            .find(|(_, i)| i.starts_with("jne "))
+            .expect("the skip");
+        let latch = target_of(skip).expect("a target");
+        assert!(latch < *at, "{listing}");
+        let k = code
+            .iter()
+            .position(|(a, _)| *a == latch)
+            .expect("the latch");
+        assert!(code[k].1.starts_with("add "), "{listing}");
+        assert!(code[k + 1].1.starts_with("cmp "), "{listing}");
+        assert!(code[k + 2].1.starts_with("jge "), "{listing}");
+        assert_eq!(code[k + 3].1, "test rsi,3", "{listing}");
+    }
 }
