@@ -69,9 +69,10 @@ pub fn fuzz(opts: &FuzzArgs) -> Result<(), Vec<Failure>> {
     }
     let campaign = Campaign::run(opts).map_err(|e| setup("fuzz", e))?;
     println!(
-        "{} programs (seeds from {}), {} instructions interpreted, {:.0} s, {} divergences",
+        "{} programs (seeds from {}; {} past the fuel or output limit, not compared), {} instructions interpreted, {:.0} s, {} divergences",
         campaign.programs,
         opts.seed,
+        campaign.too_long,
         campaign.executed,
         campaign.elapsed.as_secs_f64(),
         campaign.divergent.len()
@@ -132,7 +133,9 @@ fn worker(from: u64, stride: u64) {
             }
         };
         let names: Vec<&str> = verdict.divergent.iter().map(|(c, _)| c.name()).collect();
-        let divergent = if names.is_empty() {
+        let divergent = if verdict.too_long {
+            "long".to_string()
+        } else if names.is_empty() {
             "-".to_string()
         } else {
             names.join(",")
@@ -148,6 +151,8 @@ fn worker(from: u64, stride: u64) {
 
 struct Campaign {
     programs: u64,
+    /// Programs the interpreter ran out of fuel on, not compared.
+    too_long: u64,
     executed: u64,
     elapsed: Duration,
     /// Seeds on which the tiers disagreed, and how it showed.
@@ -199,6 +204,7 @@ impl Campaign {
         let deadline = start + Duration::from_secs(opts.seconds);
         let mut campaign = Campaign {
             programs: 0,
+            too_long: 0,
             executed: 0,
             elapsed: Duration::ZERO,
             divergent: Vec::new(),
@@ -240,6 +246,7 @@ impl Campaign {
                     campaign.executed += executed;
                     match fields.next() {
                         Some("-") => {}
+                        Some("long") => campaign.too_long += 1,
                         Some("load") => campaign
                             .divergent
                             .push((seed, "the generator's program does not load")),

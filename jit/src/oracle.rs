@@ -182,8 +182,43 @@ impl Outcome {
 /// also returns the bytecode instructions the interpreter executed, counted
 /// in `Config::Interp` only (the mode in which `limits.fuel` applies).
 pub fn run_with(program: &Program, config: Config, limits: Limits, args: &[i64]) -> (Outcome, u64) {
+    run_capped(program, config, limits, args, usize::MAX)
+}
+
+/// A capture that refuses output past `cap` bytes: the run then stops
+/// with `output failed`.
+struct Capped {
+    buffer: SharedBuffer,
+    cap: usize,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.buffer.0.borrow().len().saturating_add(bytes.len()) > self.cap {
+            return Err(std::io::Error::other("past the oracle's output cap"));
+        }
+        self.buffer.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `run_with`, stopping the program once it has printed `cap` bytes.
+fn run_capped(
+    program: &Program,
+    config: Config,
+    limits: Limits,
+    args: &[i64],
+    cap: usize,
+) -> (Outcome, u64) {
     let buffer = SharedBuffer::default();
-    let mut vm = match Vm::new(program, Output::capture(buffer.clone()), limits) {
+    let sink = Capped {
+        buffer: buffer.clone(),
+        cap,
+    };
+    let mut vm = match Vm::new(program, Output::new(Box::new(sink)), limits) {
         Ok(vm) => vm,
         Err(e) => {
             let trap = Some(format!("cannot map the linear memory: {e}"));
@@ -275,7 +310,20 @@ pub struct Verdict {
     pub executed: u64,
     /// Every configuration that disagreed with the interpreter, and how.
     pub divergent: Vec<(Config, Outcome)>,
+    /// The interpreter ran out of `FUZZ_FUEL`: the program was not run
+    /// in the other configurations.
+    pub too_long: bool,
 }
+
+/// The calls and taken backward branches `check` lets the interpreter
+/// make (`Limits::fuel`), and the bytes it lets it print. The generator's
+/// loops are bounded, but nested loops calling functions with nested
+/// loops multiply: one seed in some hundreds of thousands printed 2 GB
+/// (300-digit floats) over three minutes, in each of the configurations.
+/// Past either, the program is not compared. A typical generated program
+/// makes a few thousand of the first and prints a few kilobytes.
+pub const FUZZ_FUEL: u64 = 5_000_000;
+pub const FUZZ_OUTPUT: usize = 4 << 20;
 
 /// The call-depth limit `check` runs programs under, low so that the
 /// fuzz generator's recursion reaches it cheaply (`bcvm run
@@ -287,17 +335,64 @@ pub const FUZZ_DEPTH: u32 = 64;
 pub fn check(program: &Program) -> Verdict {
     let limits = Limits {
         max_call_depth: FUZZ_DEPTH,
+        fuel: FUZZ_FUEL,
         ..Limits::default()
     };
-    let (reference, executed) = run(program, Config::Interp, limits);
-    let divergent = Config::ALL[1..]
-        .iter()
-        .map(|&config| (config, run(program, config, limits).0))
-        .filter(|(_, outcome)| *outcome != reference)
-        .collect();
+    let (reference, executed) = run_capped(program, Config::Interp, limits, &[], FUZZ_OUTPUT);
+    // The capture fails only at the cap.
+    let failed = vm::TrapKind::OutputFailed.to_string();
+    let capped = reference
+        .trap
+        .as_deref()
+        .is_some_and(|t| t.contains(&failed));
+    let too_long = reference.out_of_fuel() || capped;
+    let divergent = if too_long {
+        Vec::new()
+    } else {
+        Config::ALL[1..]
+            .iter()
+            .map(|&config| (config, run(program, config, limits).0))
+            .filter(|(_, outcome)| *outcome != reference)
+            .collect()
+    };
     Verdict {
         reference,
         executed,
         divergent,
+        too_long,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(text: &str) -> Verdict {
+        check(&vm::load(text.as_bytes()).expect("loads"))
+    }
+
+    #[test]
+    fn a_program_past_the_fuel_is_not_compared() {
+        let v = verdict("func main()\ntop:\n    jmp top\nend\n");
+        assert!(v.too_long && v.divergent.is_empty());
+        assert!(v.reference.out_of_fuel(), "{:?}", v.reference.trap);
+    }
+
+    #[test]
+    fn a_program_past_the_output_cap_is_not_compared() {
+        // 100,000 lines of 326 bytes: 32 MB, in 100,000 back edges.
+        let v = verdict(
+            "func main()\n    mov %i, 0\ntop:\n    fprint 1e308, 16\n    add %i, %i, 1\n    jlt %i, 100000, top\n    ret 0\nend\n",
+        );
+        assert!(v.too_long && v.divergent.is_empty());
+        assert!(v.reference.stdout.len() <= FUZZ_OUTPUT);
+    }
+
+    #[test]
+    fn a_short_program_is_compared_everywhere() {
+        let v = verdict("func main()\n    print 7\n    ret 0\nend\n");
+        assert!(!v.too_long);
+        assert_eq!(v.reference.stdout, b"7\n");
+        assert!(v.divergent.is_empty());
     }
 }
