@@ -251,21 +251,28 @@ fn build_rooted(
     let first = id_of[first].unwrap_or_default();
     let mut entry = first;
     if entry_is_target || entry_point != EntryPoint::Start {
-        entry = Block::new(blocks.len());
-        blocks[first.index()].preds.insert(0, entry);
-        blocks.push(CfgBlock {
-            start: root as u32,
-            end: root as u32,
-            succs: vec![first],
-            preds: Vec::new(),
-            synthetic: true,
-        });
+        entry = synthetic_entry(&mut blocks, first, root as u32);
     }
     Ok(Cfg {
         blocks,
         entry,
         entry_point,
     })
+}
+
+/// Adds a synthetic entry at instruction `at` that jumps to `first`, as
+/// `first`'s first predecessor, and returns it.
+pub(crate) fn synthetic_entry(blocks: &mut Vec<CfgBlock>, first: Block, at: u32) -> Block {
+    let entry = Block::new(blocks.len());
+    blocks[first.index()].preds.insert(0, entry);
+    blocks.push(CfgBlock {
+        start: at,
+        end: at,
+        succs: vec![first],
+        preds: Vec::new(),
+        synthetic: true,
+    });
+    entry
 }
 
 #[cfg(test)]

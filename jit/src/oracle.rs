@@ -55,6 +55,25 @@ pub enum Config {
 /// `Config::Osr`'s call threshold: never reached by the programs tested.
 const OSR_CALLS: u64 = 1_000_000_000;
 
+/// `Config::Osr`'s flags, and `Config::OsrNoPeel`'s.
+const OSR_FLAGS: [&str; 6] = [
+    "--tier",
+    "auto",
+    "--jit-threshold-calls",
+    "1000000000",
+    "--jit-threshold-loops",
+    "2",
+];
+const OSR_NO_PEEL_FLAGS: [&str; 7] = [
+    OSR_FLAGS[0],
+    OSR_FLAGS[1],
+    OSR_FLAGS[2],
+    OSR_FLAGS[3],
+    OSR_FLAGS[4],
+    OSR_FLAGS[5],
+    "--no-osr-peel",
+];
+
 impl Config {
     pub const ALL: [Config; 14] = [
         Config::Interp,
@@ -118,23 +137,8 @@ impl Config {
                 "--jit-threshold-loops",
                 "1",
             ],
-            Config::Osr => &[
-                "--tier",
-                "auto",
-                "--jit-threshold-calls",
-                "1000000000",
-                "--jit-threshold-loops",
-                "2",
-            ],
-            Config::OsrNoPeel => &[
-                "--tier",
-                "auto",
-                "--jit-threshold-calls",
-                "1000000000",
-                "--jit-threshold-loops",
-                "2",
-                "--no-osr-peel",
-            ],
+            Config::Osr => &OSR_FLAGS,
+            Config::OsrNoPeel => &OSR_NO_PEEL_FLAGS,
         }
     }
 

@@ -151,15 +151,7 @@ impl Regions<'_> {
             phase: Phase::Cfg,
             message: "the entered header is not in its copy".into(),
         })?;
-        let entry = Block::new(blocks.len());
-        blocks[first.index()].preds.insert(0, entry);
-        blocks.push(CfgBlock {
-            start: pc,
-            end: pc,
-            succs: vec![first],
-            preds: Vec::new(),
-            synthetic: true,
-        });
+        let entry = crate::cfg::synthetic_entry(&mut blocks, first, pc);
         Ok(Cfg {
             blocks,
             entry,

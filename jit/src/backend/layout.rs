@@ -455,6 +455,18 @@ impl Emitter<'_> {
 mod tests {
     use crate::backend::asm_of;
 
+    /// A listing's instructions up to its stubs, with their offsets.
+    fn code_of(listing: &str) -> Vec<(u64, String)> {
+        listing
+            .lines()
+            .take_while(|l| !l.starts_with("; unwind"))
+            .filter_map(|l| {
+                let (at, inst) = l.trim().split_once("  ")?;
+                Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
+            })
+            .collect()
+    }
+
     #[test]
     fn a_jump_to_a_test_only_header_is_rotated_into_a_backward_branch() {
         let asm = asm_of(
@@ -509,14 +521,7 @@ mod tests {
         let program = vm::load(text.as_bytes()).expect("loads");
         let fib = program.func_by_name("fib").expect("fib");
         let listing = crate::disasm::listing(&program, fib).expect("compiles");
-        let code: Vec<(u64, String)> = listing
-            .lines()
-            .take_while(|l| !l.starts_with("; unwind"))
-            .filter_map(|l| {
-                let (at, inst) = l.trim().split_once("  ")?;
-                Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
-            })
-            .collect();
+        let code = code_of(&listing);
         for pair in code.windows(2) {
             let target = pair[0]
                 .1
@@ -535,14 +540,7 @@ mod tests {
         let text = "func main(%n)\n    mov %k, 0\n    mov %c, 0\nloop:\n    jge %k, %n, done\n    and %b, %k, 3\n    jnz %b, next\n    add %c, %c, 5\nnext:\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %c\nend\n";
         let program = vm::load(text.as_bytes()).expect("loads");
         let listing = crate::disasm::listing(&program, program.main).expect("compiles");
-        let code: Vec<(u64, String)> = listing
-            .lines()
-            .take_while(|l| !l.starts_with("; unwind"))
-            .filter_map(|l| {
-                let (at, inst) = l.trim().split_once("  ")?;
-                Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
-            })
-            .collect();
+        let code = code_of(&listing);
         let target_of = |inst: &str| {
             let t = inst.split_once(' ')?.1.trim_end_matches('h');
             u64::from_str_radix(t, 16).ok()
