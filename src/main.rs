@@ -71,8 +71,9 @@ struct DumpArgs {
     /// edges dashed), json (one object per function per line).
     #[arg(long, value_enum, default_value_t = DumpFormat::Text)]
     format: DumpFormat,
-    /// With `--stage asm` and `--func`: the on-stack-replacement code that
-    /// takes over at the loop header on this line.
+    /// With `--func`: the on-stack-replacement code that takes over at
+    /// the loop header on this line, at any stage (its graph holds copies
+    /// of the loops around that one).
     #[arg(long, value_name = "LINE")]
     osr_line: Option<u32>,
 }
@@ -865,7 +866,7 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
     }
     let osr = match opts.osr_line {
         None => None,
-        Some(line) => Some(osr_entry(file, &program, &ids, stage, line)?),
+        Some(line) => Some(osr_entry(file, &program, &ids, line)?),
     };
     if stage == jit::Phase::Emit {
         let mut stdout = io::stdout().lock();
@@ -881,15 +882,17 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         }
         return Ok(());
     }
+    let entry = osr.map_or(jit::cfg::EntryPoint::Start, jit::cfg::EntryPoint::Osr);
     let mut stdout = io::stdout().lock();
     for id in ids {
-        let ctx = jit::context::Context::compiled_to(&program, id, stage).map_err(|error| {
-            vec![Failure::Compile {
-                file: file.to_string(),
-                func: program.func(id).name.clone(),
-                error,
-            }]
-        })?;
+        let ctx =
+            jit::context::Context::compiled_at(&program, id, entry, stage).map_err(|error| {
+                vec![Failure::Compile {
+                    file: file.to_string(),
+                    func: program.func(id).name.clone(),
+                    error,
+                }]
+            })?;
         let _ = stdout.write_all(jit::dump::dump(&program, &ctx, stage, format).as_bytes());
     }
     Ok(())
@@ -897,12 +900,11 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
 
 /// The instruction at which on-stack replacement enters the loop whose
 /// header is on `line`, for `dump --osr-line`: the function must be one
-/// (`--func`), the stage `asm`, and a backward branch must target the line.
+/// (`--func`), and a backward branch must target the line.
 fn osr_entry(
     file: &str,
     program: &Program,
     ids: &[vm::FuncId],
-    stage: jit::Phase,
     line: u32,
 ) -> Result<u32, Vec<Failure>> {
     let setup = |message: String| {
@@ -911,8 +913,8 @@ fn osr_entry(
             message,
         }]
     };
-    let (&[id], jit::Phase::Emit) = (ids, stage) else {
-        return Err(setup("--osr-line needs --stage asm and --func".into()));
+    let &[id] = ids else {
+        return Err(setup("--osr-line needs --func".into()));
     };
     let f = program.func(id);
     let headers = f

@@ -1390,6 +1390,34 @@ fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
     assert!(stderr(&not_a_loop).contains("line 5 of main is no loop header"));
 }
 
+/// `--osr-line` at an IR stage shows the graph OSR code is compiled from:
+/// entered at an inner loop, it holds a copy of that loop, run to its end
+/// once, besides the function's own two loops.
+#[test]
+fn osr_dumps_show_the_copies_of_the_loops_around_the_entry() {
+    let p = program(
+        "osr_nest",
+        "func main(%n)\n    mov %i, 0\nouter:\n    jge %i, %n, done\n    mov %j, 0\ninner:\n    jge %j, %n, next\n    add %j, %j, 1\n    jmp inner\nnext:\n    add %i, %i, 1\n    jmp outer\ndone:\n    ret 0\nend\n",
+    );
+    let dump = |stage: &str, extra: &[&str]| {
+        let mut args = vec!["dump", &p, "--stage", stage, "--func", "main"];
+        args.extend_from_slice(extra);
+        let out = bcvm(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let entered = dump("loops", &["--osr-line", "7"]);
+    assert!(
+        entered.starts_with("function main (loops, on-stack replacement at line 7)"),
+        "{entered}"
+    );
+    let count = |text: &str| text.lines().filter(|l| l.starts_with("; loop")).count();
+    assert_eq!(count(&dump("loops", &[])), 2);
+    assert_eq!(count(&entered), 3, "{entered}");
+    let no_peel = bcvm(&["run", "--no-osr-peel", &p, "3"]);
+    assert_eq!(no_peel.status.code(), Some(0), "{}", stderr(&no_peel));
+}
+
 /// IR dumps read like `.bc`: values named by the register they came from
 /// (`%s.1`), constants as literals (floats as float literals), memory
 /// operands as `[%p.0+1]`; JSON lists instructions as objects.

@@ -187,11 +187,22 @@ impl<'p> Context<'p> {
         id: FuncId,
         until: Phase,
     ) -> Result<Context<'p>, CompileError> {
+        Context::compiled_at(program, id, EntryPoint::Start, until)
+    }
+
+    /// `compiled_to`, for code entered at `entry_point` (`dump
+    /// --osr-line`).
+    pub fn compiled_at(
+        program: &'p Program,
+        id: FuncId,
+        entry_point: EntryPoint,
+        until: Phase,
+    ) -> Result<Context<'p>, CompileError> {
         let options = Options {
             verify: true,
             ..Options::default()
         };
-        let mut ctx = Context::new(program, id, options, Budget::unlimited());
+        let mut ctx = Context::new(program, id, options, Budget::unlimited()).at(entry_point);
         ctx.run(until)?;
         Ok(ctx)
     }

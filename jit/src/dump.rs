@@ -535,7 +535,14 @@ fn bytecode_text(program: &Program, id: vm::FuncId, k: u32) -> String {
 fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> String {
     let f = program.func(id);
     let mut s = String::new();
-    let _ = writeln!(s, "function {} ({})", f.name, stage_name(stage));
+    let entered = match ctx.entry_point {
+        crate::cfg::EntryPoint::Start => String::new(),
+        crate::cfg::EntryPoint::Osr(pc) => format!(
+            ", on-stack replacement at line {}",
+            f.positions.get(pc as usize).map_or(0, |p| p.line)
+        ),
+    };
+    let _ = writeln!(s, "function {} ({}{entered})", f.name, stage_name(stage));
     if stage >= Phase::Ssa {
         if let Some(ir) = &ctx.func {
             let names = Names::new(program, ir);
