@@ -1414,6 +1414,9 @@ fn osr_dumps_show_the_copies_of_the_loops_around_the_entry() {
     let count = |text: &str| text.lines().filter(|l| l.starts_with("; loop")).count();
     assert_eq!(count(&dump("loops", &[])), 2);
     assert_eq!(count(&entered), 3, "{entered}");
+    let json = dump("loops", &["--osr-line", "7", "--format", "json"]);
+    assert!(json.contains("\"osr_line\":7"), "{json}");
+    assert!(!dump("loops", &["--format", "json"]).contains("osr_line"));
     let no_peel = bcvm(&["run", "--no-osr-peel", &p, "3"]);
     assert_eq!(no_peel.status.code(), Some(0), "{}", stderr(&no_peel));
 }

@@ -44,8 +44,14 @@ pub fn dump(program: &Program, ctx: &Context, stage: Phase, format: Format) -> S
     let id = ctx.id;
     match format {
         Format::Json => {
-            let mut line =
-                serde_json::to_string(&json_of(program, id, ctx, stage)).unwrap_or_default();
+            let mut value = json_of(program, id, ctx, stage);
+            if let (crate::cfg::EntryPoint::Osr(pc), Json::Object(obj)) =
+                (ctx.entry_point, &mut value)
+            {
+                let line = program.func(id).positions.get(pc as usize).map(|p| p.line);
+                obj.insert("osr_line".into(), json!(line));
+            }
+            let mut line = serde_json::to_string(&value).unwrap_or_default();
             line.push('\n');
             line
         }
