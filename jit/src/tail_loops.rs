@@ -290,3 +290,146 @@ fn jump_back(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::cfg::EntryPoint;
+    use crate::context::{Context, Options};
+    use crate::eval::Evaluator;
+    use crate::ir::{BlockOrigin, Function, InstKind};
+    use crate::phase::Phase;
+    use crate::Budget;
+    use vm::runtime::SharedBuffer;
+    use vm::{Limits, Output, Program};
+
+    const FIB: &str = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\n\
+        func main(%n)\n    call %r, fib, %n\n    print %r\n    ret 0\nend\n";
+
+    const GCD: &str = "func gcd(%a, %b)\n    jz %b, done\n    rem %r, %a, %b\n    call %g, gcd, %b, %r\n    ret %g\ndone:\n    ret %a\nend\n\
+        func main(%a, %b)\n    call %g, gcd, %a, %b\n    print %g\n    ret 0\nend\n";
+
+    const SUM_TO: &str = "func sum_to(%n)\n    jle %n, 0, zero\n    sub %m, %n, 1\n    call %s, sum_to, %m\n    add %s, %n, %s\n    ret %s\nzero:\n    ret 0\nend\n\
+        func main(%n)\n    call %s, sum_to, %n\n    print %s\n    ret 0\nend\n";
+
+    fn looped(program: &Program, name: &str) -> (Function, usize) {
+        let id = program.func_by_name(name).expect("function");
+        let ctx = Context::compiled_to(program, id, Phase::TailLoops).expect("compiles");
+        (ctx.func.expect("ir"), ctx.stats.tail_loops.jumps)
+    }
+
+    fn kinds(f: &Function) -> Vec<InstKind> {
+        f.live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(|&i| f.kind(i).clone()))
+            .collect()
+    }
+
+    /// fib's second call, whose result plus the first's is returned,
+    /// jumps to a header after the entry: a phi for `n` and one for the
+    /// sum, zero from the entry. Each return adds the sum and gives the
+    /// levels back; the first call stays a call.
+    #[test]
+    fn an_accumulating_self_tail_call_becomes_a_loop() {
+        let program = vm::load(FIB.as_bytes()).expect("loads");
+        let (f, jumps) = looped(&program, "fib");
+        assert_eq!(jumps, 1);
+        let header = f.block(f.entry).succs[0];
+        assert_eq!(header.index(), f.entry.index() + 1, "laid out next");
+        assert_eq!(f.block(header).origin, BlockOrigin::TailLoop);
+        assert_eq!(f.phis_at(header), 2);
+        let kinds = kinds(&f);
+        let count = |p: fn(&InstKind) -> bool| kinds.iter().filter(|k| p(k)).count();
+        assert_eq!(count(|k| matches!(k, InstKind::Call(..))), 1);
+        assert_eq!(count(|k| matches!(k, InstKind::SpendCall)), 1);
+        assert_eq!(count(|k| matches!(k, InstKind::CallsLeft)), 1);
+        assert_eq!(count(|k| matches!(k, InstKind::GiveBackCalls(_))), 1);
+        for b in f.live_blocks() {
+            let insts = &f.block(b).insts;
+            if let [.., give, ret] = insts[..] {
+                if matches!(f.kind(ret), InstKind::Ret(_)) {
+                    assert!(matches!(f.kind(give), InstKind::GiveBackCalls(_)));
+                }
+            }
+        }
+    }
+
+    /// gcd(b, a rem b): the header's phis take the arguments by parameter,
+    /// so `a` gets the old `b` and `b` the remainder.
+    #[test]
+    fn arguments_reach_the_phi_of_their_parameter() {
+        let program = vm::load(GCD.as_bytes()).expect("loads");
+        let (f, jumps) = looped(&program, "gcd");
+        assert_eq!(jumps, 1);
+        let header = f.block(f.entry).succs[0];
+        let phi_args: Vec<Vec<crate::entity::Value>> = f
+            .block(header)
+            .insts
+            .iter()
+            .map_while(|&i| match f.kind(i) {
+                InstKind::Phi(args) => Some(args.clone()),
+                _ => None,
+            })
+            .collect();
+        let [a, b] = &phi_args[..] else {
+            panic!("two phis: {phi_args:?}")
+        };
+        let phi_b = f.inst(f.block(header).insts[1]).result.expect("defines");
+        assert_eq!(a[1], phi_b, "a takes the old b");
+        let rem = f.def(b[1]);
+        assert!(matches!(f.kind(rem), InstKind::Binary(vm::Op::Rem, ..)));
+    }
+
+    /// A function entered by on-stack replacement has no top to jump to.
+    #[test]
+    fn code_entered_in_a_loop_keeps_its_calls() {
+        let text = "func down(%n)\n    mov %i, 0\nloop:\n    add %i, %i, 1\n    jlt %i, 3, loop\n    jz %n, done\n    sub %n, %n, 1\n    call %r, down, %n\n    ret %r\ndone:\n    ret 0\nend\n\
+            func main()\n    call %r, down, 5\n    print %r\n    ret 0\nend\n";
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name("down").expect("down");
+        let options = Options {
+            verify: true,
+            ..Options::default()
+        };
+        let mut ctx =
+            Context::new(&program, id, options, Budget::unlimited()).at(EntryPoint::Osr(1));
+        ctx.run(Phase::TailLoops).expect("compiles");
+        assert_eq!(ctx.stats.tail_loops.jumps, 0);
+        let (_, jumps) = looped(&program, "down");
+        assert_eq!(jumps, 1, "entered at its start, it loops");
+    }
+
+    /// The IR after the phase, run by the evaluator: the sum's jumps spend
+    /// the levels the interpreter's calls would, so the depth limit trips
+    /// at the same call.
+    #[test]
+    fn the_depth_limit_trips_at_the_same_call() {
+        let program = vm::load(SUM_TO.as_bytes()).expect("loads");
+        let funcs: Vec<Function> = ["sum_to", "main"]
+            .iter()
+            .map(|n| looped(&program, n).0)
+            .collect();
+        let limits = Limits {
+            max_call_depth: 50,
+            ..Limits::default()
+        };
+        let run = |n: i64| {
+            let buffer = SharedBuffer::default();
+            let mut eval =
+                Evaluator::new(&program, &funcs, Output::capture(buffer.clone()), limits)
+                    .expect("memory");
+            let result = eval.run(&[n]).map_err(|t| t.render(&program, "s.bc"));
+            eval.out.flush();
+            (
+                String::from_utf8(buffer.contents()).expect("text"),
+                result.err(),
+            )
+        };
+        // main at depth 1, sum_to(n) at 2, sum_to(0) at n + 2.
+        assert_eq!(run(48), ("1176\n".to_string(), None));
+        let (out, trap) = run(49);
+        assert_eq!(out, "");
+        assert_eq!(
+            trap.as_deref(),
+            Some("s.bc:4:5: trap: stack overflow (in function sum_to)")
+        );
+    }
+}
