@@ -151,7 +151,7 @@ fn worker(from: u64, stride: u64) {
 
 struct Campaign {
     programs: u64,
-    /// Programs the interpreter ran out of fuel on, not compared.
+    /// Programs past the oracle's fuel or output limit, not compared.
     too_long: u64,
     executed: u64,
     elapsed: Duration,

@@ -160,8 +160,8 @@ pub fn build_from(
     };
     if peel {
         let whole = build_rooted(f, EntryPoint::Start, budget)?;
-        if let Some(peeled) = crate::osr_entry::peeled(&whole, pc, budget)? {
-            return Ok(peeled);
+        if let Some(entered) = crate::osr_entry::entered(&whole, pc, budget)? {
+            return Ok(entered);
         }
     }
     build_rooted(f, entry_point, budget)

@@ -45,10 +45,7 @@ pub fn dump(program: &Program, ctx: &Context, stage: Phase, format: Format) -> S
     match format {
         Format::Json => {
             let mut value = json_of(program, id, ctx, stage);
-            if let (crate::cfg::EntryPoint::Osr(pc), Json::Object(obj)) =
-                (ctx.entry_point, &mut value)
-            {
-                let line = program.func(id).positions.get(pc as usize).map(|p| p.line);
+            if let (Some(line), Json::Object(obj)) = (osr_line(program, ctx), &mut value) {
                 obj.insert("osr_line".into(), json!(line));
             }
             let mut line = serde_json::to_string(&value).unwrap_or_default();
@@ -538,16 +535,20 @@ fn bytecode_text(program: &Program, id: vm::FuncId, k: u32) -> String {
     format!("{} {}", ins.op.mnemonic(), parts.join(", "))
 }
 
+/// The line of the loop header OSR code in `ctx` is entered at, if any.
+fn osr_line(program: &Program, ctx: &Context) -> Option<u32> {
+    let crate::cfg::EntryPoint::Osr(pc) = ctx.entry_point else {
+        return None;
+    };
+    Some(program.func(ctx.id).positions.get(pc as usize)?.line)
+}
+
 fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> String {
     let f = program.func(id);
     let mut s = String::new();
-    let entered = match ctx.entry_point {
-        crate::cfg::EntryPoint::Start => String::new(),
-        crate::cfg::EntryPoint::Osr(pc) => format!(
-            ", on-stack replacement at line {}",
-            f.positions.get(pc as usize).map_or(0, |p| p.line)
-        ),
-    };
+    let entered = osr_line(program, ctx).map_or(String::new(), |l| {
+        format!(", on-stack replacement at line {l}")
+    });
     let _ = writeln!(s, "function {} ({}{entered})", f.name, stage_name(stage));
     if stage >= Phase::Ssa {
         if let Some(ir) = &ctx.func {

@@ -314,8 +314,8 @@ pub struct Verdict {
     pub executed: u64,
     /// Every configuration that disagreed with the interpreter, and how.
     pub divergent: Vec<(Config, Outcome)>,
-    /// The interpreter ran out of `FUZZ_FUEL`: the program was not run
-    /// in the other configurations.
+    /// The interpreter ran out of `FUZZ_FUEL` or printed `FUZZ_OUTPUT`:
+    /// the program was not run in the other configurations.
     pub too_long: bool,
 }
 

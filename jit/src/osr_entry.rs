@@ -35,10 +35,12 @@ const MAX_GROWTH: usize = 2;
 
 /// The graph entered at the block starting at instruction `pc` of
 /// `whole` (the function's graph from its start), with the loops around
-/// it peeled as the module says; `None` where no copy is needed (the
-/// block heads an outermost loop), where it heads no loop, or where the
-/// copies would more than triple the graph.
-pub fn peeled(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, CompileError> {
+/// it peeled as the module says. Where the block heads an outermost loop
+/// or no loop, or where the copies would more than triple the graph,
+/// there are no copies: the graph is what the block reaches, as
+/// `cfg::build_from` makes it without peeling, from `whole` instead of
+/// the bytecode again. `None` if no block starts at `pc`.
+pub fn entered(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, CompileError> {
     let Some(h) = whole
         .bytecode_blocks()
         .find(|&b| whole.block(b).start == pc)
@@ -47,19 +49,10 @@ pub fn peeled(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, 
     };
     let dom = dom::dominators(whole, budget)?;
     let forest = LoopForest::compute(whole, &dom, budget)?;
-    let Some(inner) = forest
-        .innermost_of(h)
-        .filter(|&l| forest.get(l).header == h)
-    else {
-        return Ok(None);
-    };
-    // The loops around the entered one, outermost first.
-    let mut chain: Vec<Loop> =
-        std::iter::successors(forest.get(inner).parent, |&l| forest.get(l).parent).collect();
-    chain.reverse();
+    let mut chain = around(&forest, h);
     let copied: usize = chain.iter().map(|&l| forest.get(l).blocks.len()).sum();
-    if chain.is_empty() || copied > MAX_GROWTH * whole.len() {
-        return Ok(None);
+    if copied > MAX_GROWTH * whole.len() {
+        chain.clear();
     }
     let regions = Regions {
         whole,
@@ -67,6 +60,21 @@ pub fn peeled(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, 
         chain: &chain,
     };
     Ok(Some(regions.build(h, pc, budget)?))
+}
+
+/// The loops around the one `h` heads, outermost first; none where `h`
+/// heads no loop.
+fn around(forest: &LoopForest, h: Block) -> Vec<Loop> {
+    let Some(inner) = forest
+        .innermost_of(h)
+        .filter(|&l| forest.get(l).header == h)
+    else {
+        return Vec::new();
+    };
+    let mut chain: Vec<Loop> =
+        std::iter::successors(forest.get(inner).parent, |&l| forest.get(l).parent).collect();
+    chain.reverse();
+    chain
 }
 
 struct Regions<'a> {
@@ -174,8 +182,8 @@ mod tests {
             .unwrap() as u32;
         let whole = crate::cfg::build(f);
         let mut budget = Budget::unlimited();
-        let peeled = peeled(&whole, pc, &mut budget).unwrap();
-        (whole, pc, peeled)
+        let entered = entered(&whole, pc, &mut budget).unwrap();
+        (whole, pc, entered)
     }
 
     /// Loops of `g` by header start, with their sizes, sorted.
@@ -309,7 +317,17 @@ end
     }
 
     #[test]
-    fn an_outermost_loop_needs_no_copy() {
-        assert!(osr_cfg(SIEVE, 4).2.is_none());
+    fn an_outermost_loop_gets_the_graph_entered_without_copies() {
+        for (text, line) in [(SIEVE, 4), (NEST3, 5)] {
+            let (_, pc, entered) = osr_cfg(text, line);
+            let entered = entered.expect("a header");
+            let program = vm::load(text.as_bytes()).unwrap();
+            let f = program.func(program.main);
+            let direct =
+                crate::cfg::build_from(f, EntryPoint::Osr(pc), false, &mut Budget::unlimited())
+                    .unwrap();
+            assert_eq!(entered.blocks, direct.blocks, "line {line}");
+            assert_eq!(entered.entry, direct.entry);
+        }
     }
 }

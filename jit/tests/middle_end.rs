@@ -275,20 +275,27 @@ fn compiles_within_twice_the_allowance(text: &str, what: &str) -> jit::context::
     let program = vm::load(text.as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let mut scratch = jit::backend::ScratchEnv::new(&program).expect("memory");
-    let allowance = std::time::Duration::from_millis(50);
     let start = std::time::Instant::now();
-    let mut ctx = Context::new(
-        &program,
-        f,
-        Options::default(),
-        Budget::new(jit::budget::DEFAULT_UNITS, Some(allowance)),
-    );
+    let mut ctx = within_allowance(&program, f);
     ctx.env = Some(scratch.env());
     let result = ctx.run(Phase::Emit);
     let elapsed = start.elapsed();
     eprintln!("{what}: {elapsed:?}, {:?}", result.as_ref().err());
-    assert!(elapsed < 2 * allowance, "{elapsed:?}");
+    assert!(elapsed < 2 * ALLOWANCE, "{elapsed:?}");
     ctx.stats
+}
+
+/// The wall-clock allowance the compile-bound tests give a compile.
+const ALLOWANCE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// A context for `f` under the default budget and `ALLOWANCE`.
+fn within_allowance(program: &vm::Program, f: vm::FuncId) -> Context<'_> {
+    Context::new(
+        program,
+        f,
+        Options::default(),
+        Budget::new(jit::budget::DEFAULT_UNITS, Some(ALLOWANCE)),
+    )
 }
 
 /// A function of `sites` blocks each ending in a self tail call with
@@ -326,16 +333,10 @@ fn many_tail_calls_with_many_arguments_compile_within_twice_the_allowance() {
     compiles_within_twice_the_allowance(&text, "tail calls");
     let program = vm::load(text.as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
-    let allowance = std::time::Duration::from_millis(50);
     let start = std::time::Instant::now();
-    let mut ctx = Context::new(
-        &program,
-        f,
-        Options::default(),
-        Budget::new(jit::budget::DEFAULT_UNITS, Some(allowance)),
-    );
+    let mut ctx = within_allowance(&program, f);
     ctx.run(Phase::TailLoops).expect("within the budget");
-    assert!(start.elapsed() < 2 * allowance, "{:?}", start.elapsed());
+    assert!(start.elapsed() < 2 * ALLOWANCE, "{:?}", start.elapsed());
     assert_eq!(ctx.stats.tail_loops.jumps, 1000);
     let program = vm::load(tail_calls(20, 5).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
