@@ -134,6 +134,19 @@ impl Tiers<'_> {
         calls >= self.offer_at[f.index()] && !self.offered[f.index()]
     }
 
+    /// What a call that the policy wants makes hot: its loops, when they
+    /// crossed their threshold (and got on-stack-replacement code rather
+    /// than the ordinary kind, `offer_osr`), else the calls.
+    fn trigger(&self, back_edges: u64) -> Trigger {
+        if self.eager {
+            Trigger::Eager
+        } else if back_edges >= self.thresholds.back_edges {
+            Trigger::BackEdges
+        } else {
+            Trigger::Calls
+        }
+    }
+
     /// Offers `f` to the compiler, once. Output is flushed first: should
     /// memory run out beyond what a compile may fall back on, the process
     /// ends, and nothing printed is lost.
@@ -162,18 +175,25 @@ impl Tiers<'_> {
     }
 
     /// Asks for code to take over a running activation of `f` at `pc`,
-    /// if `f` tiered up through its loops and got compiled.
+    /// its loops being hot (`calls` is `f`'s call count). That is all a
+    /// loop threshold compiles: the activation that crossed it may be the
+    /// only one (`main`), so `f`'s ordinary code waits for its next call,
+    /// which offers it as `Trigger::BackEdges`. A function offered already
+    /// and refused is not asked again.
     fn offer_osr(
         &mut self,
         program: &Program,
         f: FuncId,
         pc: u32,
+        calls: u64,
         env: JitEnv,
         out: &mut Output,
     ) -> Option<Entry> {
-        if self.eager || self.compiled[f.index()].is_none() {
+        if self.eager || self.offered[f.index()] && self.compiled[f.index()].is_none() {
             return None;
         }
+        let next_call = calls.saturating_add(1);
+        self.offer_at[f.index()] = self.offer_at[f.index()].min(next_call);
         out.flush();
         let compiler = self.compiler.as_mut()?;
         let code = self.position.during(Activity::Compiling, f, pc, || {
@@ -361,10 +381,9 @@ impl<'p> Vm<'p> {
     /// Offers `f` to the compiler if the policy wants it now.
     pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64, trigger: Trigger) {
         if self.tiers.wants(f, calls) {
-            let trigger = if self.tiers.eager {
-                Trigger::Eager
-            } else {
-                trigger
+            let trigger = match self.tiers.trigger(self.profile.get(f).back_edges) {
+                Trigger::Calls => trigger,
+                hotter => hotter,
             };
             let env = self.env;
             self.tiers
@@ -809,8 +828,8 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == tiers.thresholds.back_edges {
-                        tiers.offer(program, fid_, Trigger::BackEdges, *env, out);
-                        let osr = tiers.offer_osr(program, fid_, target as u32, *env, out);
+                        let calls = c.calls;
+                        let osr = tiers.offer_osr(program, fid_, target as u32, calls, *env, out);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -996,11 +1015,8 @@ impl<'p> Vm<'p> {
                     let calls = &mut counts[callee_id.index()].calls;
                     *calls += 1;
                     if tiers.wants(callee_id, *calls) {
-                        let trigger = if tiers.eager {
-                            Trigger::Eager
-                        } else {
-                            Trigger::Calls
-                        };
+                        let back_edges = counts[callee_id.index()].back_edges;
+                        let trigger = tiers.trigger(back_edges);
                         tiers.offer(program, callee_id, trigger, *env, out);
                     }
                     let compiled = tiers.compiled[callee_id.index()].as_ref();
@@ -1308,6 +1324,19 @@ mod tests {
                 .push((program.func(func).name.clone(), trigger));
             None
         }
+
+        fn compile_osr(
+            &mut self,
+            program: &Program,
+            func: FuncId,
+            _: u32,
+            _: JitEnv,
+        ) -> Option<Compiled> {
+            self.0
+                .borrow_mut()
+                .push((program.func(func).name.clone(), Trigger::Osr));
+            None
+        }
     }
 
     #[test]
@@ -1326,12 +1355,36 @@ mod tests {
             vm.out.flush();
             runs.push((seen.borrow().clone(), out.contents()));
         }
+        // `main`, called once, gets only the code to go on in.
         let expected = vec![
             ("inc".to_string(), Trigger::Calls),
-            ("main".to_string(), Trigger::BackEdges),
+            ("main".to_string(), Trigger::Osr),
         ];
         assert_eq!(runs[0].0, expected);
         assert_eq!(runs[0], runs[1], "tier-up is deterministic");
+    }
+
+    #[test]
+    fn hot_loops_get_replacement_code_then_ordinary_code_at_the_next_call() {
+        let text = "func main()\n    call %r, looper, 5\n    call %r, looper, 5\n    call %r, looper, 5\n    print %r\n    ret 0\nend\n\
+                    func looper(%n)\n    mov %i, 0\ntop:\n    jge %i, %n, out\n    add %i, %i, 1\n    jmp top\nout:\n    ret %i\nend\n";
+        let program = crate::load(text.as_bytes()).unwrap();
+        let (mut vm, out) = vm_for(&program);
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let thresholds = Thresholds {
+            calls: u64::MAX,
+            back_edges: 3,
+        };
+        vm.set_compiler(Box::new(Recorder(seen.clone())), thresholds, false);
+        assert_eq!(vm.run(&[], false), Ok(0));
+        vm.out.flush();
+        assert_eq!(out.contents(), b"5\n");
+        // Refused both times, and not asked a third time.
+        let expected = vec![
+            ("looper".to_string(), Trigger::Osr),
+            ("looper".to_string(), Trigger::BackEdges),
+        ];
+        assert_eq!(*seen.borrow(), expected);
     }
 
     #[test]

@@ -12,7 +12,8 @@ use std::ffi::c_void;
 pub enum Trigger {
     /// Its call count reached the call threshold.
     Calls,
-    /// Its taken back-edge count reached the loop threshold.
+    /// Its taken back-edge count reached the loop threshold: the ordinary
+    /// compile at the first call after on-stack replacement was offered.
     BackEdges,
     /// Compiled before its first call (`--tier jit`).
     Eager,
@@ -188,8 +189,9 @@ impl JitEnv {
 }
 
 /// A compiler. Each function is offered at most once, at the moment its
-/// count reaches a threshold (or before its first call, when eager), so
-/// tier-up depends only on the program and its inputs. `None` is a refusal
+/// count reaches a threshold (or before its first call, when eager; or at
+/// the first call after its loops reached theirs), so tier-up depends only
+/// on the program and its inputs. `None` is a refusal
 /// and final: the function stays in the interpreter.
 pub trait Compiler {
     fn compile(
@@ -207,8 +209,9 @@ pub trait Compiler {
     /// returns the activation's result. It runs at the frame's own depth,
     /// with `CallState::stack_top` at the frame's end, and calls `func`
     /// through the ordinary entry. Offered once per function, when its
-    /// back-edges reach the threshold, after `compile` made its ordinary
-    /// code. `None` (the default) leaves the activation in the interpreter.
+    /// back-edges reach the threshold, unless `compile` refused it before;
+    /// the ordinary code comes at the function's next call. `None` (the
+    /// default) leaves the activation in the interpreter.
     fn compile_osr(
         &mut self,
         _program: &Program,
