@@ -310,8 +310,10 @@ impl Emitter<'_> {
                 k += 3;
                 continue;
             }
-            if let Some(&branch) = insts.get(k + 1) {
-                if self.compare_and_branch(i, branch, next)? {
+            if let Some(&second) = insts.get(k + 1) {
+                if self.compare_and_branch(i, second, next)?
+                    || self.load_and_operate(i, second, insts.get(k + 2).copied())?
+                {
                     k += 2;
                     continue;
                 }

@@ -90,10 +90,18 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; movzx eax, al);
     }
 
+    /// Straight into the result's XMM register (xmm0 if it has none),
+    /// from the operand's own register or slot.
     pub(in crate::backend) fn fsqrt(&mut self, result: Option<Value>, a: Value) {
-        self.load_xmm(0, a);
-        dynasm!(self.ops ; .arch x64 ; sqrtsd xmm0, xmm0);
-        self.store_xmm(result, 0);
+        let t = result.and_then(|r| self.xmm(r)).unwrap_or(0);
+        match self.xmm_source(a, 0) {
+            XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), Rx(r)),
+            XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), QWORD [rbp + m]),
+            XSrc::Pool(at) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), QWORD [=>at]),
+        }
+        if t == 0 {
+            self.store_xmm(result, 0);
+        }
     }
 
     /// Straight into the result's XMM register (xmm0 if it has none), from
