@@ -202,6 +202,11 @@ struct CompilerArgs {
     /// numbering; to compare, and for the differential oracle).
     #[arg(long)]
     no_gvn: bool,
+    /// Compile branches around a few pure instructions as branches, not
+    /// as selects of both sides (to compare, and for the differential
+    /// oracle).
+    #[arg(long)]
+    no_if_convert: bool,
     /// Compile without hoisting loop-invariant code out of loops (to
     /// compare, and for the differential oracle).
     #[arg(long)]
@@ -614,6 +619,7 @@ fn make_vm<'p>(
             tail_loops: !opts.no_tail_loops,
             inline: !opts.no_inline,
             gvn: !opts.no_gvn,
+            if_convert: !opts.no_if_convert,
             licm: !opts.no_licm,
             exit_values: !opts.no_exit_values,
             dedup_checks: !opts.no_dedup_checks,

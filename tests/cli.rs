@@ -500,6 +500,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "tail-loops",
         "inline",
         "sccp",
+        "if-convert",
         "gvn",
         "licm",
         "exit-values",

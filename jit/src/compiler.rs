@@ -110,7 +110,7 @@ impl CompileRecord {
             None => self.trigger.name().to_string(),
         };
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} tail-jumps={} inlined={} folded={} branches-resolved={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} tail-jumps={} inlined={} folded={} branches-resolved={} if-converted={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
             self.function,
             self.id,
             self.started.as_micros(),
@@ -122,6 +122,7 @@ impl CompileRecord {
             s.inline.inlined,
             s.sccp.folded,
             s.sccp.branches_resolved,
+            s.if_convert.converted,
             s.gvn.merged,
             s.licm.hoisted,
             s.exit_values.loops,
@@ -393,6 +394,7 @@ pub fn chrome_trace(
                 "tail_jumps": s.tail_loops.jumps,
                 "values_folded": s.sccp.folded,
                 "branches_resolved": s.sccp.branches_resolved,
+                "if_converted": s.if_convert.converted,
                 "merged": s.gvn.merged,
                 "hoisted": s.licm.hoisted,
                 "counted": s.exit_values.loops,

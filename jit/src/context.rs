@@ -18,6 +18,7 @@ use crate::entity::{Block, Inst};
 use crate::exit_values::{self, ExitValueStats};
 use crate::fill::{self, Fill};
 use crate::gvn::{self, GvnStats};
+use crate::if_convert::{self, IfConvertStats};
 use crate::inline::{self, InlineStats};
 use crate::ir::Function;
 use crate::licm::{self, LicmStats};
@@ -48,6 +49,10 @@ pub struct Options {
     /// Merge equal pure computations (`--no-gvn` turns it off, for
     /// comparison and the differential oracle).
     pub gvn: bool,
+    /// Make branches around a few pure instructions selects
+    /// (`--no-if-convert` keeps them branches, for comparison and the
+    /// differential oracle).
+    pub if_convert: bool,
     /// Hoist loop-invariant code (`--no-licm` turns it off, for comparison
     /// and the differential oracle).
     pub licm: bool,
@@ -79,6 +84,7 @@ impl Default for Options {
             tail_loops: true,
             inline: true,
             gvn: true,
+            if_convert: true,
             licm: true,
             exit_values: true,
             dedup_checks: true,
@@ -99,6 +105,7 @@ pub struct Stats {
     pub inline: InlineStats,
     pub sccp: SccpStats,
     pub gvn: GvnStats,
+    pub if_convert: IfConvertStats,
     pub licm: LicmStats,
     pub exit_values: ExitValueStats,
     pub dedup: DedupStats,
@@ -234,6 +241,9 @@ impl<'p> Context<'p> {
             if phase == Phase::Gvn && !self.options.gvn {
                 continue;
             }
+            if phase == Phase::IfConvert && !self.options.if_convert {
+                continue;
+            }
             if phase == Phase::Licm && !self.options.licm {
                 continue;
             }
@@ -263,6 +273,7 @@ impl<'p> Context<'p> {
             Phase::Inline => self.inline(),
             Phase::Sccp => self.sccp(),
             Phase::Gvn => self.gvn(),
+            Phase::IfConvert => self.if_convert(),
             Phase::Licm => self.licm(),
             Phase::ExitValues => self.exit_values(),
             Phase::DedupChecks => self.dedup_checks(),
@@ -413,6 +424,18 @@ impl<'p> Context<'p> {
             return Err(missing(Phase::Gvn, "the dominator tree"));
         };
         self.stats.gvn = gvn::number(f, dom, &mut self.budget)?;
+        Ok(())
+    }
+
+    fn if_convert(&mut self) -> Result<(), CompileError> {
+        let f = self
+            .func
+            .as_mut()
+            .ok_or_else(|| missing(Phase::IfConvert, "the IR"))?;
+        self.stats.if_convert = if_convert::convert(f, &mut self.budget)?;
+        if self.stats.if_convert.converted > 0 {
+            self.cfg_changed();
+        }
         Ok(())
     }
 
@@ -580,6 +603,7 @@ impl<'p> Context<'p> {
             | Phase::Inline
             | Phase::Sccp
             | Phase::Gvn
+            | Phase::IfConvert
             | Phase::Licm
             | Phase::ExitValues => {
                 let f = self.func(phase)?;

@@ -491,6 +491,20 @@ pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entit
             format!("{} {operands} -> {taken} else {fallthrough}", op.mnemonic())
         }
         InstKind::Ret(a) => format!("ret {}", v(*a)),
+        InstKind::Select {
+            op,
+            args,
+            then,
+            otherwise,
+        } => {
+            let operands = if matches!(op, Op::Jz | Op::Jnz) {
+                v(args[0])
+            } else {
+                list(args)
+            };
+            let (then, otherwise) = (v(*then), v(*otherwise));
+            format!("select {} {operands} ? {then} : {otherwise}", op.mnemonic())
+        }
     };
     match data.result {
         // A constant's definition names its value the plain way.

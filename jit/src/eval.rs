@@ -170,6 +170,16 @@ impl<'a> Evaluator<'a> {
                     enter(f, frame, target);
                     None
                 }
+                InstKind::Select {
+                    op,
+                    args,
+                    then,
+                    otherwise,
+                } => Some(if branch_taken(*op, get(args[0]), get(args[1])) {
+                    get(*then)
+                } else {
+                    get(*otherwise)
+                }),
                 InstKind::Ret(a) => {
                     let v = get(*a);
                     let done = stack.pop().expect("the returning frame");

@@ -136,6 +136,7 @@ fn trace(ctx: &Context) -> Json {
             ["inlined", s.inline.inlined],
             ["folded", s.sccp.folded],
             ["branches-resolved", s.sccp.branches_resolved],
+            ["if-converted", s.if_convert.converted],
             ["merged", s.gvn.merged],
             ["hoisted", s.licm.hoisted],
             ["copies", s.out_of_ssa.copies],

@@ -911,6 +911,22 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// The oracle's programs give if-conversion branches to convert.
+    #[test]
+    fn the_generators_branches_are_if_converted() {
+        let mut converted = 0;
+        for seed in 0..100 {
+            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::IfConvert) {
+                    converted += ctx.stats.if_convert.converted;
+                }
+            }
+        }
+        assert!(converted >= 50, "{converted} branches converted");
+    }
+
     /// The generator's recursion reaches `tail_loops` in every program.
     #[test]
     fn the_generators_recursion_becomes_a_loop() {

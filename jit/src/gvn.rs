@@ -100,6 +100,20 @@ fn number_block(
         f.insts[i.index()]
             .kind
             .map_operands(|v| replaced[v.index()].unwrap_or(v));
+        // Both sides of a converted branch computed the same value.
+        if let (
+            InstKind::Select {
+                then, otherwise, ..
+            },
+            Some(r),
+        ) = (f.kind(i), f.inst(i).result)
+        {
+            if then == otherwise {
+                replaced[r.index()] = Some(*then);
+                removed.push(i);
+                continue;
+            }
+        }
         let (Some(key), Some(r)) = (key(f, i), f.inst(i).result) else {
             continue;
         };

@@ -68,6 +68,15 @@ pub enum InstKind {
         fallthrough: Block,
     },
     Ret(Value),
+    /// `then` where a `Branch` with the same `op` and `args` would be
+    /// taken, else `otherwise`: both sides of a branch computed, one kept
+    /// (`if_convert`; a `cmov`).
+    Select {
+        op: Op,
+        args: [Value; 2],
+        then: Value,
+        otherwise: Value,
+    },
 }
 
 impl InstKind {
@@ -128,6 +137,19 @@ impl InstKind {
                     f(args[1]);
                 }
             }
+            InstKind::Select {
+                op,
+                args,
+                then,
+                otherwise,
+            } => {
+                f(args[0]);
+                if !matches!(op, Op::Jz | Op::Jnz) {
+                    f(args[1]);
+                }
+                f(*then);
+                f(*otherwise);
+            }
         }
     }
 
@@ -164,6 +186,21 @@ impl InstKind {
                 } else {
                     f(args[1])
                 };
+            }
+            InstKind::Select {
+                op,
+                args,
+                then,
+                otherwise,
+            } => {
+                args[0] = f(args[0]);
+                args[1] = if matches!(op, Op::Jz | Op::Jnz) {
+                    args[0]
+                } else {
+                    f(args[1])
+                };
+                *then = f(*then);
+                *otherwise = f(*otherwise);
             }
         }
     }

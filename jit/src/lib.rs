@@ -25,6 +25,7 @@ pub mod fill;
 pub mod fuzz;
 pub mod gdb_jit;
 pub mod gvn;
+pub mod if_convert;
 pub mod inline;
 pub mod ir;
 pub mod jitdump;

@@ -31,6 +31,8 @@ pub enum Config {
     JitNoTailLoops,
     /// `--tier jit --no-inline`: every call a call.
     JitNoInline,
+    /// `--tier jit --no-if-convert`: every branch a branch.
+    JitNoIfConvert,
     /// `--tier jit --no-gvn`: equal computations left apart.
     JitNoGvn,
     /// `--tier jit --no-licm`: loop-invariant code left in its loop.
@@ -75,13 +77,14 @@ const OSR_NO_PEEL_FLAGS: [&str; 7] = [
 ];
 
 impl Config {
-    pub const ALL: [Config; 14] = [
+    pub const ALL: [Config; 15] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
         Config::JitNoSccp,
         Config::JitNoTailLoops,
         Config::JitNoInline,
+        Config::JitNoIfConvert,
         Config::JitNoGvn,
         Config::JitNoLicm,
         Config::JitNoExitValues,
@@ -104,6 +107,7 @@ impl Config {
             Config::JitNoSccp => options.constant_propagation = false,
             Config::JitNoTailLoops => options.tail_loops = false,
             Config::JitNoInline => options.inline = false,
+            Config::JitNoIfConvert => options.if_convert = false,
             Config::JitNoGvn => options.gvn = false,
             Config::JitNoLicm => options.licm = false,
             Config::JitNoExitValues => options.exit_values = false,
@@ -124,6 +128,7 @@ impl Config {
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoTailLoops => &["--tier", "jit", "--no-tail-loops"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
+            Config::JitNoIfConvert => &["--tier", "jit", "--no-if-convert"],
             Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
             Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
             Config::JitNoExitValues => &["--tier", "jit", "--no-exit-values"],
@@ -150,6 +155,7 @@ impl Config {
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoTailLoops => "jit-no-tail-loops",
             Config::JitNoInline => "jit-no-inline",
+            Config::JitNoIfConvert => "jit-no-if-convert",
             Config::JitNoGvn => "jit-no-gvn",
             Config::JitNoLicm => "jit-no-licm",
             Config::JitNoExitValues => "jit-no-exit-values",
@@ -251,6 +257,7 @@ fn run_capped(
         | Config::JitNoSccp
         | Config::JitNoTailLoops
         | Config::JitNoInline
+        | Config::JitNoIfConvert
         | Config::JitNoGvn
         | Config::JitNoLicm
         | Config::JitNoExitValues

@@ -20,6 +20,9 @@ pub enum Phase {
     Inline,
     /// Sparse conditional constant propagation (`--no-sccp` skips it).
     Sccp,
+    /// Branches around a few pure instructions as selects
+    /// (`--no-if-convert` skips it).
+    IfConvert,
     /// Global value numbering (`--no-gvn` skips it).
     Gvn,
     /// Loop-invariant code motion (`--no-licm` skips it).
@@ -46,7 +49,7 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const COUNT: usize = 16;
+    pub const COUNT: usize = 17;
     pub const ALL: [Phase; Phase::COUNT] = [
         Phase::Cfg,
         Phase::Dom,
@@ -54,6 +57,7 @@ impl Phase {
         Phase::TailLoops,
         Phase::Inline,
         Phase::Sccp,
+        Phase::IfConvert,
         Phase::Gvn,
         Phase::Licm,
         Phase::ExitValues,
@@ -74,6 +78,7 @@ impl Phase {
             Phase::TailLoops => "tail-loops",
             Phase::Inline => "inline",
             Phase::Sccp => "sccp",
+            Phase::IfConvert => "if-convert",
             Phase::Gvn => "gvn",
             Phase::Licm => "licm",
             Phase::ExitValues => "exit-values",

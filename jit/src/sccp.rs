@@ -180,6 +180,21 @@ impl<'a> Solver<'a> {
                 (Cell::Overdefined, _) | (_, Cell::Overdefined) => Cell::Overdefined,
                 _ => Cell::Unknown,
             },
+            InstKind::Select {
+                op,
+                args,
+                then,
+                otherwise,
+            } => match (operand(args[0]), operand(args[1])) {
+                (Cell::Constant(x), Cell::Constant(y)) => match branch_taken(*op, x, y) {
+                    true => operand(*then),
+                    false => operand(*otherwise),
+                },
+                (Cell::Overdefined, _) | (_, Cell::Overdefined) => {
+                    operand(*then).meet(operand(*otherwise))
+                }
+                _ => Cell::Unknown,
+            },
             InstKind::Jump(t) => {
                 self.edges.push((b, *t));
                 return;

@@ -89,6 +89,12 @@ fn typed_operands(kind: &InstKind, mut f: impl FnMut(Value, ValueType)) {
             f(*offset, ValueType::Int);
         }
         InstKind::Branch { .. } => kind.for_each_operand(|v| f(v, ValueType::Int)),
+        InstKind::Select { op, args, .. } => {
+            f(args[0], ValueType::Int);
+            if !matches!(op, Op::Jz | Op::Jnz) {
+                f(args[1], ValueType::Int);
+            }
+        }
         // Moves of bits: copies, phis, call arguments, returns, stored values.
         _ => {}
     }
@@ -119,9 +125,16 @@ pub fn infer(f: &Function) -> Vec<ValueType> {
             typed_operands(kind, |v, t| {
                 local[v.index()] = join(local[v.index()], Some(t))
             });
+            let chosen;
             let web_operands: &[Value] = match kind {
                 InstKind::Copy(a) => std::slice::from_ref(a),
                 InstKind::Phi(args) => args,
+                InstKind::Select {
+                    then, otherwise, ..
+                } => {
+                    chosen = [*then, *otherwise];
+                    &chosen
+                }
                 _ => &[],
             };
             if let Some(r) = result {

@@ -398,6 +398,14 @@ impl Emitter<'_> {
         i8::try_from(at.0 as i64 - (self.ops.offset().0 as i64 + 2)).ok()
     }
 
+    /// `cmovCC d, s` (REX.W 0F 40+cc /r; dynasm has no form with the
+    /// condition chosen at run time).
+    pub(in crate::backend) fn cmov(&mut self, cond: Cond, d: u8, s: u8) {
+        let rex = 0x48 | ((d >> 3) << 2) | (s >> 3);
+        let modrm = 0xc0 | ((d & 7) << 3) | (s & 7);
+        self.ops.extend([rex, 0x0f, 0x40 | cond.code(), modrm]);
+    }
+
     /// A conditional jump to `target`: two bytes where `target` is
     /// already placed within reach of an 8-bit displacement (a loop's
     /// back edge, mostly), else six. dynasm gives a jump to a dynamic

@@ -4,7 +4,7 @@
 
 #![allow(clippy::useless_conversion)]
 
-use crate::backend::emitter::{Cond, Emitter, RAX};
+use crate::backend::emitter::{Cond, Emitter, RAX, RCX};
 use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::InstKind;
@@ -127,14 +127,50 @@ impl Emitter<'_> {
     ) -> Result<(), CompileError> {
         self.check_target(taken)?;
         self.check_target(fallthrough)?;
+        self.condition(op, args);
+        self.two_way(branch_condition(op), taken, fallthrough, next);
+        Ok(())
+    }
+
+    /// `result = cond ? then : otherwise` with a `cmov`: the flags first
+    /// (as the branch would set them), then the value not in the result's
+    /// register moved in where the condition says. Moves leave the flags
+    /// alone, and rax and rcx are free once they are set.
+    pub(in crate::backend) fn select(
+        &mut self,
+        op: Op,
+        args: [Value; 2],
+        result: Option<Value>,
+        then: Value,
+        otherwise: Value,
+    ) {
+        self.condition(op, args);
+        let mut cond = branch_condition(op);
+        let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+        let (kept, moved) = if self.gpr(then) == Some(d) {
+            cond = cond.negated();
+            (then, otherwise)
+        } else {
+            (otherwise, then)
+        };
+        if self.gpr(kept) != Some(d) {
+            self.load(d, kept);
+        }
+        let s = self.register(moved, RCX);
+        self.cmov(cond, d, s);
+        if d == RAX {
+            self.store(result, RAX);
+        }
+    }
+
+    /// The flags a branch `op` on `args` tests.
+    fn condition(&mut self, op: Op, args: [Value; 2]) {
         if matches!(op, Op::Jz | Op::Jnz) {
             let r = self.register(args[0], RAX);
             dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r));
         } else {
             self.compare(args[0], args[1]);
         }
-        self.two_way(branch_condition(op), taken, fallthrough, next);
-        Ok(())
     }
 
     pub(in crate::backend) fn ret_inst(&mut self, a: Value) {

@@ -75,6 +75,12 @@ impl Emitter<'_> {
                 }
                 self.store(result, RAX);
             }
+            InstKind::Select {
+                op,
+                args,
+                then,
+                otherwise,
+            } => self.select(*op, *args, result, *then, *otherwise),
             InstKind::Load(base, off) => self.load_inst(result, *base, *off, src),
             InstKind::Store(base, off, value) => self.store_inst(*base, *off, *value, src),
             InstKind::Call(callee, args) => {
