@@ -111,6 +111,10 @@ impl Emitter<'_> {
             (Op::Sub, Some(i), _) if i != i32::MIN => {
                 dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) - i])
             }
+            // `lea` reads one register and writes another.
+            (Op::Mul, Some(3), _) => dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) + Rq(a) * 2]),
+            (Op::Mul, Some(5), _) => dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) + Rq(a) * 4]),
+            (Op::Mul, Some(9), _) => dynasm!(self.ops ; .arch x64 ; lea Rq(d), [Rq(a) + Rq(a) * 8]),
             (Op::Mul, Some(i), _) if !cheaper_in_place(i) => {
                 dynasm!(self.ops ; .arch x64 ; imul Rq(d), Rq(a), i)
             }
@@ -301,6 +305,20 @@ mod tests {
             "{asm:#?}"
         );
         assert!(!asm.iter().any(|i| i.starts_with("add rax")), "{asm:#?}");
+    }
+
+    #[test]
+    fn a_multiple_into_another_register_is_one_lea() {
+        // `%a` stays live, so `%q` gets a register of its own.
+        let asm = asm_of(
+            "func main(%a)\n    mul %q, %a, 5\n    add %q, %q, %a\n    ret %q\nend\n",
+            "main",
+        );
+        let lea = asm.iter().position(|i| i.ends_with(",[rsi+rsi*4]"));
+        assert!(
+            lea.is_some_and(|k| !asm[k].starts_with("lea rsi")),
+            "{asm:#?}"
+        );
     }
 
     #[test]
