@@ -14,7 +14,7 @@ use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Value};
 use crate::fill::Fill;
-use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
+use crate::ir::{condition_operands, BlockOrigin, Function, InstKind, NO_SRC};
 use crate::phase::Phase;
 use crate::regalloc::Home;
 use serde_json::{json, Value as Json};
@@ -483,11 +483,7 @@ pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entit
             taken,
             fallthrough,
         } => {
-            let operands = if matches!(op, Op::Jz | Op::Jnz) {
-                v(args[0])
-            } else {
-                list(args)
-            };
+            let operands = list(condition_operands(*op, args));
             format!("{} {operands} -> {taken} else {fallthrough}", op.mnemonic())
         }
         InstKind::Ret(a) => format!("ret {}", v(*a)),
@@ -497,11 +493,7 @@ pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entit
             then,
             otherwise,
         } => {
-            let operands = if matches!(op, Op::Jz | Op::Jnz) {
-                v(args[0])
-            } else {
-                list(args)
-            };
+            let operands = list(condition_operands(*op, args));
             let (then, otherwise) = (v(*then), v(*otherwise));
             format!("select {} {operands} ? {then} : {otherwise}", op.mnemonic())
         }

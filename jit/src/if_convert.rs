@@ -52,14 +52,20 @@ pub fn convert(f: &mut Function, budget: &mut Budget) -> Result<IfConvertStats, 
     let mut stats = IfConvertStats::default();
     let blocks: Vec<Block> = f.live_blocks().collect();
     for h in blocks {
-        if !f.block(h).live {
+        let ends_in_branch = f
+            .block(h)
+            .insts
+            .last()
+            .is_some_and(|&i| matches!(f.kind(i), InstKind::Branch { .. }));
+        if !f.block(h).live || !ends_in_branch {
             continue;
         }
+        // Looking at the branch and at most `MAX_SIDE` instructions of
+        // each side.
+        budget.charge(Phase::IfConvert, 1)?;
         let Some(shape) = shape_at(f, h) else {
             continue;
         };
-        // What was looked at to find the shape: the branch and its sides.
-        budget.charge(Phase::IfConvert, 1)?;
         let Some(pairs) = selected_pairs(f, &shape) else {
             continue;
         };
@@ -104,7 +110,7 @@ fn shape_at(f: &Function, h: Block) -> Option<Shape> {
 /// the branch goes, and a jump.
 fn side_join(f: &Function, h: Block, s: Block) -> Option<Block> {
     let data = f.block(s);
-    if data.preds != [h] || s == h {
+    if data.preds != [h] || s == h || s == f.entry {
         return None;
     }
     let (&last, body) = data.insts.split_last()?;

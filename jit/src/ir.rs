@@ -132,10 +132,7 @@ impl InstKind {
                 f(*c);
             }
             InstKind::Branch { op, args, .. } => {
-                f(args[0]);
-                if !matches!(op, Op::Jz | Op::Jnz) {
-                    f(args[1]);
-                }
+                condition_operands(*op, args).iter().copied().for_each(f)
             }
             InstKind::Select {
                 op,
@@ -143,10 +140,10 @@ impl InstKind {
                 then,
                 otherwise,
             } => {
-                f(args[0]);
-                if !matches!(op, Op::Jz | Op::Jnz) {
-                    f(args[1]);
-                }
+                condition_operands(*op, args)
+                    .iter()
+                    .copied()
+                    .for_each(&mut f);
                 f(*then);
                 f(*otherwise);
             }
@@ -178,27 +175,14 @@ impl InstKind {
                 *b = f(*b);
                 *c = f(*c);
             }
-            InstKind::Branch { op, args, .. } => {
-                args[0] = f(args[0]);
-                // `jz`/`jnz` read one operand, kept in both slots.
-                args[1] = if matches!(op, Op::Jz | Op::Jnz) {
-                    args[0]
-                } else {
-                    f(args[1])
-                };
-            }
+            InstKind::Branch { op, args, .. } => map_condition(*op, args, f),
             InstKind::Select {
                 op,
                 args,
                 then,
                 otherwise,
             } => {
-                args[0] = f(args[0]);
-                args[1] = if matches!(op, Op::Jz | Op::Jnz) {
-                    args[0]
-                } else {
-                    f(args[1])
-                };
+                map_condition(*op, args, &mut f);
                 *then = f(*then);
                 *otherwise = f(*otherwise);
             }
@@ -215,6 +199,25 @@ impl InstKind {
             _ => Vec::new(),
         }
     }
+}
+
+/// The operands a condition (`Branch`, `Select`) reads: `jz` and `jnz`
+/// read only the first.
+pub fn condition_operands(op: Op, args: &[Value; 2]) -> &[Value] {
+    match op {
+        Op::Jz | Op::Jnz => &args[..1],
+        _ => args,
+    }
+}
+
+/// `map_operands` over a condition's operands; `jz`/`jnz` keep their one
+/// operand in both slots.
+fn map_condition(op: Op, args: &mut [Value; 2], mut f: impl FnMut(Value) -> Value) {
+    args[0] = f(args[0]);
+    args[1] = match op {
+        Op::Jz | Op::Jnz => args[0],
+        _ => f(args[1]),
+    };
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -90,9 +90,8 @@ fn typed_operands(kind: &InstKind, mut f: impl FnMut(Value, ValueType)) {
         }
         InstKind::Branch { .. } => kind.for_each_operand(|v| f(v, ValueType::Int)),
         InstKind::Select { op, args, .. } => {
-            f(args[0], ValueType::Int);
-            if !matches!(op, Op::Jz | Op::Jnz) {
-                f(args[1], ValueType::Int);
+            for &a in crate::ir::condition_operands(*op, args) {
+                f(a, ValueType::Int);
             }
         }
         // Moves of bits: copies, phis, call arguments, returns, stored values.

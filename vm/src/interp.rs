@@ -1253,6 +1253,9 @@ mod tests {
         func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    call %i, inc, %i\n    jmp head\n\
         done:\n    print %i\n    ret 0\nend\n";
 
+    /// A function whose loop counts `%i` up to its argument.
+    const LOOPER: &str = "func looper(%n)\n    mov %i, 0\ntop:\n    jge %i, %n, out\n    add %i, %i, 1\n    jmp top\nout:\n    ret %i\nend\n";
+
     fn vm_for(program: &Program) -> (Vm<'_>, SharedBuffer) {
         let out = SharedBuffer::default();
         let vm = Vm::new(program, Output::capture(out.clone()), Limits::default()).unwrap();
@@ -1366,9 +1369,8 @@ mod tests {
 
     #[test]
     fn hot_loops_get_replacement_code_then_ordinary_code_at_the_next_call() {
-        let text = "func main()\n    call %r, looper, 5\n    call %r, looper, 5\n    call %r, looper, 5\n    print %r\n    ret 0\nend\n\
-                    func looper(%n)\n    mov %i, 0\ntop:\n    jge %i, %n, out\n    add %i, %i, 1\n    jmp top\nout:\n    ret %i\nend\n";
-        let program = crate::load(text.as_bytes()).unwrap();
+        let text = "func main()\n    call %r, looper, 5\n    call %r, looper, 5\n    call %r, looper, 5\n    print %r\n    ret 0\nend\n";
+        let program = crate::load(format!("{text}{LOOPER}").as_bytes()).unwrap();
         let (mut vm, out) = vm_for(&program);
         let seen = Rc::new(RefCell::new(Vec::new()));
         let thresholds = Thresholds {
@@ -1463,9 +1465,8 @@ mod tests {
         // `looper` runs interpreted (its calls never reach the threshold);
         // at its second back-edge, with %i = 2, the rest of the activation
         // goes to the replacement code, and its result to main's %r.
-        let text = "func main()\n    call %r, looper, 5\n    print %r\n    call %r, looper, 1\n    print %r\n    ret 0\nend\n\
-                    func looper(%n)\n    mov %i, 0\ntop:\n    jge %i, %n, out\n    add %i, %i, 1\n    jmp top\nout:\n    ret %i\nend\n";
-        let program = crate::load(text.as_bytes()).unwrap();
+        let text = "func main()\n    call %r, looper, 5\n    print %r\n    call %r, looper, 1\n    print %r\n    ret 0\nend\n";
+        let program = crate::load(format!("{text}{LOOPER}").as_bytes()).unwrap();
         let (mut vm, out) = vm_for(&program);
         let seen = Rc::new(RefCell::new(Vec::new()));
         let thresholds = Thresholds {
