@@ -23,6 +23,7 @@ use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::phase::Phase;
+use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
 
@@ -159,33 +160,32 @@ fn selected_pairs(f: &Function, shape: &Shape) -> Option<Vec<(Inst, Value, Value
 }
 
 /// Moves the sides' code into the head, makes the selects, and joins the
-/// two paths into the head's one jump. Returns the selects made.
+/// two paths into the head's one jump (its branch, made a jump). Returns
+/// the selects made.
 fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> usize {
-    let h = shape.head;
+    let (h, j) = (shape.head, shape.join);
     let branch = f.blocks[h.index()].insts.pop().expect("the branch");
     let InstKind::Branch { op, args, .. } = *f.kind(branch) else {
         unreachable!("shape_at found a branch");
     };
     let src = f.inst(branch).src;
-    for side in [shape.taken, shape.fallthrough].into_iter().flatten() {
+    let sides = [shape.taken, shape.fallthrough];
+    for side in sides.into_iter().flatten() {
         let mut moved = std::mem::take(&mut f.blocks[side.index()].insts);
         moved.pop();
         f.blocks[h.index()].insts.extend(moved);
     }
-    let j = shape.join;
-    // The join's edges from the two paths become one, from the head, at
-    // the first of them.
-    let edge = |side: Option<Block>| side.unwrap_or(h);
-    let (tp, ep) = (edge(shape.taken), edge(shape.fallthrough));
-    let preds = &f.block(j).preds;
-    let first = preds
-        .iter()
-        .position(|&p| p == tp || p == ep)
-        .expect("an edge");
-    let last = preds
-        .iter()
-        .rposition(|&p| p == tp || p == ep)
-        .expect("an edge");
+    // The join's edges from the two paths become one, from the head: the
+    // first of them stays, with the selects as its phi operands.
+    let [tp, ep] = sides.map(|side| side.unwrap_or(h));
+    let first = f.block(j).preds.iter().position(|&p| p == tp || p == ep);
+    let first = first.expect("an edge from each path");
+    let other = if f.block(j).preds[first] == tp {
+        ep
+    } else {
+        tp
+    };
+    remove_edge(f, other, j);
     for &(phi, then, otherwise) in pairs {
         let select = InstKind::Select {
             op,
@@ -194,6 +194,9 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
             otherwise,
         };
         let i = f.add_inst(select, src, true);
+        // The branch's place, inlined call included: `src` indexes that
+        // call's callee.
+        f.insts[i.index()].inlined = f.inst(branch).inlined;
         let r = f.inst(i).result.expect("defines");
         let phi_result = f.inst(phi).result.expect("a phi defines");
         f.types[r.index()] = f.types[phi_result.index()];
@@ -202,19 +205,11 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
             operands[first] = r;
         }
     }
-    let phis: Vec<Inst> = f.block(j).insts[..f.phis_at(j)].to_vec();
-    for phi in phis {
-        if let InstKind::Phi(operands) = &mut f.insts[phi.index()].kind {
-            operands.remove(last);
-        }
-    }
-    let preds = &mut f.blocks[j.index()].preds;
-    preds[first] = h;
-    preds.remove(last);
-    let jump = f.add_inst(InstKind::Jump(j), src, false);
-    f.blocks[h.index()].insts.push(jump);
+    f.blocks[j.index()].preds[first] = h;
+    f.insts[branch.index()].kind = InstKind::Jump(j);
+    f.blocks[h.index()].insts.push(branch);
     f.blocks[h.index()].succs = vec![j];
-    for side in [shape.taken, shape.fallthrough].into_iter().flatten() {
+    for side in sides.into_iter().flatten() {
         let data = &mut f.blocks[side.index()];
         data.live = false;
         data.preds.clear();
@@ -262,6 +257,23 @@ mod tests {
         assert_eq!(stats.converted, 1);
         // `x` differs; so does `s` (its `s + 1` is computed on each side).
         assert_eq!(selects(&f), 2);
+    }
+
+    #[test]
+    fn a_select_from_an_inlined_branch_keeps_the_calls_line() {
+        let (f, stats) = converted(
+            "func max(%a, %b)\n    jge %a, %b, done\n    mov %a, %b\ndone:\n    ret %a\nend\n\
+             func main(%x, %y)\n    call %m, max, %x, %y\n    ret %m\nend\n",
+        );
+        assert_eq!(stats.converted, 1);
+        let select = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.clone())
+            .find(|&i| matches!(f.kind(i), InstKind::Select { .. }))
+            .expect("a select");
+        // `main`'s instruction 0 is the call.
+        assert!(f.inst(select).inlined.is_some());
+        assert_eq!(f.line_src(select), 0);
     }
 
     #[test]

@@ -374,17 +374,15 @@ impl<'p> Vm<'p> {
     /// before any of it runs.
     pub fn compile_all_now(&mut self) {
         for i in 0..self.program.funcs.len() {
-            self.offer_if_wanted(FuncId(i as u32), 0, Trigger::Eager);
+            self.offer_if_wanted(FuncId(i as u32), 0);
         }
     }
 
-    /// Offers `f` to the compiler if the policy wants it now.
-    pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64, trigger: Trigger) {
+    /// Offers `f`, called for the `calls`th time, to the compiler if the
+    /// policy wants it now.
+    pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64) {
         if self.tiers.wants(f, calls) {
-            let trigger = match self.tiers.trigger(self.profile.get(f).back_edges) {
-                Trigger::Calls => trigger,
-                hotter => hotter,
-            };
+            let trigger = self.tiers.trigger(self.profile.get(f).back_edges);
             let env = self.env;
             self.tiers
                 .offer(self.program, f, trigger, env, &mut self.out);
@@ -454,7 +452,7 @@ impl<'p> Vm<'p> {
         }
         self.profile.funcs[main.index()].calls += 1;
         self.position.set(Activity::Interpreting, main, 0);
-        self.offer_if_wanted(main, 1, Trigger::Calls);
+        self.offer_if_wanted(main, 1);
         self.invoke(main)
     }
 

@@ -8,7 +8,7 @@ use crate::bytecode::FuncId;
 use crate::interp::Vm;
 use crate::runtime::{Trap, TrapKind};
 use crate::sampler::Activity;
-use crate::tier::{JitReturn, Trigger};
+use crate::tier::JitReturn;
 use std::ffi::c_void;
 
 /// Where in the bytecode a helper was called from: function and
@@ -77,7 +77,7 @@ impl Vm<'_> {
             *c += 1;
             *c
         };
-        self.offer_if_wanted(callee, calls, Trigger::Calls);
+        self.offer_if_wanted(callee, calls);
         self.invoke(callee)
     }
 }
