@@ -199,12 +199,23 @@ pub fn find(
             continue;
         }
         budget.charge(Phase::Bounds, data.blocks.len() as u64)?;
+        // A loop with no access has no check to take out: no candidate.
+        if !data.blocks.iter().any(|&b| accesses_memory(f, b)) {
+            continue;
+        }
         let order = in_order(f, data.header, &data.blocks, &mut marks);
         found.extend(candidate(f, &data.blocks, order, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
     Ok(found)
+}
+
+fn accesses_memory(f: &Function, b: Block) -> bool {
+    f.block(b)
+        .insts
+        .iter()
+        .any(|&i| matches!(f.kind(i), InstKind::Load(..) | InstKind::Store(..)))
 }
 
 /// A loop's test: the branch ending `block`, which stays in the loop on

@@ -210,6 +210,10 @@ impl Jit {
         // The compiled code's handle and the record outlive the compile.
         let compiled =
             vm::alloc::lasting(|| self.record(f, trigger, entry_line, start, &ctx, result));
+        // The compile's tables go back to the arena while the scope holds
+        // it: the holder's frees are plain counts, and the last one
+        // empties the arena for the next compile.
+        drop(ctx);
         drop(scope);
         compiled
     }
@@ -259,14 +263,19 @@ impl Jit {
         if let Some(trace) = &mut self.trace {
             let _ = writeln!(trace, "{}", record.line());
         }
-        // perf's name for the code: `bcvm:NAME`, and where OSR code enters.
-        let osr = entry_line.map_or(String::new(), |line| format!(" (osr at line {line})"));
-        let perf_name = format!("bcvm:{}{osr}", record.function);
+        // perf's name for the code: `bcvm:NAME`, and where OSR code enters
+        // (made only when a map or a dump asks for it).
+        let perf_name = || {
+            let osr = entry_line.map_or(String::new(), |line| format!(" (osr at line {line})"));
+            format!("bcvm:{}{osr}", f.name)
+        };
         if let (Some(map), Ok(code)) = (&mut self.perf_map, &result) {
             let _ = writeln!(
                 map,
-                "{:x} {:x} {perf_name}",
-                code.entry as usize, code.code_bytes
+                "{:x} {:x} {}",
+                code.entry as usize,
+                code.code_bytes,
+                perf_name()
             );
             let _ = map.flush();
         }
@@ -281,6 +290,7 @@ impl Jit {
             map.insert(ctx.id, address, emitted.code.len(), &emitted.lines);
         }
         let lines = lines_of(f, emitted, address);
+        let dump_name = perf_name();
         let info = |name, source| CodeInfo {
             name,
             address,
@@ -291,7 +301,7 @@ impl Jit {
         };
         if let Some((dump, source)) = &mut self.jitdump {
             // A failed write loses the record, not the run.
-            let _ = dump.code_load(&info(&perf_name, source));
+            let _ = dump.code_load(&info(&dump_name, source));
         }
         if let Some(source) = &self.gdb_jit {
             // Undescribed code still runs: a debugger just sees less.

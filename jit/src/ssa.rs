@@ -245,17 +245,25 @@ impl<'a> Renamer<'a> {
         from_frame: Option<Vec<u32>>,
     ) -> Renamer<'a> {
         let cfg = input.cfg;
+        // Sized once for what renaming makes (an instruction per bytecode
+        // instruction, a phi per placed register, the parameters and a
+        // few constants) rather than grown by doubling, table by table.
+        let func = input.program.func(input.id);
+        let insts = func.code.len()
+            + phi_regs.iter().map(Vec::len).sum::<usize>()
+            + func.nparams as usize
+            + 8;
         let mut ir = Function {
             id: input.id,
             entry: cfg.entry,
             entry_point: cfg.entry_point,
             blocks: Vec::with_capacity(cfg.len()),
-            insts: Vec::new(),
-            defs: Vec::new(),
-            phi_regs: Vec::new(),
-            types: Vec::new(),
+            insts: Vec::with_capacity(insts),
+            defs: Vec::with_capacity(insts),
+            phi_regs: Vec::with_capacity(cfg.len()),
+            types: Vec::with_capacity(insts),
             inlined: Vec::new(),
-            value_regs: Vec::new(),
+            value_regs: Vec::with_capacity(insts),
         };
         let mut phis = Vec::with_capacity(cfg.len());
         for (b, regs) in phi_regs.into_iter().enumerate() {
@@ -266,6 +274,7 @@ impl<'a> Renamer<'a> {
                 BlockOrigin::Bytecode(Block::new(b))
             };
             let block = ir.add_block(origin);
+            ir.blocks[b].insts = Vec::with_capacity(regs.len() + (data.end - data.start) as usize);
             ir.blocks[b].succs = data.succs.clone();
             ir.blocks[b].preds = data.preds.clone();
             let mut here = Vec::with_capacity(regs.len());

@@ -109,8 +109,14 @@ struct Region {
     size: AtomicUsize,
     /// Bytes handed out since the region was last empty.
     used: AtomicUsize,
-    /// Blocks handed out and not yet freed.
-    live: AtomicUsize,
+    /// Blocks handed out since the region was last empty, and those of
+    /// them the holder freed: written by the holder alone, with plain
+    /// loads and stores, so the bump path has no locked instruction.
+    taken: AtomicUsize,
+    returned: AtomicUsize,
+    /// Blocks freed by any other thread (or by the holder's thread outside
+    /// its scope), counted atomically.
+    returned_elsewhere: AtomicUsize,
     /// The most `used` has been since the last trim.
     high_water: AtomicUsize,
     /// How many times it was found empty when a scope opened.
@@ -118,6 +124,14 @@ struct Region {
 }
 
 static ARENA: Region = Region::new(ARENA_BYTES);
+
+/// Adds one to a count only the region's holder writes: a load and a
+/// store, where `fetch_add` would be a locked instruction on every
+/// allocation and free.
+#[inline]
+fn bump(count: &AtomicUsize) {
+    count.store(count.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+}
 static RESERVE: Region = Region::new(RESERVE_BYTES);
 
 impl Region {
@@ -126,7 +140,9 @@ impl Region {
             base: AtomicUsize::new(0),
             size: AtomicUsize::new(size),
             used: AtomicUsize::new(0),
-            live: AtomicUsize::new(0),
+            taken: AtomicUsize::new(0),
+            returned: AtomicUsize::new(0),
+            returned_elsewhere: AtomicUsize::new(0),
             high_water: AtomicUsize::new(0),
             reuses: AtomicUsize::new(0),
         }
@@ -147,14 +163,16 @@ impl Region {
             return ptr::null_mut();
         }
         let used = self.used.load(Ordering::Relaxed);
-        let start = (base + used).next_multiple_of(layout.align()) - base;
+        // `Layout` aligns to powers of two: a mask, not a division.
+        let mask = layout.align() - 1;
+        let start = ((base + used + mask) & !mask) - base;
         match start.checked_add(layout.size()) {
             Some(end) if end <= self.size.load(Ordering::Relaxed) => {
                 self.used.store(end, Ordering::Relaxed);
                 if end > self.high_water.load(Ordering::Relaxed) {
                     self.high_water.store(end, Ordering::Relaxed);
                 }
-                self.live.fetch_add(1, Ordering::Relaxed);
+                bump(&self.taken);
                 (base + start) as *mut u8
             }
             _ => ptr::null_mut(),
@@ -181,20 +199,45 @@ impl Region {
         }
     }
 
+    /// Blocks handed out and not yet freed. Exact for the holder (the
+    /// only writer of `taken` and `returned`); no block can be freed
+    /// concurrently once it reads zero, since none is live.
+    fn live(&self) -> usize {
+        let elsewhere = self.returned_elsewhere.load(Ordering::Acquire);
+        let taken = self.taken.load(Ordering::Relaxed);
+        taken
+            .wrapping_sub(self.returned.load(Ordering::Relaxed))
+            .wrapping_sub(elsewhere)
+    }
+
+    /// Starts the region again from its beginning; the caller holds it and
+    /// no block of it is live.
+    fn empty(&self) {
+        self.used.store(0, Ordering::Relaxed);
+        self.taken.store(0, Ordering::Relaxed);
+        self.returned.store(0, Ordering::Relaxed);
+        self.returned_elsewhere.store(0, Ordering::Relaxed);
+    }
+
     /// A block is freed; the holder empties the region when it was the
     /// last (anyone else leaves that to the next scope).
     #[inline]
     fn give_back(&self) {
-        if self.live.fetch_sub(1, Ordering::AcqRel) == 1 && scope() & OWNER != 0 {
-            self.used.store(0, Ordering::Relaxed);
+        if scope() & OWNER == 0 {
+            self.returned_elsewhere.fetch_add(1, Ordering::AcqRel);
+            return;
+        }
+        bump(&self.returned);
+        if self.live() == 0 {
+            self.empty();
         }
     }
 
     /// Empties the region if no block of it is live; the caller has just
     /// come to hold it.
     fn reset_if_empty(&self) {
-        if self.live.load(Ordering::Acquire) == 0 {
-            self.used.store(0, Ordering::Relaxed);
+        if self.live() == 0 {
+            self.empty();
             self.reuses.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -204,7 +247,7 @@ impl Region {
     fn trim(&self, keep: usize) {
         let base = self.base.load(Ordering::Relaxed);
         let high = self.high_water.load(Ordering::Relaxed);
-        if base == 0 || high <= keep || self.live.load(Ordering::Acquire) != 0 {
+        if base == 0 || high <= keep || self.live() != 0 {
             return;
         }
         // SAFETY: the range lies inside the region's mapping and holds no
@@ -301,7 +344,7 @@ pub fn arena_stats() -> ArenaStats {
     ArenaStats {
         scopes: SCOPES_HELD.load(Ordering::Relaxed),
         reuses: ARENA.reuses.load(Ordering::Relaxed),
-        live: ARENA.live.load(Ordering::Relaxed),
+        live: ARENA.live(),
     }
 }
 
@@ -611,6 +654,41 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    #[test]
+    fn blocks_freed_elsewhere_count_toward_emptying_the_arena() {
+        let _turn = TURN.lock().unwrap();
+        let scope = CompileScope::open().expect("the reserve maps");
+        // SAFETY: blocks freed once, with their layouts.
+        unsafe {
+            let a = Allocator.alloc(layout(32, 8));
+            let b = Allocator.alloc(layout(32, 8)) as usize;
+            assert!(ARENA.owns(a));
+            std::thread::spawn(move || Allocator.dealloc(b as *mut u8, layout(32, 8)))
+                .join()
+                .unwrap();
+            assert_eq!(ARENA.live(), 1);
+            assert_ne!(ARENA.used.load(Ordering::Relaxed), 0);
+            Allocator.dealloc(a, layout(32, 8));
+        }
+        assert_eq!(ARENA.live(), 0);
+        assert_eq!(
+            ARENA.used.load(Ordering::Relaxed),
+            0,
+            "the holder's last free empties it"
+        );
+        // A block the compile leaves behind is freed after the scope; the
+        // next scope finds the arena empty again.
+        // SAFETY: as above.
+        let left = unsafe { Allocator.alloc(layout(16, 8)) };
+        drop(scope);
+        // SAFETY: as above.
+        unsafe { Allocator.dealloc(left, layout(16, 8)) };
+        let reuses = ARENA.reuses.load(Ordering::Relaxed);
+        let _again = CompileScope::open().expect("the reserve maps");
+        assert_eq!(ARENA.reuses.load(Ordering::Relaxed), reuses + 1);
+        assert_eq!(ARENA.used.load(Ordering::Relaxed), 0);
     }
 
     #[test]
