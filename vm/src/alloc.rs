@@ -124,6 +124,7 @@ struct Region {
 }
 
 static ARENA: Region = Region::new(ARENA_BYTES);
+static RESERVE: Region = Region::new(RESERVE_BYTES);
 
 /// Adds one to a count only the region's holder writes: a load and a
 /// store, where `fetch_add` would be a locked instruction on every
@@ -132,7 +133,6 @@ static ARENA: Region = Region::new(ARENA_BYTES);
 fn bump(count: &AtomicUsize) {
     count.store(count.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
 }
-static RESERVE: Region = Region::new(RESERVE_BYTES);
 
 impl Region {
     const fn new(size: usize) -> Region {
