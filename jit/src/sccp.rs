@@ -75,8 +75,8 @@ impl<'a> Solver<'a> {
             block_executable: vec![false; f.blocks.len()],
             edge_executable: vec![false; edges as usize],
             first_edge,
-            edges: Vec::new(),
-            values: Vec::new(),
+            edges: Vec::with_capacity(edges as usize + 1),
+            values: Vec::with_capacity(f.value_count()),
         }
     }
 

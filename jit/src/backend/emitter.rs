@@ -17,6 +17,7 @@ use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
+use std::borrow::Cow;
 use vm::tier::JitEnv;
 use vm::Program;
 
@@ -39,8 +40,9 @@ pub struct Emitted {
     /// (offset in the code, bytecode index) where each instruction starts.
     pub lines: Vec<(usize, u32)>,
     /// (offset, name) of the code that is no bytecode instruction's: the
-    /// entries, stubs, unchecked loop copies, for listings.
-    pub marks: Vec<(usize, String)>,
+    /// entries, stubs, unchecked loop copies, for listings (most names
+    /// are fixed, and borrowed rather than allocated per compile).
+    pub marks: Vec<(usize, Cow<'static, str>)>,
     /// Where the instructions end and the constant pool (8-byte floats,
     /// read RIP-relative) begins.
     pub code_end: usize,
@@ -127,7 +129,7 @@ pub(in crate::backend) struct Emitter<'a> {
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
-    pub(in crate::backend) marks: Vec<(usize, String)>,
+    pub(in crate::backend) marks: Vec<(usize, Cow<'static, str>)>,
     /// The float constants instructions read from memory, each once, laid
     /// out after the code (`constant_pool`).
     pub(in crate::backend) pool: Vec<(u64, DynamicLabel)>,
@@ -204,7 +206,13 @@ impl<'a> Emitter<'a> {
         frame: Frame,
     ) -> Emitter<'a> {
         let versioned = proven.versioned;
-        let mut ops = Assembler::new(0);
+        // Sized from the function rather than grown by doubling: code
+        // bytes (the entries, prologue and stubs, then a few instructions
+        // per IR instruction), a label per block and stub, a reference per
+        // jump, call or trap.
+        let (insts, blocks) = (f.insts.len(), f.blocks.len());
+        let mut ops =
+            Assembler::new_with_capacity(0, 256 + 16 * insts, 0, 0, 2 * blocks + 16, 0, insts + 16);
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
             .collect();
@@ -251,8 +259,8 @@ impl<'a> Emitter<'a> {
             tail_stubs: Vec::new(),
             frame,
             start,
-            lines: Vec::new(),
-            marks: Vec::new(),
+            lines: Vec::with_capacity(insts),
+            marks: Vec::with_capacity(8),
             pool: Vec::new(),
             use_counts,
             position: vec![u32::MAX; f.blocks.len()],
@@ -353,7 +361,7 @@ impl Emitter<'_> {
     }
 
     /// Names the code emitted from here on, for listings.
-    pub(in crate::backend) fn mark(&mut self, name: impl Into<String>) {
+    pub(in crate::backend) fn mark(&mut self, name: impl Into<Cow<'static, str>>) {
         self.marks.push((self.ops.offset().0, name.into()));
     }
 
