@@ -53,12 +53,9 @@ pub fn number(
 ) -> Result<GvnStats, CompileError> {
     let expanded = expand_remainders(f, budget)?;
     let mut replaced: Vec<Option<Value>> = vec![None; f.value_count()];
-    // Sized for every instruction at once: rehashing as it grows was the
-    // most of the pass's allocations in a small function.
-    let mut table: FxHashMap<Key, Value> =
-        FxHashMap::with_capacity_and_hasher(f.insts.len(), Default::default());
+    let mut table: FxHashMap<Key, Value> = FxHashMap::default();
     // Keys entered in the open scopes, and where each scope's begin.
-    let mut entered: Vec<Key> = Vec::with_capacity(f.insts.len());
+    let mut entered: Vec<Key> = Vec::new();
     let mut scopes: Vec<usize> = Vec::new();
     let mut walk = vec![(f.entry, false)];
     let mut merged = 0;
