@@ -75,8 +75,9 @@ impl<'a> Solver<'a> {
             block_executable: vec![false; f.blocks.len()],
             edge_executable: vec![false; edges as usize],
             first_edge,
-            // Each edge is queued once and each value at most twice (to a
-            // constant, then to overdefined): sized once, not doubled.
+            // A value is queued at most twice (lowered to a constant, then
+            // to overdefined), an edge each time its branch is: room for
+            // the common case at once rather than by doubling.
             edges: Vec::with_capacity(edges as usize + 1),
             values: Vec::with_capacity(f.value_count()),
         }
