@@ -77,6 +77,31 @@ pub struct Options {
     pub verify: bool,
 }
 
+impl Options {
+    /// Whether `phase` runs: the optional passes have a switch each.
+    pub fn runs(&self, phase: Phase) -> bool {
+        match phase {
+            Phase::Sccp => self.constant_propagation,
+            Phase::TailLoops => self.tail_loops,
+            Phase::Inline => self.inline,
+            Phase::Gvn => self.gvn,
+            Phase::IfConvert => self.if_convert,
+            Phase::Licm => self.licm,
+            Phase::ExitValues => self.exit_values,
+            Phase::DedupChecks => self.dedup_checks,
+            Phase::Fill => self.fill,
+            Phase::Cfg
+            | Phase::Dom
+            | Phase::Ssa
+            | Phase::OutOfSsa
+            | Phase::Loops
+            | Phase::Regalloc
+            | Phase::Bounds
+            | Phase::Emit => true,
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -229,31 +254,7 @@ impl<'p> Context<'p> {
             if self.done.is_some_and(|d| phase <= d) {
                 continue;
             }
-            if phase == Phase::Sccp && !self.options.constant_propagation {
-                continue;
-            }
-            if phase == Phase::TailLoops && !self.options.tail_loops {
-                continue;
-            }
-            if phase == Phase::Inline && !self.options.inline {
-                continue;
-            }
-            if phase == Phase::Gvn && !self.options.gvn {
-                continue;
-            }
-            if phase == Phase::IfConvert && !self.options.if_convert {
-                continue;
-            }
-            if phase == Phase::Licm && !self.options.licm {
-                continue;
-            }
-            if phase == Phase::ExitValues && !self.options.exit_values {
-                continue;
-            }
-            if phase == Phase::DedupChecks && !self.options.dedup_checks {
-                continue;
-            }
-            if phase == Phase::Fill && !self.options.fill {
+            if !self.options.runs(phase) {
                 continue;
             }
             self.phase(phase)?;

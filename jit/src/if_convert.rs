@@ -121,14 +121,10 @@ fn side_join(f: &Function, h: Block, s: Block) -> Option<Block> {
     let speculable = |&i: &Inst| match f.kind(i) {
         InstKind::Const(_) | InstKind::Copy(_) => true,
         InstKind::Unary(op, _) => matches!(op, Op::Neg | Op::Not),
-        InstKind::Binary(op, ..) => !is_float(*op) && !matches!(op, Op::Div | Op::Rem),
+        InstKind::Binary(op, ..) => !op.reads_floats() && !matches!(op, Op::Div | Op::Rem),
         _ => false,
     };
     (body.len() <= MAX_SIDE && body.iter().all(speculable) && j != s).then_some(j)
-}
-
-fn is_float(op: Op) -> bool {
-    matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv) || op.is_float_comparison()
 }
 
 /// For each phi of the join whose operands on the two paths differ: the

@@ -43,13 +43,6 @@ fn join(a: Option<ValueType>, b: Option<ValueType>) -> Option<ValueType> {
     }
 }
 
-fn is_float_op(op: Op) -> bool {
-    matches!(
-        op,
-        Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FNeg | Op::FSqrt | Op::FToI
-    ) || op.is_float_comparison()
-}
-
 /// The type of `kind`'s result, if its opcode decides it.
 fn result_type(kind: &InstKind) -> Option<ValueType> {
     match kind {
@@ -65,14 +58,14 @@ fn typed_operands(kind: &InstKind, mut f: impl FnMut(Value, ValueType)) {
     match kind {
         InstKind::Unary(op, a) => f(
             *a,
-            if is_float_op(*op) {
+            if op.reads_floats() {
                 ValueType::Float
             } else {
                 ValueType::Int
             },
         ),
         InstKind::Binary(op, a, b) => {
-            let t = if is_float_op(*op) {
+            let t = if op.reads_floats() {
                 ValueType::Float
             } else {
                 ValueType::Int
@@ -88,8 +81,7 @@ fn typed_operands(kind: &InstKind, mut f: impl FnMut(Value, ValueType)) {
             f(*base, ValueType::Int);
             f(*offset, ValueType::Int);
         }
-        InstKind::Branch { .. } => kind.for_each_operand(|v| f(v, ValueType::Int)),
-        InstKind::Select { op, args, .. } => {
+        InstKind::Branch { op, args, .. } | InstKind::Select { op, args, .. } => {
             for &a in crate::ir::condition_operands(*op, args) {
                 f(a, ValueType::Int);
             }

@@ -254,6 +254,15 @@ impl Op {
         )
     }
 
+    /// Operations that read their operands as floats (`ftoi` included;
+    /// `itof` reads an integer).
+    pub fn reads_floats(self) -> bool {
+        matches!(
+            self,
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv | Op::FNeg | Op::FSqrt | Op::FToI
+        ) || self.is_float_comparison()
+    }
+
     /// Instructions after which control does not fall through.
     pub fn is_terminator(self) -> bool {
         matches!(self, Op::Jmp | Op::Ret)

@@ -536,7 +536,8 @@ mod tests {
     fn a_latch_that_paths_join_goes_before_its_header_and_each_path_jumps_once() {
         // Odd and even counts both go round through `next`: the skip's
         // `jne` is the one jump back, to the latch, which falls through
-        // into the header's test and the test into the body.
+        // into the header's test and the test into the body. (The skipped
+        // side divides, so if-conversion leaves the branch a branch.)
         let text = "func main(%n)\n    mov %k, 0\n    mov %c, 0\nloop:\n    jge %k, %n, done\n    and %b, %k, 3\n    jnz %b, next\n    div %c, %k, 5\nnext:\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %c\nend\n";
         let program = vm::load(text.as_bytes()).expect("loads");
         let listing = crate::disasm::listing(&program, program.main).expect("compiles");
