@@ -283,6 +283,9 @@ enum Tier {
     /// Compile every function before its first call (one the compiler
     /// refuses runs in the interpreter).
     Jit,
+    /// Compile every function before its first call with the baseline
+    /// compiler: one pass from bytecode, no optimization.
+    Baseline,
     /// Interpret and count; compile functions as they get hot.
     Auto,
 }
@@ -632,6 +635,10 @@ fn make_vm<'p>(
             Some(_) => jit::backend::code_cache::CodeCache::debuggable(cache_bytes),
             None => jit::backend::code_cache::CodeCache::new(cache_bytes),
         },
+        tier: match tier {
+            Tier::Baseline => jit::compiler::CodeTier::Baseline,
+            _ => jit::compiler::CodeTier::Optimizing,
+        },
         ..jit
     };
     let records = jit.records.clone();
@@ -640,7 +647,9 @@ fn make_vm<'p>(
     }
     match tier {
         Tier::Interp => {}
-        Tier::Jit => vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true),
+        Tier::Jit | Tier::Baseline => {
+            vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true)
+        }
         Tier::Auto => {
             let thresholds = vm::tier::Thresholds {
                 calls: opts.jit_threshold_calls,
@@ -1035,6 +1044,7 @@ fn tier_name(tier: Tier) -> &'static str {
     match tier {
         Tier::Interp => "interp",
         Tier::Jit => "jit",
+        Tier::Baseline => "baseline",
         Tier::Auto => "auto",
     }
 }

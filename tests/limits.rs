@@ -7,8 +7,15 @@ use jit::oracle::Config;
 use std::fmt::Write as _;
 use std::process::{Command, Output};
 
-/// The tiers a user picks from: interp, jit, and auto with thresholds 1.
-const TIERS: [Config; 4] = [Config::Interp, Config::InterpAsm, Config::Jit, Config::Auto];
+/// The tiers a user picks from: interp, jit, baseline, and auto with
+/// thresholds 1.
+const TIERS: [Config; 5] = [
+    Config::Interp,
+    Config::InterpAsm,
+    Config::Jit,
+    Config::Baseline,
+    Config::Auto,
+];
 
 fn write_program(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("bcvm-limits-{}", std::process::id()));

@@ -48,6 +48,29 @@ pub struct Jit {
     pub options: Options,
     /// Where compiled code lives (`--code-cache-kb` bounds it).
     pub code_cache: CodeCache,
+    /// Which compiler makes the code (`--tier baseline` picks the
+    /// baseline one, which also refuses on-stack replacement).
+    pub tier: CodeTier,
+}
+
+/// The two compilers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CodeTier {
+    /// The pipeline of `context`: SSA, the optimizations, register
+    /// allocation.
+    #[default]
+    Optimizing,
+    /// One pass from bytecode to machine code (`baseline`).
+    Baseline,
+}
+
+impl CodeTier {
+    pub fn name(self) -> &'static str {
+        match self {
+            CodeTier::Optimizing => "optimizing",
+            CodeTier::Baseline => "baseline",
+        }
+    }
 }
 
 impl Jit {
@@ -74,6 +97,7 @@ impl Default for Jit {
             epoch: Instant::now(),
             options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
+            tier: CodeTier::default(),
         }
     }
 }
@@ -87,6 +111,8 @@ pub struct CompileRecord {
     pub tid: u32,
     pub function: String,
     pub trigger: Trigger,
+    /// The compiler that ran.
+    pub tier: CodeTier,
     /// For on-stack replacement, the source line of the loop header where
     /// the code takes over.
     pub entry_line: Option<u32>,
@@ -109,6 +135,21 @@ impl CompileRecord {
             Some(line) => format!("{}@line{line}", self.trigger.name()),
             None => self.trigger.name().to_string(),
         };
+        if self.tier == CodeTier::Baseline {
+            // One phase, and none of the pipeline's counts.
+            let mut line = format!(
+                "compile {} id={} at={}us trigger={trigger} tier=baseline instrs={} bytes={} emit={}us total={}us",
+                self.function,
+                self.id,
+                self.started.as_micros(),
+                s.instructions,
+                self.code_bytes,
+                self.times[Phase::Emit as usize].as_micros(),
+                self.total.as_micros()
+            );
+            self.outcome(&mut line);
+            return line;
+        }
         let mut line = format!(
             "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} tail-jumps={} inlined={} folded={} branches-resolved={} if-converted={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
             self.function,
@@ -139,13 +180,17 @@ impl CompileRecord {
             );
         }
         let _ = write!(line, " total={}us", self.total.as_micros());
+        self.outcome(&mut line);
+        line
+    }
+
+    fn outcome(&self, line: &mut String) {
         match &self.error {
             None => line.push_str(" outcome=ok"),
             Some(e) => {
                 let _ = write!(line, " outcome=bailed in {}: {e}", e.phase());
             }
         }
-        line
     }
 }
 
@@ -157,7 +202,10 @@ impl Compiler for Jit {
         trigger: Trigger,
         env: JitEnv,
     ) -> Option<Compiled> {
-        self.compile_at(program, func, trigger, EntryPoint::Start, env)
+        match self.tier {
+            CodeTier::Optimizing => self.compile_at(program, func, trigger, EntryPoint::Start, env),
+            CodeTier::Baseline => self.compile_baseline(program, func, trigger, env),
+        }
     }
 
     fn compile_osr(
@@ -167,6 +215,9 @@ impl Compiler for Jit {
         pc: u32,
         env: JitEnv,
     ) -> Option<Compiled> {
+        if self.tier == CodeTier::Baseline {
+            return None;
+        }
         self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env)
     }
 
@@ -208,12 +259,68 @@ impl Jit {
             false => Ok(installed),
         });
         // The compiled code's handle and the record outlive the compile.
+        let made = Made {
+            id: func,
+            tier: CodeTier::Optimizing,
+            stats: ctx.stats,
+            times: ctx.times,
+            code: ctx.code.as_ref(),
+        };
         let compiled =
-            vm::alloc::lasting(|| self.record(f, trigger, entry_line, start, &ctx, result));
+            vm::alloc::lasting(|| self.record(f, trigger, entry_line, start, made, result));
         // The compile's tables go back to the arena while the scope holds
         // it: the holder's frees are plain counts, and the last one
         // empties the arena for the next compile.
         drop(ctx);
+        drop(scope);
+        compiled
+    }
+
+    /// `compile` with the baseline compiler: the same budget, scope, code
+    /// cache and records as `compile_at`, one phase (`emit`).
+    fn compile_baseline(
+        &mut self,
+        program: &Program,
+        func: FuncId,
+        trigger: Trigger,
+        env: JitEnv,
+    ) -> Option<Compiled> {
+        let start = Instant::now();
+        let f = program.func(func);
+        let scope = vm::alloc::CompileScope::open();
+        let mut budget = Budget::new(self.units, self.time);
+        let emitted = match &scope {
+            None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
+            Some(_) => crate::baseline::compile(program, func, env, &mut budget),
+        };
+        let result = emitted.as_ref().map_err(Clone::clone).and_then(|code| {
+            self.code_cache
+                .install(&code.code)
+                .map_err(|error| CompileError::CodeCache {
+                    phase: Phase::Emit,
+                    error,
+                })
+        });
+        let result = result.and_then(|installed| match vm::alloc::exhausted() {
+            true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
+            false => Ok(installed),
+        });
+        let mut times = PhaseTimes::default();
+        times[Phase::Emit as usize] = start.elapsed();
+        let stats = Stats {
+            instructions: f.code.len(),
+            code_bytes: emitted.as_ref().map_or(0, |e| e.code.len()),
+            ..Stats::default()
+        };
+        let made = Made {
+            id: func,
+            tier: CodeTier::Baseline,
+            stats,
+            times,
+            code: emitted.as_ref().ok(),
+        };
+        let compiled = vm::alloc::lasting(|| self.record(f, trigger, None, start, made, result));
+        drop(emitted);
         drop(scope);
         compiled
     }
@@ -225,7 +332,7 @@ impl Jit {
         trigger: Trigger,
         entry_line: Option<u32>,
         start: Instant,
-        ctx: &Context,
+        made: Made<'_>,
         result: Result<(*const u8, code_cache::CodeHandle), CompileError>,
     ) -> Option<Compiled> {
         let result = result.map(|(at, handle)| {
@@ -237,7 +344,7 @@ impl Jit {
             let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
             Compiled {
                 entry,
-                code_bytes: ctx.stats.code_bytes,
+                code_bytes: made.stats.code_bytes,
                 owner: Box::new(handle),
             }
         });
@@ -248,14 +355,15 @@ impl Jit {
             tid: unsafe { libc::gettid() } as u32,
             function: f.name.clone(),
             trigger,
+            tier: made.tier,
             entry_line,
-            stats: ctx.stats,
+            stats: made.stats,
             code_bytes: if result.is_ok() {
-                ctx.stats.code_bytes
+                made.stats.code_bytes
             } else {
                 0
             },
-            times: ctx.times,
+            times: made.times,
             total: start.elapsed(),
             started: start.duration_since(self.epoch),
             error: result.as_ref().err().cloned(),
@@ -282,12 +390,12 @@ impl Jit {
         self.records.borrow_mut().push(record);
         let mut compiled = result.ok()?;
         let describe = self.jitdump.is_some() || self.gdb_jit.is_some() || self.code_map.is_some();
-        let Some(emitted) = ctx.code.as_ref().filter(|_| describe) else {
+        let Some(emitted) = made.code.filter(|_| describe) else {
             return Some(compiled);
         };
         let address = compiled.entry as usize as u64;
         if let Some(map) = &mut self.code_map {
-            map.insert(ctx.id, address, emitted.code.len(), &emitted.lines);
+            map.insert(made.id, address, emitted.code.len(), &emitted.lines);
         }
         let lines = lines_of(f, emitted, address);
         let dump_name = perf_name();
@@ -312,6 +420,15 @@ impl Jit {
         }
         Some(compiled)
     }
+}
+
+/// What a compile made, for its record.
+struct Made<'a> {
+    id: FuncId,
+    tier: CodeTier,
+    stats: Stats,
+    times: PhaseTimes,
+    code: Option<&'a Emitted>,
 }
 
 /// (code address, `.bc` line) where each bytecode instruction's code
@@ -397,6 +514,7 @@ pub fn chrome_trace(
                 "id": r.id,
                 "function": r.function,
                 "trigger": r.trigger.name(),
+                "tier": r.tier.name(),
                 "entry_line": r.entry_line,
                 "instructions": s.instructions,
                 "blocks": s.blocks,
@@ -416,7 +534,12 @@ pub fn chrome_trace(
         }));
         // The phases run one after another from the compile's start.
         let mut at = ts;
-        for phase in Phase::ALL {
+        // A baseline compile is one phase.
+        let phases = match r.tier {
+            CodeTier::Optimizing => &Phase::ALL[..],
+            CodeTier::Baseline => &[Phase::Emit][..],
+        };
+        for &phase in phases {
             let dur = r.times[phase as usize].as_secs_f64() * 1e6;
             events.push(serde_json::json!({
                 "name": phase.name(),

@@ -7,6 +7,7 @@
 //! `compiler` is what the VM calls.
 
 pub mod backend;
+pub mod baseline;
 pub mod bounds;
 pub mod budget;
 pub mod cfg;

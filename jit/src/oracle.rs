@@ -5,7 +5,7 @@
 //! the `fuzz_stats` example.
 
 use crate::budget::CompileError;
-use crate::compiler::{CompileRecord, Jit};
+use crate::compiler::{CodeTier, CompileRecord, Jit};
 use crate::context::Options;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +25,9 @@ pub enum Config {
     InterpAsm,
     /// `--tier jit`: every function compiled before its first call.
     Jit,
+    /// `--tier baseline`: every function compiled before its first call by
+    /// the baseline compiler.
+    Baseline,
     /// `--tier jit --no-sccp`: the middle end without constant propagation.
     JitNoSccp,
     /// `--tier jit --no-tail-loops`: self tail calls left to the back end.
@@ -77,10 +80,11 @@ const OSR_NO_PEEL_FLAGS: [&str; 7] = [
 ];
 
 impl Config {
-    pub const ALL: [Config; 15] = [
+    pub const ALL: [Config; 16] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
+        Config::Baseline,
         Config::JitNoSccp,
         Config::JitNoTailLoops,
         Config::JitNoInline,
@@ -125,6 +129,7 @@ impl Config {
             Config::Interp => &["--tier", "interp", "--no-asm-interp"],
             Config::InterpAsm => &["--tier", "interp"],
             Config::Jit => &["--tier", "jit"],
+            Config::Baseline => &["--tier", "baseline"],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoTailLoops => &["--tier", "jit", "--no-tail-loops"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
@@ -152,6 +157,7 @@ impl Config {
             Config::Interp => "interp",
             Config::InterpAsm => "interp-asm",
             Config::Jit => "jit",
+            Config::Baseline => "baseline",
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoTailLoops => "jit-no-tail-loops",
             Config::JitNoInline => "jit-no-inline",
@@ -249,11 +255,16 @@ fn run_capped(
     let jit = || Jit {
         options: config.options(),
         records: records.clone(),
+        tier: match config {
+            Config::Baseline => CodeTier::Baseline,
+            _ => CodeTier::Optimizing,
+        },
         ..Jit::default()
     };
     match config {
         Config::Interp | Config::InterpAsm => {}
         Config::Jit
+        | Config::Baseline
         | Config::JitNoSccp
         | Config::JitNoTailLoops
         | Config::JitNoInline

@@ -33,7 +33,7 @@
 
 #![allow(clippy::useless_conversion)]
 
-use super::emitter::{Emitter, RAX};
+use super::emitter::{Assembler, Emitter, RAX};
 use super::moves;
 use super::operands::Src;
 use crate::cfg::EntryPoint;
@@ -42,6 +42,7 @@ use crate::ir::{Function, InstKind};
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_call, jit_trap, site};
+use vm::tier::JitEnv;
 use vm::tier::{
     STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
     STATE_STACK_TOP,
@@ -50,7 +51,7 @@ use vm::Program;
 
 /// Frames larger than this are not compiled (the function stays in the
 /// interpreter): their stack probing would cost more than it saves.
-pub(in crate::backend) const MAX_FRAME_BYTES: usize = 1 << 20;
+pub(crate) const MAX_FRAME_BYTES: usize = 1 << 20;
 pub(in crate::backend) const PAGE: usize = 4096;
 /// Where a function's internal entry (for compiled callers) starts,
 /// after the external one's `jmp` to its body.
@@ -60,7 +61,7 @@ pub const INTERNAL_ENTRY: i32 = 8;
 pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
 /// Where a call's first arguments go, in order: the value registers, which
 /// a call clobbers anyway (`rsi`, `rdi`, `r8`-`r11`).
-pub(in crate::backend) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REGISTERS;
+pub(crate) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REGISTERS;
 
 /// How many words the external entry copies from its `args`: the
 /// parameters, or for on-stack replacement the interpreter's registers up
@@ -177,96 +178,16 @@ impl Emitter<'_> {
         self.f.entry_point == EntryPoint::Start
     }
 
-    /// The entry the interpreter calls (`vm::tier::Entry`): saves the
-    /// callee-saved registers every compiled function relies on, sets them,
-    /// records where a trap unwinds to, puts the arguments where the
-    /// internal entry expects them and calls it.
+    /// The entry the interpreter calls (`vm::tier::Entry`), see
+    /// `external_entry`.
     pub(in crate::backend) fn external_entry(&mut self) {
-        let memory = self.env.memory;
-        let state = self.env.state as i64;
         let words = entry_words(self.program, self.f);
         let in_registers = if self.register_args() {
             words.min(ARG_REGISTERS.len())
         } else {
             0
         };
-        let outgoing = (8 * words).next_multiple_of(16);
-        let internal = self.start;
-        let trapped = self.ops.new_dynamic_label();
-        dynasm!(self.ops
-            ; .arch x64
-            ; push rbp
-            ; mov rbp, rsp
-            ; push rbx
-            ; push r12
-            ; push r13
-            ; push r14
-            ; push r15
-            ; mov r12, rdi
-            ; mov r15, QWORD state
-            ; push QWORD [r15 + STATE_ENTRY_SP]
-            ; mov r14, QWORD memory.base as i64
-            ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
-            ; sub r13, QWORD [r15 + STATE_DEPTH]
-            // A trap's stub returns to `trapped` through this word.
-            ; lea rax, [=>trapped]
-            ; push rax
-            ; mov QWORD [r15 + STATE_ENTRY_SP], rsp
-            ; sub rsp, 8
-            ; mov rdx, rsi
-        );
-        self.grow_stack(outgoing);
-        let in_memory = words - in_registers;
-        if in_memory <= 16 {
-            for k in in_registers as i32..words as i32 {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rdx + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
-            }
-        } else {
-            // The System V ABI guarantees the direction flag is clear.
-            let skip = 8 * in_registers as i32;
-            dynasm!(self.ops
-                ; .arch x64
-                ; lea rsi, [rdx + skip]
-                ; lea rdi, [rsp + skip]
-                ; mov rcx, QWORD in_memory as i64
-                ; rep movsq
-            );
-        }
-        for (k, &r) in ARG_REGISTERS[..in_registers].iter().enumerate() {
-            let at = 8 * k as i32;
-            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rdx + at]);
-        }
-        let pushed = EXTERNAL_PUSHED as i32;
-        dynasm!(self.ops ; .arch x64 ; call =>internal ; xor edx, edx);
-        self.external_exit();
-        // The unwinding `ret` left rsp where the exit puts it; rbp is
-        // still the trapping frame's.
-        dynasm!(self.ops
-            ; .arch x64
-            ; =>trapped
-            ; lea rbp, [rsp + pushed]
-            ; mov edx, 1
-        );
-        self.external_exit();
-    }
-
-    /// The external entry's way out, with the result in rax and the trap
-    /// flag in rdx: what it saved, restored.
-    fn external_exit(&mut self) {
-        let pushed = EXTERNAL_PUSHED as i32;
-        dynasm!(self.ops
-            ; .arch x64
-            ; lea rsp, [rbp - pushed]
-            ; pop rcx
-            ; mov QWORD [r15 + STATE_ENTRY_SP], rcx
-            ; pop r15
-            ; pop r14
-            ; pop r13
-            ; pop r12
-            ; pop rbx
-            ; pop rbp
-            ; ret
-        );
+        external_entry(&mut self.ops, &self.env, words, in_registers, self.start);
     }
 
     /// The internal entry's frame (`frame`), the caller's `rbx` saved if a
@@ -312,12 +233,7 @@ impl Emitter<'_> {
     /// Grows the stack by `bytes` a page at a time, touching each, so a
     /// large frame never jumps past a guard page.
     pub(in crate::backend) fn grow_stack(&mut self, bytes: usize) {
-        let mut left = bytes;
-        while left > PAGE {
-            dynasm!(self.ops ; .arch x64 ; sub rsp, PAGE as i32 ; mov QWORD [rsp], 0);
-            left -= PAGE;
-        }
-        dynasm!(self.ops ; .arch x64 ; sub rsp, left as i32);
+        grow_stack(&mut self.ops, bytes);
     }
 
     /// Before a return: what the function saved of its caller's
@@ -334,56 +250,25 @@ impl Emitter<'_> {
     pub(in crate::backend) fn unwind_code(&mut self) {
         let label = self.unwind;
         self.mark("unwind to the entry from the interpreter");
-        dynasm!(self.ops ; .arch x64 ; =>label ; mov rsp, QWORD [r15 + STATE_ENTRY_SP] ; ret);
+        unwind_code(&mut self.ops, label);
     }
 
     pub(in crate::backend) fn trap_stubs(&mut self) {
         let unwind = self.unwind;
         for (label, kind, site) in std::mem::take(&mut self.traps) {
-            let what = match kind {
-                vm::native::TRAP_DIVISION_BY_ZERO => "division by zero",
-                vm::native::TRAP_STACK_OVERFLOW => "stack overflow",
-                _ => "memory access out of bounds",
-            };
             let line = self.site_line(site);
-            self.mark(format!("trap: {what} at line {line}"));
-            dynasm!(self.ops
-                ; .arch x64
-                ; =>label
-                ; mov rdi, r12
-                ; mov rsi, QWORD kind as i64
-                ; mov rdx, QWORD site as i64
-                ; mov rax, QWORD jit_trap as *const () as i64
-                ; call rax
-                ; jmp =>unwind
-            );
+            self.mark(format!("trap: {} at line {line}", trap_name(kind)));
+            trap_stub(&mut self.ops, label, kind, site, unwind);
         }
-    }
-
-    /// Calls a runtime helper whose arguments are already in rsi, rdx, rcx.
-    /// The caller spills and reloads register-held values around it.
-    pub(in crate::backend) fn call_helper(&mut self, helper: *const ()) {
-        dynasm!(self.ops
-            ; .arch x64
-            ; mov rdi, r12
-            ; mov rax, QWORD helper as i64
-            ; call rax
-        );
     }
 
     /// An output helper taking one value (in rax) and, for `fprint`, an
-    /// immediate second argument.
-    /// The helper reports a failed write as a trap at `src`, which unwinds.
+    /// immediate second argument (`output_call`), with the values in
+    /// registers that live across it spilled and reloaded.
     pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>, src: u32) {
         self.spill();
         let site = self.site(src);
-        let unwind = self.unwind;
-        dynasm!(self.ops ; .arch x64 ; mov rsi, rax ; mov rcx, QWORD site);
-        if let Some(x) = second {
-            dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD x);
-        }
-        self.call_helper(helper);
-        dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
+        output_call(&mut self.ops, helper, second, site, self.unwind);
         self.reload();
     }
 
@@ -421,145 +306,348 @@ impl Emitter<'_> {
         }
     }
 
-    /// A call with its arguments in place (`call_args`): direct if the
-    /// callee is compiled and within the limits, else through `jit_call`.
-    /// Leaves the result in rax. A function calling itself is compiled, so
-    /// it calls its own entry without looking it up.
+    /// A call with its arguments in place (`call_args`), see `direct_call`.
+    /// A function calling itself is compiled, so it calls its own entry
+    /// without looking it up.
     pub(in crate::backend) fn call(&mut self, callee: vm::FuncId, nargs: usize, src: u32) {
-        let entry_at = self.env.entries as i64 + 8 * callee.0 as i64;
-        let count_at =
-            self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
-        let frame_size = self.program.func(callee).frame_size() as i32;
-        let site = self.site(src);
-        // A call inside an inlined body is made from frames the inlining
-        // saved: it spends their levels too.
-        let levels = 1 + self.f.inline_depth(Inst::new(self.current)) as i32;
         // Code entered by on-stack replacement is not the function's entry.
         let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
-        // The slow path is out of line, so the direct call falls through.
-        let slow = self.ops.new_dynamic_label();
-        let undo = self.ops.new_dynamic_label();
-        let done = self.ops.new_dynamic_label();
-        self.slow_calls.push(SlowCall {
-            undo,
-            slow,
-            done,
-            callee: callee.0 as i64,
+        let call = CallSite {
+            callee,
             nargs,
-            site,
-            levels,
-        });
-        if !recursive {
-            dynasm!(self.ops
-                ; .arch x64
-                ; mov rax, QWORD entry_at
-                ; mov rax, QWORD [rax]
-                ; test rax, rax
-                ; jz =>slow
-            );
-        }
-        // Below the native stack's floor, `jit_call` runs the callee in
-        // the interpreter. Then the one check for the limits.
-        dynasm!(self.ops
-            ; .arch x64
-            ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
-            ; jb =>slow
-            ; sub r13, levels
-            ; jb =>undo
-        );
-        if self.env.count_slots {
-            dynasm!(self.ops
-                ; .arch x64
-                ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
-                ; add rdx, frame_size
-                ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
-                ; ja =>undo
-                ; mov QWORD [r15 + STATE_STACK_TOP], rdx
-            );
-        }
-        if self.env.count_calls {
-            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
-        }
-        if recursive {
-            let start = self.start;
-            dynasm!(self.ops ; .arch x64 ; call =>start);
-        } else {
-            dynasm!(self.ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax);
-        }
-        dynasm!(self.ops ; .arch x64 ; add r13, levels);
-        if self.env.count_slots {
-            dynasm!(self.ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
-        }
-        dynasm!(self.ops ; .arch x64 ; =>done);
+            site: self.site(src),
+            // A call inside an inlined body is made from frames the
+            // inlining saved: it spends their levels too.
+            levels: 1 + self.f.inline_depth(Inst::new(self.current)) as i32,
+            own_entry: recursive.then_some(self.start),
+        };
+        let slow = direct_call(&mut self.ops, self.program, &self.env, &call);
+        self.slow_calls.push(slow);
     }
 
-    /// A call of `callee` through `jit_call`, its arguments in place for
-    /// a direct call (`call_args`): the register ones stored beside the
-    /// rest, the depth `r13` stands for made the runtime's, plus the
-    /// `inlined` levels the call is nested in.
-    pub(in crate::backend) fn through_jit_call(
-        &mut self,
-        callee: i64,
-        nargs: usize,
-        site: i64,
-        inlined: i32,
-    ) {
-        for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
-            let at = 8 * k as i32;
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
-        }
-        dynasm!(self.ops
-            ; .arch x64
-            ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
-            ; sub rcx, r13
-            ; add rcx, inlined
-            ; mov QWORD [r15 + STATE_DEPTH], rcx
-            ; mov rsi, QWORD callee
-            ; mov rdx, rsp
-            ; mov rcx, QWORD site
-        );
-        self.call_helper(jit_call as *const ());
-    }
-
-    /// The calls that go through `jit_call`, out of line: each puts its
-    /// register arguments beside the others, tells the runtime its depth
-    /// and comes back after its call site with the result in rax.
+    /// The calls that go through `jit_call`, out of line (`slow_call_stub`).
     pub(in crate::backend) fn slow_call_stubs(&mut self) {
-        let unwind = self.unwind;
         for call in std::mem::take(&mut self.slow_calls) {
-            let name = &self.program.func(vm::FuncId(call.callee as u32)).name;
+            let name = &self.program.func(call.callee).name;
             let line = self.site_line(call.site as u64);
             self.mark(format!("call {name} at line {line} through jit_call"));
-            dynasm!(self.ops
-                ; .arch x64
-                ; =>call.undo
-                ; add r13, call.levels
-                ; =>call.slow
-            );
-            self.through_jit_call(call.callee, call.nargs, call.site, call.levels - 1);
-            dynasm!(self.ops
-                ; .arch x64
-                ; test rdx, rdx
-                ; jnz =>unwind
-                ; jmp =>call.done
-            );
+            slow_call_stub(&mut self.ops, &call, self.unwind);
         }
     }
 }
 
 /// A call's way through `jit_call`, emitted out of line.
-pub(in crate::backend) struct SlowCall {
+pub(crate) struct SlowCall {
     /// Entered with `r13` already decremented (a limit failed after it).
     undo: DynamicLabel,
     slow: DynamicLabel,
     /// Where the call site goes on.
     done: DynamicLabel,
-    callee: i64,
+    pub(crate) callee: vm::FuncId,
     nargs: usize,
-    site: i64,
+    pub(crate) site: i64,
     /// The levels the call spends: 1, and those of the inlined calls it
     /// is nested in.
     levels: i32,
+}
+
+/// A call as both compilers make it.
+pub(crate) struct CallSite {
+    pub(crate) callee: vm::FuncId,
+    pub(crate) nargs: usize,
+    /// Where it is (`vm::native::site`), for `jit_call` and traps.
+    pub(crate) site: i64,
+    /// The calls' depth it spends: 1, plus the inlined calls around it.
+    pub(crate) levels: i32,
+    /// The caller's own internal entry, when it calls itself.
+    pub(crate) own_entry: Option<DynamicLabel>,
+}
+
+// The pieces of the calling convention the optimizing back end and the
+// baseline compiler (`crate::baseline`) share, on the assembler alone, so
+// code of either tier can call the other's.
+
+/// Grows the stack by `bytes` a page at a time, touching each, so a
+/// large frame never jumps past a guard page.
+pub(crate) fn grow_stack(ops: &mut Assembler, bytes: usize) {
+    let mut left = bytes;
+    while left > PAGE {
+        dynasm!(ops ; .arch x64 ; sub rsp, PAGE as i32 ; mov QWORD [rsp], 0);
+        left -= PAGE;
+    }
+    dynasm!(ops ; .arch x64 ; sub rsp, left as i32);
+}
+
+/// The entry the interpreter calls (`vm::tier::Entry`): saves the
+/// callee-saved registers every compiled function relies on, sets them,
+/// records where a trap unwinds to, puts the first `words` words of its
+/// `args` where the internal entry (`internal`) expects them (the first
+/// `in_registers` in the argument registers, every other at `[rsp + 8 k]`)
+/// and calls it.
+pub(crate) fn external_entry(
+    ops: &mut Assembler,
+    env: &JitEnv,
+    words: usize,
+    in_registers: usize,
+    internal: DynamicLabel,
+) {
+    let memory = env.memory;
+    let state = env.state as i64;
+    let outgoing = (8 * words).next_multiple_of(16);
+    let trapped = ops.new_dynamic_label();
+    dynasm!(ops
+        ; .arch x64
+        ; push rbp
+        ; mov rbp, rsp
+        ; push rbx
+        ; push r12
+        ; push r13
+        ; push r14
+        ; push r15
+        ; mov r12, rdi
+        ; mov r15, QWORD state
+        ; push QWORD [r15 + STATE_ENTRY_SP]
+        ; mov r14, QWORD memory.base as i64
+        ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
+        ; sub r13, QWORD [r15 + STATE_DEPTH]
+        // A trap's stub returns to `trapped` through this word.
+        ; lea rax, [=>trapped]
+        ; push rax
+        ; mov QWORD [r15 + STATE_ENTRY_SP], rsp
+        ; sub rsp, 8
+        ; mov rdx, rsi
+    );
+    grow_stack(ops, outgoing);
+    let in_memory = words - in_registers;
+    if in_memory <= 16 {
+        for k in in_registers as i32..words as i32 {
+            dynasm!(ops ; .arch x64 ; mov rax, QWORD [rdx + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
+        }
+    } else {
+        // The System V ABI guarantees the direction flag is clear.
+        let skip = 8 * in_registers as i32;
+        dynasm!(ops
+            ; .arch x64
+            ; lea rsi, [rdx + skip]
+            ; lea rdi, [rsp + skip]
+            ; mov rcx, QWORD in_memory as i64
+            ; rep movsq
+        );
+    }
+    for (k, &r) in ARG_REGISTERS[..in_registers].iter().enumerate() {
+        let at = 8 * k as i32;
+        dynasm!(ops ; .arch x64 ; mov Rq(r), QWORD [rdx + at]);
+    }
+    let pushed = EXTERNAL_PUSHED as i32;
+    dynasm!(ops ; .arch x64 ; call =>internal ; xor edx, edx);
+    external_exit(ops);
+    // The unwinding `ret` left rsp where the exit puts it; rbp is
+    // still the trapping frame's.
+    dynasm!(ops
+        ; .arch x64
+        ; =>trapped
+        ; lea rbp, [rsp + pushed]
+        ; mov edx, 1
+    );
+    external_exit(ops);
+}
+
+/// The external entry's way out, with the result in rax and the trap
+/// flag in rdx: what it saved, restored.
+fn external_exit(ops: &mut Assembler) {
+    let pushed = EXTERNAL_PUSHED as i32;
+    dynasm!(ops
+        ; .arch x64
+        ; lea rsp, [rbp - pushed]
+        ; pop rcx
+        ; mov QWORD [r15 + STATE_ENTRY_SP], rcx
+        ; pop r15
+        ; pop r14
+        ; pop r13
+        ; pop r12
+        ; pop rbx
+        ; pop rbp
+        ; ret
+    );
+}
+
+/// Where a trap leaves compiled code: back to the innermost external
+/// entry, through the word it pushed (see `external_entry`).
+pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
+    dynasm!(ops ; .arch x64 ; =>label ; mov rsp, QWORD [r15 + STATE_ENTRY_SP] ; ret);
+}
+
+/// A trap's name, for listings.
+pub(crate) fn trap_name(kind: u64) -> &'static str {
+    match kind {
+        vm::native::TRAP_DIVISION_BY_ZERO => "division by zero",
+        vm::native::TRAP_STACK_OVERFLOW => "stack overflow",
+        _ => "memory access out of bounds",
+    }
+}
+
+/// A trap's out-of-line stub: records the trap through `jit_trap`, then
+/// unwinds.
+pub(crate) fn trap_stub(
+    ops: &mut Assembler,
+    label: DynamicLabel,
+    kind: u64,
+    site: u64,
+    unwind: DynamicLabel,
+) {
+    dynasm!(ops
+        ; .arch x64
+        ; =>label
+        ; mov rdi, r12
+        ; mov rsi, QWORD kind as i64
+        ; mov rdx, QWORD site as i64
+        ; mov rax, QWORD jit_trap as *const () as i64
+        ; call rax
+        ; jmp =>unwind
+    );
+}
+
+/// Calls a runtime helper whose arguments are already in rsi, rdx, rcx.
+fn call_helper(ops: &mut Assembler, helper: *const ()) {
+    dynasm!(ops
+        ; .arch x64
+        ; mov rdi, r12
+        ; mov rax, QWORD helper as i64
+        ; call rax
+    );
+}
+
+/// An output helper taking one value (in rax) and, for `fprint`, an
+/// immediate second argument. The helper reports a failed write as a
+/// trap at `site`, which unwinds. Every caller-saved register is lost.
+pub(crate) fn output_call(
+    ops: &mut Assembler,
+    helper: *const (),
+    second: Option<i64>,
+    site: i64,
+    unwind: DynamicLabel,
+) {
+    dynasm!(ops ; .arch x64 ; mov rsi, rax ; mov rcx, QWORD site);
+    if let Some(x) = second {
+        dynasm!(ops ; .arch x64 ; mov rdx, QWORD x);
+    }
+    call_helper(ops, helper);
+    dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
+}
+
+/// A call with its arguments in place (the first six in `ARG_REGISTERS`,
+/// the rest at `[rsp + 8 k]`): direct if the callee is compiled and within
+/// the limits, else through `jit_call`, out of line (the returned stub,
+/// for `slow_call_stub`). Leaves the result in rax.
+pub(crate) fn direct_call(
+    ops: &mut Assembler,
+    program: &Program,
+    env: &JitEnv,
+    call: &CallSite,
+) -> SlowCall {
+    let entry_at = env.entries as i64 + 8 * call.callee.0 as i64;
+    let count_at = env.call_counts as i64 + (env.count_stride * call.callee.index()) as i64;
+    let frame_size = program.func(call.callee).frame_size() as i32;
+    let levels = call.levels;
+    // The slow path is out of line, so the direct call falls through.
+    let slow = SlowCall {
+        undo: ops.new_dynamic_label(),
+        slow: ops.new_dynamic_label(),
+        done: ops.new_dynamic_label(),
+        callee: call.callee,
+        nargs: call.nargs,
+        site: call.site,
+        levels,
+    };
+    if call.own_entry.is_none() {
+        dynasm!(ops
+            ; .arch x64
+            ; mov rax, QWORD entry_at
+            ; mov rax, QWORD [rax]
+            ; test rax, rax
+            ; jz =>slow.slow
+        );
+    }
+    // Below the native stack's floor, `jit_call` runs the callee in
+    // the interpreter. Then the one check for the limits.
+    dynasm!(ops
+        ; .arch x64
+        ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
+        ; jb =>slow.slow
+        ; sub r13, levels
+        ; jb =>slow.undo
+    );
+    if env.count_slots {
+        dynasm!(ops
+            ; .arch x64
+            ; mov rdx, QWORD [r15 + STATE_STACK_TOP]
+            ; add rdx, frame_size
+            ; cmp rdx, QWORD [r15 + STATE_MAX_SLOTS]
+            ; ja =>slow.undo
+            ; mov QWORD [r15 + STATE_STACK_TOP], rdx
+        );
+    }
+    if env.count_calls {
+        dynasm!(ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+    }
+    match call.own_entry {
+        Some(start) => dynasm!(ops ; .arch x64 ; call =>start),
+        None => dynasm!(ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax),
+    }
+    dynasm!(ops ; .arch x64 ; add r13, levels);
+    if env.count_slots {
+        dynasm!(ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
+    }
+    dynasm!(ops ; .arch x64 ; =>slow.done);
+    slow
+}
+
+/// A call through `jit_call`, out of line: puts its register arguments
+/// beside the others, tells the runtime its depth (the one `r13` stands
+/// for, plus the inlined levels the call is nested in) and comes back
+/// after its call site with the result in rax.
+pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, unwind: DynamicLabel) {
+    dynasm!(ops
+        ; .arch x64
+        ; =>call.undo
+        ; add r13, call.levels
+        ; =>call.slow
+    );
+    through_jit_call(ops, call.callee, call.nargs, call.site, call.levels - 1);
+    dynasm!(ops
+        ; .arch x64
+        ; test rdx, rdx
+        ; jnz =>unwind
+        ; jmp =>call.done
+    );
+}
+
+/// A call of `callee` through `jit_call`, its arguments in place for a
+/// direct call: the register ones stored beside the rest, the depth `r13`
+/// stands for made the runtime's, plus the `inlined` levels the call is
+/// nested in.
+pub(in crate::backend) fn through_jit_call(
+    ops: &mut Assembler,
+    callee: vm::FuncId,
+    nargs: usize,
+    site: i64,
+    inlined: i32,
+) {
+    for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
+        let at = 8 * k as i32;
+        dynasm!(ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
+    }
+    dynasm!(ops
+        ; .arch x64
+        ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
+        ; sub rcx, r13
+        ; add rcx, inlined
+        ; mov QWORD [r15 + STATE_DEPTH], rcx
+        ; mov rsi, QWORD callee.0 as i64
+        ; mov rdx, rsp
+        ; mov rcx, QWORD site
+    );
+    call_helper(ops, jit_call as *const ());
 }
 
 #[cfg(test)]

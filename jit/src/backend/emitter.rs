@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use vm::tier::JitEnv;
 use vm::Program;
 
-pub(in crate::backend) type Assembler = VecAssembler<X64Relocation>;
+pub(crate) type Assembler = VecAssembler<X64Relocation>;
 
 /// Scratch registers (`Rq` numbers): never a value's home.
 pub(in crate::backend) const RAX: u8 = 0;
@@ -188,7 +188,7 @@ fn loop_copies(versioned: &[VersionedLoop]) -> Vec<LoopCopy> {
     alone.chain(nested).collect()
 }
 
-pub(in crate::backend) fn fail(message: impl Into<String>) -> CompileError {
+pub(crate) fn fail(message: impl Into<String>) -> CompileError {
     CompileError::Invalid {
         phase: Phase::Emit,
         message: message.into(),

@@ -22,12 +22,12 @@
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
 
-mod abi;
+pub(crate) mod abi;
 pub mod code_cache;
-mod emitter;
+pub(crate) mod emitter;
 mod fill;
 mod frame;
-mod isel;
+pub(crate) mod isel;
 mod layout;
 mod moves;
 mod operands;

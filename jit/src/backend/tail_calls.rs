@@ -180,14 +180,14 @@ impl Emitter<'_> {
     /// result is this function's.
     pub(in crate::backend) fn tail_call_stubs(&mut self) {
         let unwind = self.unwind;
-        let callee = self.f.id.0 as i64;
+        let callee = self.f.id;
         for stub in std::mem::take(&mut self.tail_stubs) {
             let line = self.site_line(stub.site as u64);
             self.mark(format!(
                 "tail call at line {line} past the depth limit, through jit_call"
             ));
             dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
-            self.through_jit_call(callee, stub.nargs, stub.site, 0);
+            super::abi::through_jit_call(&mut self.ops, callee, stub.nargs, stub.site, 0);
             dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
             self.add_accumulator();
             self.restore_saved();

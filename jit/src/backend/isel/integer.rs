@@ -4,11 +4,11 @@
 
 #![allow(clippy::useless_conversion)]
 
-use crate::backend::emitter::{fail, Emitter, RAX, RCX};
+use crate::backend::emitter::{fail, Assembler, Emitter, RAX, RCX};
 use crate::backend::operands::Src;
 use crate::budget::CompileError;
 use crate::entity::Value;
-use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::Op;
 
 impl Emitter<'_> {
@@ -167,26 +167,7 @@ impl Emitter<'_> {
             Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
             // Flips the sign bit only, NaN payloads included.
             Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
-            // cvttsd2si gives i64::MIN for NaN and out-of-range values; the
-            // spec wants 0 for NaN and i64::MAX above the range.
-            Op::FToI => dynasm!(self.ops
-                ; .arch x64
-                ; movq xmm0, rax
-                ; cvttsd2si rax, xmm0
-                ; mov rcx, QWORD i64::MIN
-                ; cmp rax, rcx
-                ; jne >done
-                ; ucomisd xmm0, xmm0
-                ; jp >nan
-                ; xorpd xmm1, xmm1
-                ; ucomisd xmm0, xmm1
-                ; jbe >done
-                ; mov rax, QWORD i64::MAX
-                ; jmp >done
-                ; nan:
-                ; xor eax, eax
-                ; done:
-            ),
+            Op::FToI => float_to_int(&mut self.ops),
             _ => {}
         }
     }
@@ -244,24 +225,53 @@ impl Emitter<'_> {
         match op {
             Op::Div | Op::Rem => {
                 let zero = self.trap_label(vm::native::TRAP_DIVISION_BY_ZERO, src);
-                // idiv faults on i64::MIN / -1; the spec wants MIN and 0.
-                dynasm!(self.ops
-                    ; .arch x64
-                    ; test rcx, rcx
-                    ; jz =>zero
-                    ; cmp rcx, -1
-                    ; jne >divide
-                );
-                if op == Op::Div {
-                    dynasm!(self.ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:);
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
-                }
+                divide(&mut self.ops, op, zero);
             }
             op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
         }
         Ok(())
     }
+}
+
+/// `div` (or `rem`) of rax by rcx into rax, jumping to `zero` for a zero
+/// divisor. idiv faults on `i64::MIN / -1`; the spec wants MIN and 0.
+pub(crate) fn divide(ops: &mut Assembler, op: Op, zero: DynamicLabel) {
+    dynasm!(ops
+        ; .arch x64
+        ; test rcx, rcx
+        ; jz =>zero
+        ; cmp rcx, -1
+        ; jne >divide
+    );
+    if op == Op::Div {
+        dynasm!(ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:);
+    } else {
+        dynasm!(ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
+    }
+}
+
+/// `ftoi` of the bits in rax into rax. cvttsd2si gives i64::MIN for NaN
+/// and out-of-range values; the spec wants 0 for NaN and i64::MAX above
+/// the range.
+pub(crate) fn float_to_int(ops: &mut Assembler) {
+    dynasm!(ops
+        ; .arch x64
+        ; movq xmm0, rax
+        ; cvttsd2si rax, xmm0
+        ; mov rcx, QWORD i64::MIN
+        ; cmp rax, rcx
+        ; jne >done
+        ; ucomisd xmm0, xmm0
+        ; jp >nan
+        ; xorpd xmm1, xmm1
+        ; ucomisd xmm0, xmm1
+        ; jbe >done
+        ; mov rax, QWORD i64::MAX
+        ; jmp >done
+        ; nan:
+        ; xor eax, eax
+        ; done:
+    );
 }
 
 /// Whether `multiply_by` multiplies by `i` without `imul` (a move, a

@@ -8,7 +8,7 @@
 mod control;
 pub(crate) mod divide;
 mod float;
-mod integer;
+pub(crate) mod integer;
 mod memory;
 
 use super::emitter::{fail, Emitter, R13, RAX, RCX};

@@ -1,0 +1,532 @@
+//! The baseline compiler: machine code straight from the bytecode, in one
+//! pass and one template per instruction, with no IR, no analysis and no
+//! register allocation (the design of V8's Sparkplug and of the first tier
+//! of LuaJIT Remake; Deutsch and Schiffman's Smalltalk-80 translator, POPL
+//! 1984, is the ancestor). `--tier baseline` compiles every function with
+//! it; the optimizing pipeline (`context`) is the other compiler.
+//!
+//! Every bytecode register lives in its frame slot, at `[rbp - 8 (r + 1)]`;
+//! a constant slot is an immediate. An instruction loads its operands into
+//! `rax`/`rcx` (`xmm0`/`xmm1` for floats), computes and stores its result,
+//! so no value is in a register from one instruction to the next and a
+//! call saves nothing. The code keeps the optimizing tier's calling
+//! convention (`backend::abi`: the two entries, the argument registers,
+//! `r12`-`r15`, the call checks and the unwinding traps), so code of one
+//! tier may call the other's.
+//!
+//! Its cost is a pass over the instructions and a few bytes of code each;
+//! the branch targets are found in a first, cheaper pass over the same
+//! instructions so each gets a label before any jump to it.
+
+// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
+#![allow(clippy::useless_conversion)]
+
+use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
+use crate::backend::emitter::{fail, Assembler};
+use crate::backend::isel::integer::{divide, float_to_int};
+use crate::backend::Emitted;
+use crate::budget::{Budget, CompileError, Phase};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use std::borrow::Cow;
+use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts, site};
+use vm::tier::JitEnv;
+use vm::{FuncId, Function, Instr, Op, Program, Slot};
+
+const RAX: u8 = 0;
+const RCX: u8 = 1;
+
+/// Compiles `id` of `program` against `env`, charging the budget one unit
+/// per instruction. The code is position independent (it reaches other
+/// code and data only through absolute addresses) and entered at offset 0.
+pub fn compile(
+    program: &Program,
+    id: FuncId,
+    env: JitEnv,
+    budget: &mut Budget,
+) -> Result<Emitted, CompileError> {
+    let f = program.func(id);
+    let outgoing = f
+        .code
+        .iter()
+        .filter(|i| i.op == Op::Call)
+        .map(|i| program.func(FuncId(i.b)).nparams as usize)
+        .max()
+        .unwrap_or(0);
+    let bytes = (8 * (f.nregs as usize + outgoing)).next_multiple_of(16);
+    if bytes > abi::MAX_FRAME_BYTES {
+        return Err(fail(format!("frame of {bytes} bytes is too large")));
+    }
+    let mut b = Baseline::new(program, id, env);
+    let external = b.ops.new_dynamic_label();
+    let internal = b.ops.new_dynamic_label();
+    // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
+    dynasm!(b.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
+    debug_assert_eq!(b.ops.offset().0, INTERNAL_ENTRY as usize);
+    b.mark("internal entry (compiled callers)");
+    b.prologue(bytes);
+    for (pc, &instr) in f.code.iter().enumerate() {
+        budget.charge(Phase::Emit, 1)?;
+        if let Some(label) = b.targets[pc] {
+            dynasm!(b.ops ; .arch x64 ; =>label);
+        }
+        b.lines.push((b.ops.offset().0, pc as u32));
+        b.instr(pc as u32, instr)?;
+    }
+    b.stubs();
+    dynasm!(b.ops ; .arch x64 ; =>external);
+    b.mark("external entry (from the interpreter)");
+    let words = f.nparams as usize;
+    abi::external_entry(
+        &mut b.ops,
+        &env,
+        words,
+        words.min(ARG_REGISTERS.len()),
+        internal,
+    );
+    let code_end = b.ops.offset().0;
+    let code = b
+        .ops
+        .finalize()
+        .map_err(|e| fail(format!("cannot assemble: {e}")))?;
+    Ok(Emitted {
+        code,
+        lines: b.lines,
+        marks: b.marks,
+        code_end,
+    })
+}
+
+struct Baseline<'a> {
+    ops: Assembler,
+    program: &'a Program,
+    id: FuncId,
+    f: &'a Function,
+    env: JitEnv,
+    /// The label of each instruction some branch jumps to.
+    targets: Vec<Option<DynamicLabel>>,
+    /// Out-of-line stubs still to emit: traps (label, kind, site) and
+    /// calls through `jit_call`.
+    traps: Vec<(DynamicLabel, u64, u64)>,
+    slow_calls: Vec<SlowCall>,
+    unwind: DynamicLabel,
+    lines: Vec<(usize, u32)>,
+    marks: Vec<(usize, Cow<'static, str>)>,
+}
+
+impl<'a> Baseline<'a> {
+    fn new(program: &'a Program, id: FuncId, env: JitEnv) -> Baseline<'a> {
+        let f = program.func(id);
+        let n = f.code.len();
+        let mut ops = Assembler::new_with_capacity(0, 128 + 24 * n, 0, 0, n / 2 + 8, 0, n + 8);
+        let mut targets = vec![None; n];
+        for i in &f.code {
+            let target = match i.op {
+                Op::Jmp => i.a,
+                op if is_branch(op) => i.c,
+                _ => continue,
+            };
+            let t = &mut targets[target as usize];
+            if t.is_none() {
+                *t = Some(ops.new_dynamic_label());
+            }
+        }
+        let unwind = ops.new_dynamic_label();
+        Baseline {
+            ops,
+            program,
+            id,
+            f,
+            env,
+            targets,
+            traps: Vec::new(),
+            slow_calls: Vec::new(),
+            unwind,
+            lines: Vec::with_capacity(n),
+            marks: Vec::with_capacity(8),
+        }
+    }
+
+    fn mark(&mut self, name: impl Into<Cow<'static, str>>) {
+        self.marks.push((self.ops.offset().0, name.into()));
+    }
+
+    /// Where register `r` lives, from `rbp`.
+    fn slot(r: Slot) -> i32 {
+        -8 * (r as i32 + 1)
+    }
+
+    /// The frame (`bytes`, the registers and the outgoing arguments),
+    /// the parameters stored from where callers pass them, and every other
+    /// register zeroed, as the spec wants.
+    fn prologue(&mut self, bytes: usize) {
+        dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
+        abi::grow_stack(&mut self.ops, bytes);
+        let (nparams, nregs) = (self.f.nparams, self.f.nregs);
+        for k in 0..nparams {
+            let at = Self::slot(k);
+            match ARG_REGISTERS.get(k as usize) {
+                Some(&r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r)),
+                None => {
+                    let from = 16 + 8 * k as i32;
+                    dynasm!(self.ops
+                        ; .arch x64
+                        ; mov rax, QWORD [rbp + from]
+                        ; mov QWORD [rbp + at], rax
+                    );
+                }
+            }
+        }
+        let zeroed = nregs - nparams;
+        if zeroed == 0 {
+            return;
+        }
+        dynasm!(self.ops ; .arch x64 ; xor eax, eax);
+        if zeroed <= 8 {
+            for r in nparams..nregs {
+                let at = Self::slot(r);
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rax);
+            }
+        } else {
+            // The lowest of them is the last register's slot. The System V
+            // ABI keeps the direction flag clear.
+            let lowest = Self::slot(nregs - 1);
+            dynasm!(self.ops
+                ; .arch x64
+                ; lea rdi, [rbp + lowest]
+                ; mov ecx, zeroed as i32
+                ; rep stosq
+            );
+        }
+    }
+
+    /// `s` into general register `r`.
+    fn load(&mut self, r: u8, s: Slot) {
+        match self.f.constant(s) {
+            Some(0) => dynasm!(self.ops ; .arch x64 ; xor Rd(r), Rd(r)),
+            Some(c) => match i32::try_from(c as i64) {
+                Ok(i) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), i),
+                Err(_) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
+            },
+            None => {
+                let at = Self::slot(s);
+                dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at]);
+            }
+        }
+    }
+
+    /// `s` into `xmm{x}`.
+    fn load_float(&mut self, x: u8, s: Slot) {
+        if self.f.constant(s).is_some() {
+            self.load(RAX, s);
+            dynasm!(self.ops ; .arch x64 ; movq Rx(x), rax);
+        } else {
+            let at = Self::slot(s);
+            dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at]);
+        }
+    }
+
+    fn store(&mut self, d: Slot, r: u8) {
+        let at = Self::slot(d);
+        dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+    }
+
+    fn store_float(&mut self, d: Slot, x: u8) {
+        let at = Self::slot(d);
+        dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x));
+    }
+
+    fn trap(&mut self, kind: u64, pc: u32) -> DynamicLabel {
+        let label = self.ops.new_dynamic_label();
+        self.traps.push((label, kind, site(self.id, pc)));
+        label
+    }
+
+    fn target(&self, pc: u32) -> DynamicLabel {
+        self.targets[pc as usize].expect("every branch target has a label")
+    }
+
+    fn instr(&mut self, pc: u32, i: Instr) -> Result<(), CompileError> {
+        match i.op {
+            Op::Mov => {
+                self.load(RAX, i.b);
+                self.store(i.a, RAX);
+            }
+            Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => {
+                self.integer(i.op, i.a, i.b, i.c)
+            }
+            Op::Div | Op::Rem => {
+                self.load(RAX, i.b);
+                self.load(RCX, i.c);
+                let zero = self.trap(vm::native::TRAP_DIVISION_BY_ZERO, pc);
+                divide(&mut self.ops, i.op, zero);
+                self.store(i.a, RAX);
+            }
+            Op::Shl | Op::Shr | Op::Ushr => self.shift(i.op, i.a, i.b, i.c),
+            Op::Neg | Op::Not | Op::FNeg | Op::FToI => self.unary(i.op, i.a, i.b),
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                self.load(RAX, i.b);
+                self.load(RCX, i.c);
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+                self.set(i.op, i.a);
+            }
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c),
+            Op::FSqrt => {
+                self.load_float(0, i.b);
+                dynasm!(self.ops ; .arch x64 ; sqrtsd xmm0, xmm0);
+                self.store_float(i.a, 0);
+            }
+            Op::IToF => {
+                self.load(RAX, i.b);
+                dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax);
+                self.store_float(i.a, 0);
+            }
+            Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe => {
+                self.float_compare(i.op, i.a, i.b, i.c)
+            }
+            Op::Load => {
+                self.address(pc, i.b, i.c);
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + rax * 8]);
+                self.store(i.a, RAX);
+            }
+            Op::Store => {
+                self.address(pc, i.a, i.b);
+                self.load(RCX, i.c);
+                dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + rax * 8], rcx);
+            }
+            Op::Jmp => {
+                let to = self.target(i.a);
+                dynasm!(self.ops ; .arch x64 ; jmp =>to);
+            }
+            Op::Jz | Op::Jnz => {
+                self.load(RAX, i.a);
+                let to = self.target(i.c);
+                dynasm!(self.ops ; .arch x64 ; test rax, rax);
+                match i.op {
+                    Op::Jz => dynasm!(self.ops ; .arch x64 ; jz =>to),
+                    _ => dynasm!(self.ops ; .arch x64 ; jnz =>to),
+                }
+            }
+            Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
+                self.load(RAX, i.a);
+                self.load(RCX, i.b);
+                let to = self.target(i.c);
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+                self.jump_if(i.op, to);
+            }
+            Op::Call => self.call(pc, i.a, FuncId(i.b), i.c as usize),
+            Op::Ret => {
+                self.load(RAX, i.a);
+                dynasm!(self.ops ; .arch x64 ; mov rsp, rbp ; pop rbp ; ret);
+            }
+            Op::Print => self.output(pc, jit_print as *const (), i.a, None),
+            Op::PutC => self.output(pc, jit_putc as *const (), i.a, None),
+            Op::FPrint => self.output(pc, jit_fprint as *const (), i.a, Some(i.b as i64)),
+            Op::PutS => {
+                let site = site(self.id, pc) as i64;
+                dynasm!(self.ops ; .arch x64 ; mov eax, i.a as i32);
+                abi::output_call(
+                    &mut self.ops,
+                    jit_puts as *const (),
+                    None,
+                    site,
+                    self.unwind,
+                );
+            }
+            Op::JmpJz
+            | Op::JmpJnz
+            | Op::JmpJeq
+            | Op::JmpJne
+            | Op::JmpJlt
+            | Op::JmpJle
+            | Op::JmpJgt
+            | Op::JmpJge => return Err(fail("a superinstruction outside the interpreter")),
+        }
+        Ok(())
+    }
+
+    fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+        self.load(RAX, a);
+        self.load(RCX, b);
+        match op {
+            Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
+            Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
+            Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
+            Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
+            Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
+            _ => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
+        }
+        self.store(d, RAX);
+    }
+
+    /// The hardware masks a shift count to 6 bits, as the spec does.
+    fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+        self.load(RAX, a);
+        self.load(RCX, b);
+        match op {
+            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
+            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
+            _ => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
+        }
+        self.store(d, RAX);
+    }
+
+    fn unary(&mut self, op: Op, d: Slot, a: Slot) {
+        self.load(RAX, a);
+        match op {
+            Op::Neg => dynasm!(self.ops ; .arch x64 ; neg rax),
+            Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
+            // Flips the sign bit only, NaN payloads included.
+            Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
+            _ => float_to_int(&mut self.ops),
+        }
+        self.store(d, RAX);
+    }
+
+    /// rax set to 1 if the flags of a signed compare say `op`, else 0,
+    /// stored in `d`.
+    fn set(&mut self, op: Op, d: Slot) {
+        match op {
+            Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
+            Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
+            Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
+            Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
+            Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
+            _ => dynasm!(self.ops ; .arch x64 ; setge al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        self.store(d, RAX);
+    }
+
+    fn jump_if(&mut self, op: Op, to: DynamicLabel) {
+        match op {
+            Op::Jeq => dynasm!(self.ops ; .arch x64 ; je =>to),
+            Op::Jne => dynasm!(self.ops ; .arch x64 ; jne =>to),
+            Op::Jlt => dynasm!(self.ops ; .arch x64 ; jl =>to),
+            Op::Jle => dynasm!(self.ops ; .arch x64 ; jle =>to),
+            Op::Jgt => dynasm!(self.ops ; .arch x64 ; jg =>to),
+            _ => dynasm!(self.ops ; .arch x64 ; jge =>to),
+        }
+    }
+
+    fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+        self.load_float(0, a);
+        self.load_float(1, b);
+        match op {
+            Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
+            Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
+            Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
+            _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
+        }
+        self.store_float(d, 0);
+    }
+
+    /// An IEEE comparison: `ucomisd` says unordered with ZF, PF and CF all
+    /// set, so `a < b` is asked as `b > a` ("above": CF and ZF clear), and
+    /// only `fne` holds for NaN.
+    fn float_compare(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+        self.load_float(0, a);
+        self.load_float(1, b);
+        match op {
+            Op::FEq => dynasm!(self.ops
+                ; .arch x64
+                ; ucomisd xmm0, xmm1
+                ; sete al
+                ; setnp cl
+                ; and al, cl
+            ),
+            Op::FNe => dynasm!(self.ops
+                ; .arch x64
+                ; ucomisd xmm0, xmm1
+                ; setne al
+                ; setp cl
+                ; or al, cl
+            ),
+            Op::FLt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; seta al),
+            Op::FLe => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; setae al),
+            Op::FGt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; seta al),
+            _ => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setae al),
+        }
+        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        self.store(d, RAX);
+    }
+
+    /// The cell `base + offset` (wrapping) in rax, checked: an address
+    /// below zero is, unsigned, above every memory size.
+    fn address(&mut self, pc: u32, base: Slot, offset: Slot) {
+        self.load(RAX, base);
+        match self.f.constant(offset).map(|k| i32::try_from(k as i64)) {
+            Some(Ok(0)) => {}
+            Some(Ok(k)) => dynasm!(self.ops ; .arch x64 ; add rax, k),
+            _ => {
+                self.load(RCX, offset);
+                dynasm!(self.ops ; .arch x64 ; add rax, rcx);
+            }
+        }
+        // `.memory` is at most 2^28 cells.
+        let cells = self.env.memory.cells as i32;
+        let out = self.trap(vm::native::TRAP_OUT_OF_BOUNDS, pc);
+        dynasm!(self.ops ; .arch x64 ; cmp rax, cells ; jae =>out);
+    }
+
+    /// A call: the arguments where the callee's internal entry expects
+    /// them (every one at `[rsp + 8 k]`, the first six in the argument
+    /// registers too), then the call protocol both tiers share.
+    fn call(&mut self, pc: u32, d: Slot, callee: FuncId, first: usize) {
+        let nargs = self.program.func(callee).nparams as usize;
+        let args = &self.program.call_args[first..first + nargs];
+        for (k, &a) in args.iter().enumerate().skip(ARG_REGISTERS.len()) {
+            let at = 8 * k as i32;
+            self.load(RAX, a);
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], rax);
+        }
+        for (&r, &a) in ARG_REGISTERS.iter().zip(args) {
+            self.load(r, a);
+        }
+        let call = CallSite {
+            callee,
+            nargs,
+            site: site(self.id, pc) as i64,
+            levels: 1,
+            own_entry: None,
+        };
+        let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
+        self.slow_calls.push(slow);
+        self.store(d, RAX);
+    }
+
+    fn output(&mut self, pc: u32, helper: *const (), a: Slot, second: Option<i64>) {
+        self.load(RAX, a);
+        let site = site(self.id, pc) as i64;
+        abi::output_call(&mut self.ops, helper, second, site, self.unwind);
+    }
+
+    /// The calls through `jit_call`, the traps' stubs and the way out of
+    /// a trap, after the function's code.
+    fn stubs(&mut self) {
+        for call in std::mem::take(&mut self.slow_calls) {
+            let name = &self.program.func(call.callee).name;
+            let line = self.line(call.site as u64);
+            self.mark(format!("call {name} at line {line} through jit_call"));
+            abi::slow_call_stub(&mut self.ops, &call, self.unwind);
+        }
+        for (label, kind, site) in std::mem::take(&mut self.traps) {
+            let line = self.line(site);
+            self.mark(format!("trap: {} at line {line}", abi::trap_name(kind)));
+            abi::trap_stub(&mut self.ops, label, kind, site, self.unwind);
+        }
+        self.mark("unwind to the entry from the interpreter");
+        abi::unwind_code(&mut self.ops, self.unwind);
+    }
+
+    /// The `.bc` line of a site in this function.
+    fn line(&self, site: u64) -> u32 {
+        self.f.positions[site as u32 as usize].line
+    }
+}
+
+fn is_branch(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge
+    )
+}
