@@ -12,6 +12,7 @@ instructions and three blocks each) eagerly, the steady state of a JIT.
 
     cargo build --release && python3 benches/compile_times.py
     python3 benches/compile_times.py --warm 3000
+    python3 benches/compile_times.py --tier baseline   # the baseline compiler
 
 Every phase of the trace line is reported (the phase list is read from
 it); "median small" is the median total of functions of at most 10
@@ -23,8 +24,8 @@ import argparse, glob, os, re, statistics, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def trace(bcvm, program, args):
-    run = subprocess.run([bcvm, "run", "--tier", "jit", "--trace-compile", program, *args],
+def trace(bcvm, program, args, tier="jit"):
+    run = subprocess.run([bcvm, "run", "--tier", tier, "--trace-compile", program, *args],
                          capture_output=True, text=True)
     for line in run.stderr.splitlines():
         if line.startswith("compile ") and line.endswith("outcome=ok"):
@@ -60,11 +61,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bcvm", nargs="?", default=os.path.join(ROOT, "target", "release", "bcvm"))
     parser.add_argument("--warm", type=int, metavar="N", help="N small functions in one process")
+    parser.add_argument("--tier", default="jit", choices=["jit", "baseline"],
+                        help="the compiler: jit (optimizing, the default) or baseline")
     opts = parser.parse_args()
     if opts.warm:
         with tempfile.NamedTemporaryFile("w", suffix=".bc", delete=False) as f:
             f.write(many(opts.warm))
-        compiles = [c for c in trace(opts.bcvm, f.name, []) if c.get("compile") != "main"]
+        compiles = [c for c in trace(opts.bcvm, f.name, [], opts.tier) if c.get("compile") != "main"]
         os.unlink(f.name)
         # The program's own `main` (6,000 instructions of calls) is left out.
         compiles = [c for c in compiles if int(c["instrs"]) <= 10]
@@ -73,7 +76,7 @@ def main():
         for program in sorted(glob.glob(os.path.join(ROOT, "programs", "*.bc"))):
             args_file = program[:-3] + ".args"
             args = open(args_file).read().split() if os.path.exists(args_file) else []
-            compiles += list(trace(opts.bcvm, program, args))
+            compiles += list(trace(opts.bcvm, program, args, opts.tier))
     report(compiles)
 
 

@@ -76,6 +76,10 @@ struct DumpArgs {
     /// of the loops around that one).
     #[arg(long, value_name = "LINE")]
     osr_line: Option<u32>,
+    /// With `--stage asm`: the code of the baseline compiler (`--tier
+    /// baseline`) instead of the optimizing one's.
+    #[arg(long, conflicts_with = "osr_line")]
+    baseline: bool,
 }
 
 #[derive(Args)]
@@ -879,6 +883,13 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
             ),
         }]);
     }
+    if opts.baseline && stage != jit::Phase::Emit {
+        return Err(vec![Failure::Setup {
+            file: file.to_string(),
+            message: "--baseline goes with --stage asm: the baseline compiler has no other stage"
+                .to_string(),
+        }]);
+    }
     let osr = match opts.osr_line {
         None => None,
         Some(line) => Some(osr_entry(file, &program, &ids, line)?),
@@ -886,7 +897,11 @@ fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
     if stage == jit::Phase::Emit {
         let mut stdout = io::stdout().lock();
         for id in ids {
-            let text = jit::disasm::listing_at(&program, id, osr).map_err(|error| {
+            let listing = match opts.baseline {
+                true => jit::disasm::baseline_listing(&program, id),
+                false => jit::disasm::listing_at(&program, id, osr),
+            };
+            let text = listing.map_err(|error| {
                 vec![Failure::Compile {
                     file: file.to_string(),
                     func: program.func(id).name.clone(),

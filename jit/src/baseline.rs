@@ -24,10 +24,9 @@
 use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, Assembler};
 use crate::backend::isel::integer::{divide, float_to_int};
-use crate::backend::Emitted;
+use crate::backend::{Emitted, Mark};
 use crate::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use std::borrow::Cow;
 use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts, site};
 use vm::tier::JitEnv;
 use vm::{FuncId, Function, Instr, Op, Program, Slot};
@@ -62,7 +61,7 @@ pub fn compile(
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
     dynasm!(b.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(b.ops.offset().0, INTERNAL_ENTRY as usize);
-    b.mark("internal entry (compiled callers)");
+    b.mark(Mark::Named("internal entry (compiled callers)"));
     b.prologue(bytes);
     for (pc, &instr) in f.code.iter().enumerate() {
         budget.charge(Phase::Emit, 1)?;
@@ -74,7 +73,7 @@ pub fn compile(
     }
     b.stubs();
     dynasm!(b.ops ; .arch x64 ; =>external);
-    b.mark("external entry (from the interpreter)");
+    b.mark(Mark::Named("external entry (from the interpreter)"));
     let words = f.nparams as usize;
     abi::external_entry(
         &mut b.ops,
@@ -110,14 +109,18 @@ struct Baseline<'a> {
     slow_calls: Vec<SlowCall>,
     unwind: DynamicLabel,
     lines: Vec<(usize, u32)>,
-    marks: Vec<(usize, Cow<'static, str>)>,
+    marks: Vec<(usize, Mark)>,
 }
 
 impl<'a> Baseline<'a> {
     fn new(program: &'a Program, id: FuncId, env: JitEnv) -> Baseline<'a> {
         let f = program.func(id);
         let n = f.code.len();
-        let mut ops = Assembler::new_with_capacity(0, 128 + 24 * n, 0, 0, n / 2 + 8, 0, n + 8);
+        // Code bytes: the entries and stubs, about 24 per instruction and
+        // 160 more per call (its checks and its way through `jit_call`).
+        let calls = f.code.iter().filter(|i| i.op == Op::Call).count();
+        let bytes = 512 + 24 * n + 160 * calls;
+        let mut ops = Assembler::new_with_capacity(0, bytes, 0, 0, n / 2 + 8, 0, n + 8);
         let mut targets = vec![None; n];
         for i in &f.code {
             let target = match i.op {
@@ -146,8 +149,8 @@ impl<'a> Baseline<'a> {
         }
     }
 
-    fn mark(&mut self, name: impl Into<Cow<'static, str>>) {
-        self.marks.push((self.ops.offset().0, name.into()));
+    fn mark(&mut self, mark: Mark) {
+        self.marks.push((self.ops.offset().0, mark));
     }
 
     /// Where register `r` lives, from `rbp`.
@@ -214,6 +217,25 @@ impl<'a> Baseline<'a> {
         }
     }
 
+    /// `s` as a 32-bit immediate, if it is a constant that fits one
+    /// (sign-extended, as x86 reads them).
+    fn immediate(&self, s: Slot) -> Option<i32> {
+        self.f
+            .constant(s)
+            .and_then(|c| i32::try_from(c as i64).ok())
+    }
+
+    /// `cmp rax, b`, with `b` an immediate where it can be.
+    fn compare_with(&mut self, b: Slot) {
+        match self.immediate(b) {
+            Some(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i),
+            None => {
+                self.load(RCX, b);
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+            }
+        }
+    }
+
     /// `s` into `xmm{x}`.
     fn load_float(&mut self, x: u8, s: Slot) {
         if self.f.constant(s).is_some() {
@@ -265,8 +287,7 @@ impl<'a> Baseline<'a> {
             Op::Neg | Op::Not | Op::FNeg | Op::FToI => self.unary(i.op, i.a, i.b),
             Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                 self.load(RAX, i.b);
-                self.load(RCX, i.c);
-                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+                self.compare_with(i.c);
                 self.set(i.op, i.a);
             }
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c),
@@ -308,9 +329,8 @@ impl<'a> Baseline<'a> {
             }
             Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
                 self.load(RAX, i.a);
-                self.load(RCX, i.b);
+                self.compare_with(i.b);
                 let to = self.target(i.c);
-                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
                 self.jump_if(i.op, to);
             }
             Op::Call => self.call(pc, i.a, FuncId(i.b), i.c as usize),
@@ -346,6 +366,17 @@ impl<'a> Baseline<'a> {
 
     fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
         self.load(RAX, a);
+        if let Some(i) = self.immediate(b) {
+            match op {
+                Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, i),
+                Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, i),
+                Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rax, i),
+                Op::And => dynasm!(self.ops ; .arch x64 ; and rax, i),
+                Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, i),
+                _ => dynasm!(self.ops ; .arch x64 ; xor rax, i),
+            }
+            return self.store(d, RAX);
+        }
         self.load(RCX, b);
         match op {
             Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
@@ -361,6 +392,15 @@ impl<'a> Baseline<'a> {
     /// The hardware masks a shift count to 6 bits, as the spec does.
     fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
         self.load(RAX, a);
+        if let Some(c) = self.f.constant(b) {
+            let count = (c & 63) as i8;
+            match op {
+                Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
+                Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
+                _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
+            }
+            return self.store(d, RAX);
+        }
         self.load(RCX, b);
         match op {
             Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
@@ -504,23 +544,18 @@ impl<'a> Baseline<'a> {
     /// a trap, after the function's code.
     fn stubs(&mut self) {
         for call in std::mem::take(&mut self.slow_calls) {
-            let name = &self.program.func(call.callee).name;
-            let line = self.line(call.site as u64);
-            self.mark(format!("call {name} at line {line} through jit_call"));
+            self.mark(Mark::SlowCall {
+                callee: call.callee,
+                site: call.site as u64,
+            });
             abi::slow_call_stub(&mut self.ops, &call, self.unwind);
         }
         for (label, kind, site) in std::mem::take(&mut self.traps) {
-            let line = self.line(site);
-            self.mark(format!("trap: {} at line {line}", abi::trap_name(kind)));
+            self.mark(Mark::Trap { kind, site });
             abi::trap_stub(&mut self.ops, label, kind, site, self.unwind);
         }
-        self.mark("unwind to the entry from the interpreter");
+        self.mark(Mark::Named("unwind to the entry from the interpreter"));
         abi::unwind_code(&mut self.ops, self.unwind);
-    }
-
-    /// The `.bc` line of a site in this function.
-    fn line(&self, site: u64) -> u32 {
-        self.f.positions[site as u32 as usize].line
     }
 }
 
@@ -529,4 +564,173 @@ fn is_branch(op: Op) -> bool {
         op,
         Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::oracle::{run_with, Config};
+    use proptest::prelude::*;
+
+    fn listing(text: &str, func: &str) -> Vec<String> {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name(func).expect("function");
+        let text = crate::disasm::baseline_listing(&program, id).expect("compiles");
+        text.lines()
+            .filter(|l| l.starts_with("    "))
+            .map(|l| {
+                l.trim()
+                    .split_once("  ")
+                    .map_or(l, |(_, i)| i)
+                    .trim()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    /// What `--tier baseline` and the interpreter make of `text`.
+    fn both(text: &str, args: &[i64]) -> (crate::oracle::Outcome, crate::oracle::Outcome) {
+        let program = vm::load(text.as_bytes()).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        let limits = vm::Limits::default();
+        let (interpreted, _) = run_with(&program, Config::Interp, limits, args);
+        let (compiled, _) = run_with(&program, Config::Baseline, limits, args);
+        (compiled, interpreted)
+    }
+
+    #[test]
+    fn registers_start_at_zero_and_parameters_come_from_the_argument_registers() {
+        let asm = listing(
+            "func f(%a, %b)\n    add %c, %a, %b\n    add %c, %c, %d\n    ret %c\nend\nfunc main()\n    call %r, f, 1, 2\n    print %r\n    ret 0\nend\n",
+            "f",
+        );
+        let at = |needle: &str| asm.iter().position(|i| i == needle);
+        assert!(at("mov [rbp-8],rsi").is_some(), "{asm:#?}");
+        assert!(at("mov [rbp-10h],rdi").is_some(), "{asm:#?}");
+        // %c and %d, the two registers that are no parameters.
+        let zero = at("xor eax,eax").expect("a zero");
+        assert_eq!(asm[zero + 1], "mov [rbp-18h],rax", "{asm:#?}");
+        assert_eq!(asm[zero + 2], "mov [rbp-20h],rax", "{asm:#?}");
+    }
+
+    #[test]
+    fn a_constant_operand_is_an_immediate() {
+        let asm = listing(
+            "func main(%n)\n    add %n, %n, 5\n    jlt %n, 100, big\n    ret %n\nbig:\n    ret 0\nend\n",
+            "main",
+        );
+        assert!(asm.iter().any(|i| i == "add rax,5"), "{asm:#?}");
+        assert!(asm.iter().any(|i| i == "cmp rax,64h"), "{asm:#?}");
+        assert!(!asm.iter().any(|i| i.starts_with("mov rcx")), "{asm:#?}");
+    }
+
+    #[test]
+    fn a_call_checks_the_limits_then_enters_the_callee_internally() {
+        let asm = listing(
+            "func main()\n    call %r, g, 1\n    print %r\n    ret 0\nend\nfunc g(%a)\n    ret %a\nend\n",
+            "main",
+        );
+        let at = |needle: &str| asm.iter().position(|i| i.contains(needle));
+        let depth = at("sub r13,1").expect("depth check");
+        let call = at("call rax").expect("indirect call");
+        assert!(depth < call, "{asm:#?}");
+        assert!(at("add rax,8").is_some(), "{asm:#?}");
+        assert!(at("; jit_call").is_some(), "{asm:#?}");
+    }
+
+    #[test]
+    fn many_arguments_pass_on_the_stack_both_ways() {
+        let params: Vec<String> = (0..9).map(|k| format!("%p{k}")).collect();
+        let mut text = format!("func f({})\n    mov %s, 0\n", params.join(", "));
+        for (k, p) in params.iter().enumerate() {
+            text.push_str(&format!(
+                "    mul %s, %s, 3\n    add %s, %s, {p}\n    add %s, %s, {k}\n"
+            ));
+        }
+        text.push_str("    ret %s\nend\nfunc main()\n    call %r, f, 1, 2, 3, 4, 5, 6, 7, 8, 9\n    print %r\n    ret 0\nend\n");
+        let (compiled, interpreted) = both(&text, &[]);
+        assert_eq!(compiled, interpreted);
+        assert!(!compiled.stdout.is_empty());
+    }
+
+    #[test]
+    fn traps_unwind_with_the_output_before_them() {
+        for (body, trap) in [
+            ("div %q, 1, %z", "division by zero"),
+            ("rem %q, 1, %z", "division by zero"),
+            ("load %q, [%z-1]", "memory access out of bounds"),
+            ("store [%z+4], 1", "memory access out of bounds"),
+        ] {
+            let text = format!(
+                ".memory 4\nfunc g(%z)\n    print 1\n    {body}\n    ret %q\nend\nfunc main()\n    call %r, g, 0\n    print %r\n    ret 0\nend\n"
+            );
+            let (compiled, interpreted) = both(&text, &[]);
+            assert_eq!(compiled, interpreted, "{body}");
+            assert!(
+                compiled.trap.as_deref().is_some_and(|t| t.contains(trap)),
+                "{compiled:?}"
+            );
+            assert_eq!(compiled.stdout, b"1\n");
+        }
+    }
+
+    /// Values at the edges of the integer and float ranges, as bits.
+    fn edge() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            Just(0i64),
+            Just(1),
+            Just(-1),
+            Just(63),
+            Just(64),
+            Just(i64::MIN),
+            Just(i64::MAX),
+            Just(f64::NAN.to_bits() as i64),
+            Just(f64::INFINITY.to_bits() as i64),
+            Just((-0.0f64).to_bits() as i64),
+            Just(9.3e18f64.to_bits() as i64),
+            Just((-2.5f64).to_bits() as i64),
+            any::<i64>(),
+            (-1000i64..1000).prop_map(|x| (x as f64 / 8.0).to_bits() as i64),
+        ]
+    }
+
+    const BINARY: [&str; 28] = [
+        "add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "ushr", "eq", "ne",
+        "lt", "le", "gt", "ge", "fadd", "fsub", "fmul", "fdiv", "feq", "fne", "flt", "fle", "fgt",
+        "fge", "jlt",
+    ];
+
+    proptest! {
+        /// Every binary operation, on registers and on an immediate, as
+        /// the interpreter computes it (traps included).
+        #[test]
+        fn binary_operations_agree_with_the_interpreter(
+            op in 0..BINARY.len(),
+            a in edge(),
+            b in edge(),
+        ) {
+            let op = BINARY[op];
+            let imm = if op.starts_with('f') {
+                format!("{:?}", f64::from_bits(b as u64)).replace("NaN", "nan")
+            } else {
+                b.to_string()
+            };
+            let line = |b: &str, k: u32| match op {
+                "jlt" => format!("    jlt %a, {b}, yes{k}\n    mov %d, 2\n    jmp out{k}\nyes{k}:\n    mov %d, 3\nout{k}:\n"),
+                _ => format!("    {op} %d, %a, {b}\n"),
+            };
+            let text = format!(
+                "func main(%a, %b)\n{}    print %d\n{}    print %d\n    ret 0\nend\n",
+                line("%b", 0),
+                line(&imm, 1)
+            );
+            let (compiled, interpreted) = both(&text, &[a, b]);
+            prop_assert_eq!(compiled, interpreted, "{}", text);
+        }
+
+        #[test]
+        fn unary_operations_agree_with_the_interpreter(a in edge()) {
+            let text = "func main(%a)\n    neg %d, %a\n    print %d\n    not %d, %a\n    print %d\n    fneg %d, %a\n    print %d\n    fsqrt %d, %a\n    fprint %d, 3\n    itof %d, %a\n    fprint %d, 1\n    ftoi %d, %a\n    print %d\n    ret 0\nend\n";
+            let (compiled, interpreted) = both(text, &[a]);
+            prop_assert_eq!(compiled, interpreted);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! `bcvm dump --stage asm`: a function compiled as the JIT would compile
-//! it, disassembled with iced-x86, each run of instructions headed by the
+//! it (or, with `--baseline`, as the baseline compiler would), disassembled
+//! with iced-x86, each run of instructions headed by the
 //! bytecode line it came from, the rest (entries, stubs, unchecked loop
 //! copies) by what it is, and calls of runtime helpers by the helper's
 //! name.
@@ -100,16 +101,36 @@ pub fn listing_at(
             f.positions[pc as usize].line
         ),
     };
+    Ok(listing_of(program, func, &what, &emitted))
+}
+
+/// The listing of `func` as the baseline compiler makes it (`--tier
+/// baseline`), against scratch state as `emitted` describes.
+pub fn baseline_listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
+    let emitted = baseline_emitted(program, func)?;
+    Ok(listing_of(program, func, "baseline asm", &emitted))
+}
+
+/// `func` compiled by the baseline compiler against scratch state.
+pub fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, CompileError> {
+    let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    crate::baseline::compile(program, func, scratch.env(), &mut Budget::unlimited())
+}
+
+fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) -> String {
     let mut out = format!(
         "function {} ({what}, {} bytes)\n",
-        f.name,
+        program.func(func).name,
         emitted.code.len()
     );
-    for row in rows(program, func, &emitted) {
+    for row in rows(program, func, emitted) {
         out.push_str(&row.text);
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// One line of a listing: a heading (`; line 4: call`, `; trap: ...`) or
@@ -159,11 +180,11 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
             });
             headings.next();
         }
-        while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
+        while let Some((_, mark)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
             line = None;
             out.push(Row {
                 line,
-                text: format!("; {name}"),
+                text: format!("; {}", mark.describe(program)),
             });
         }
         text.clear();

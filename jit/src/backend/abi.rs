@@ -33,7 +33,7 @@
 
 #![allow(clippy::useless_conversion)]
 
-use super::emitter::{Assembler, Emitter, RAX};
+use super::emitter::{Assembler, Emitter, Mark, RAX};
 use super::moves;
 use super::operands::Src;
 use crate::cfg::EntryPoint;
@@ -249,15 +249,14 @@ impl Emitter<'_> {
     /// entry, through the word it pushed (see `external_entry`).
     pub(in crate::backend) fn unwind_code(&mut self) {
         let label = self.unwind;
-        self.mark("unwind to the entry from the interpreter");
+        self.mark(Mark::Named("unwind to the entry from the interpreter"));
         unwind_code(&mut self.ops, label);
     }
 
     pub(in crate::backend) fn trap_stubs(&mut self) {
         let unwind = self.unwind;
         for (label, kind, site) in std::mem::take(&mut self.traps) {
-            let line = self.site_line(site);
-            self.mark(format!("trap: {} at line {line}", trap_name(kind)));
+            self.mark(Mark::Trap { kind, site });
             trap_stub(&mut self.ops, label, kind, site, unwind);
         }
     }
@@ -328,9 +327,10 @@ impl Emitter<'_> {
     /// The calls that go through `jit_call`, out of line (`slow_call_stub`).
     pub(in crate::backend) fn slow_call_stubs(&mut self) {
         for call in std::mem::take(&mut self.slow_calls) {
-            let name = &self.program.func(call.callee).name;
-            let line = self.site_line(call.site as u64);
-            self.mark(format!("call {name} at line {line} through jit_call"));
+            self.mark(Mark::SlowCall {
+                callee: call.callee,
+                site: call.site as u64,
+            });
             slow_call_stub(&mut self.ops, &call, self.unwind);
         }
     }

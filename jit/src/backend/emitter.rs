@@ -17,7 +17,6 @@ use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
-use std::borrow::Cow;
 use vm::tier::JitEnv;
 use vm::Program;
 
@@ -39,13 +38,78 @@ pub struct Emitted {
     pub code: Vec<u8>,
     /// (offset in the code, bytecode index) where each instruction starts.
     pub lines: Vec<(usize, u32)>,
-    /// (offset, name) of the code that is no bytecode instruction's: the
-    /// entries, stubs, unchecked loop copies, for listings (most names
-    /// are fixed, and borrowed rather than allocated per compile).
-    pub marks: Vec<(usize, Cow<'static, str>)>,
+    /// (offset, what) of the code that is no bytecode instruction's: the
+    /// entries, stubs, unchecked loop copies, for listings.
+    pub marks: Vec<(usize, Mark)>,
     /// Where the instructions end and the constant pool (8-byte floats,
     /// read RIP-relative) begins.
     pub code_end: usize,
+}
+
+/// What a stretch of code that is no bytecode instruction's is, for
+/// listings: put into words only when listed (`describe`), so a compile
+/// formats nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Named(&'static str),
+    /// A call's way through `jit_call`, at `site` (`vm::native::site`).
+    SlowCall {
+        callee: vm::FuncId,
+        site: u64,
+    },
+    /// A trap's stub.
+    Trap {
+        kind: u64,
+        site: u64,
+    },
+    /// A self tail call past the depth limit, through `jit_call`.
+    TailCall {
+        site: u64,
+    },
+    /// The unchecked copy of the loop whose header is at `line`, inside
+    /// that of the loop at `within` if nested.
+    LoopCopy {
+        line: Option<u32>,
+        within: Option<Option<u32>>,
+    },
+}
+
+impl Mark {
+    pub fn describe(self, program: &Program) -> String {
+        let site_line = |site: u64| {
+            let f = program.func(vm::FuncId((site >> 32) as u32));
+            f.positions[site as u32 as usize].line
+        };
+        let line_or = |line: Option<u32>| line.map_or("?".to_string(), |l| l.to_string());
+        match self {
+            Mark::Named(name) => name.to_string(),
+            Mark::SlowCall { callee, site } => format!(
+                "call {} at line {} through jit_call",
+                program.func(callee).name,
+                site_line(site)
+            ),
+            Mark::Trap { kind, site } => format!(
+                "trap: {} at line {}",
+                super::abi::trap_name(kind),
+                site_line(site)
+            ),
+            Mark::TailCall { site } => format!(
+                "tail call at line {} past the depth limit, through jit_call",
+                site_line(site)
+            ),
+            Mark::LoopCopy { line, within: None } => {
+                format!("unchecked copy of the loop at line {}", line_or(line))
+            }
+            Mark::LoopCopy {
+                line,
+                within: Some(w),
+            } => format!(
+                "unchecked copy of the loop at line {} inside that of the loop at line {}",
+                line_or(line),
+                line_or(w)
+            ),
+        }
+    }
 }
 
 /// Flag conditions of conditional jumps.
@@ -129,7 +193,7 @@ pub(in crate::backend) struct Emitter<'a> {
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
     pub(in crate::backend) lines: Vec<(usize, u32)>,
-    pub(in crate::backend) marks: Vec<(usize, Cow<'static, str>)>,
+    pub(in crate::backend) marks: Vec<(usize, Mark)>,
     /// The float constants instructions read from memory, each once, laid
     /// out after the code (`constant_pool`).
     pub(in crate::backend) pool: Vec<(u64, DynamicLabel)>,
@@ -361,14 +425,8 @@ impl Emitter<'_> {
     }
 
     /// Names the code emitted from here on, for listings.
-    pub(in crate::backend) fn mark(&mut self, name: impl Into<Cow<'static, str>>) {
-        self.marks.push((self.ops.offset().0, name.into()));
-    }
-
-    /// The `.bc` line of a site (`vm::native::site`).
-    pub(in crate::backend) fn site_line(&self, site: u64) -> u32 {
-        let f = self.program.func(vm::FuncId((site >> 32) as u32));
-        f.positions[site as u32 as usize].line
+    pub(in crate::backend) fn mark(&mut self, mark: Mark) {
+        self.marks.push((self.ops.offset().0, mark));
     }
 
     pub(in crate::backend) fn mark_line(&mut self, src: u32) {

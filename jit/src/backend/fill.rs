@@ -7,6 +7,7 @@
 
 #![allow(clippy::useless_conversion)]
 
+use super::emitter::Mark;
 use super::emitter::{Emitter, RAX, RCX};
 use crate::entity::{Block, Value};
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
@@ -31,7 +32,7 @@ impl Emitter<'_> {
     pub(in crate::backend) fn fill(&mut self, k: usize) {
         let fill = self.fills[k].clone();
         let short = self.ops.new_dynamic_label();
-        self.mark("fill: the loop's stores as one string store");
+        self.mark(Mark::Named("fill: the loop's stores as one string store"));
         // rdx = the first cell's address (the guard proved the run in
         // bounds, if there is one).
         let cell = self.address(fill.base, fill.offset);

@@ -35,7 +35,7 @@ pub mod scratch_env;
 mod tail_calls;
 
 pub use abi::INTERNAL_ENTRY;
-pub use emitter::Emitted;
+pub use emitter::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;
 
 use crate::bounds::VersionedLoop;
@@ -97,7 +97,7 @@ pub fn emit(
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
-    e.mark("internal entry (compiled callers)");
+    e.mark(Mark::Named("internal entry (compiled callers)"));
     e.prologue();
     let order = layout::block_order(f, loops);
     e.tops = layout::loop_tops(f, loops, &order);
@@ -131,19 +131,12 @@ pub fn emit(
                 let src = f.line_src(i);
                 program.func(f.id).positions.get(src as usize)
             });
-            pos.map_or("?".to_string(), |p| p.line.to_string())
+            pos.map(|p| p.line)
         };
-        match copy.within {
-            None => e.mark(format!(
-                "unchecked copy of the loop at line {}",
-                line(copy.lp)
-            )),
-            Some(w) => e.mark(format!(
-                "unchecked copy of the loop at line {} inside that of the loop at line {}",
-                line(copy.lp),
-                line(w)
-            )),
-        }
+        e.mark(Mark::LoopCopy {
+            line: line(copy.lp),
+            within: copy.within.map(line),
+        });
         let copy: Vec<crate::entity::Block> = order
             .iter()
             .copied()
@@ -159,7 +152,7 @@ pub fn emit(
     e.trap_stubs();
     e.unwind_code();
     dynasm!(e.ops ; .arch x64 ; =>external);
-    e.mark("external entry (from the interpreter)");
+    e.mark(Mark::Named("external entry (from the interpreter)"));
     e.external_entry();
     let code_end = e.ops.offset().0;
     e.constant_pool();

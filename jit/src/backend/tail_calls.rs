@@ -22,6 +22,7 @@
 #![allow(clippy::useless_conversion)]
 
 use super::abi::ARG_REGISTERS;
+use super::emitter::Mark;
 use super::emitter::{Emitter, RAX};
 use super::operands::Src;
 use crate::cfg::EntryPoint;
@@ -182,10 +183,9 @@ impl Emitter<'_> {
         let unwind = self.unwind;
         let callee = self.f.id;
         for stub in std::mem::take(&mut self.tail_stubs) {
-            let line = self.site_line(stub.site as u64);
-            self.mark(format!(
-                "tail call at line {line} past the depth limit, through jit_call"
-            ));
+            self.mark(Mark::TailCall {
+                site: stub.site as u64,
+            });
             dynasm!(self.ops ; .arch x64 ; =>stub.label ; add r13, 1);
             super::abi::through_jit_call(&mut self.ops, callee, stub.nargs, stub.site, 0);
             dynasm!(self.ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
