@@ -1,6 +1,7 @@
 //! Compile throughput, phase by phase: every phase alone (its input, the
 //! context after the phase before, prepared outside the timing) and the
-//! whole compile, code cache included, over every function in `programs/`
+//! whole compile, code cache included, and the baseline compiler's
+//! (`baseline`), over every function in `programs/`
 //! and over generated functions of 10^2 to 10^5 instructions (the growth
 //! curve). `cargo bench --bench compile`. Throughput is in bytecode
 //! instructions, so criterion prints instructions per second ("elem/s").
@@ -93,6 +94,26 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
                     drop(scope);
                 }
                 (ctxs, cache)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    // The same functions by the baseline compiler, installed alike.
+    group.bench_function("baseline", |b| {
+        b.iter_batched(
+            || CodeCache::new(256 << 20),
+            |mut cache| {
+                for ctx in start {
+                    let scope = vm::alloc::CompileScope::open();
+                    let env = ctx.env.expect("an environment");
+                    let code =
+                        jit::baseline::compile(ctx.program, ctx.id, env, &mut Budget::unlimited())
+                            .expect("compiles");
+                    cache.install(&code.code).expect("fits");
+                    drop(code);
+                    drop(scope);
+                }
+                cache
             },
             BatchSize::LargeInput,
         )
