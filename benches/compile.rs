@@ -106,9 +106,14 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
                 for ctx in start {
                     let scope = vm::alloc::CompileScope::open();
                     let env = ctx.env.expect("an environment");
-                    let code =
-                        jit::baseline::compile(ctx.program, ctx.id, env, &mut Budget::unlimited())
-                            .expect("compiles");
+                    let code = jit::baseline::compile(
+                        ctx.program,
+                        ctx.id,
+                        env,
+                        None,
+                        &mut Budget::unlimited(),
+                    )
+                    .expect("compiles");
                     cache.install(&code.code).expect("fits");
                     drop(code);
                     drop(scope);

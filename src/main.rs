@@ -290,6 +290,10 @@ enum Tier {
     /// Compile every function before its first call with the baseline
     /// compiler: one pass from bytecode, no optimization.
     Baseline,
+    /// `baseline`, then, as `auto` does from the interpreter, compile with
+    /// the optimizing compiler what gets hot (`--jit-threshold-calls`,
+    /// `--jit-threshold-loops`), loops through on-stack replacement.
+    Tiered,
     /// Interpret and count; compile functions as they get hot.
     Auto,
 }
@@ -640,8 +644,15 @@ fn make_vm<'p>(
             None => jit::backend::code_cache::CodeCache::new(cache_bytes),
         },
         tier: match tier {
-            Tier::Baseline => jit::compiler::CodeTier::Baseline,
+            Tier::Baseline | Tier::Tiered => jit::compiler::CodeTier::Baseline,
             _ => jit::compiler::CodeTier::Optimizing,
+        },
+        tier_up: match tier {
+            Tier::Tiered => vm::tier::Thresholds {
+                calls: opts.jit_threshold_calls,
+                back_edges: opts.jit_threshold_loops,
+            },
+            _ => vm::tier::Thresholds::NEVER,
         },
         ..jit
     };
@@ -651,7 +662,7 @@ fn make_vm<'p>(
     }
     match tier {
         Tier::Interp => {}
-        Tier::Jit | Tier::Baseline => {
+        Tier::Jit | Tier::Baseline | Tier::Tiered => {
             vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true)
         }
         Tier::Auto => {
@@ -1060,6 +1071,7 @@ fn tier_name(tier: Tier) -> &'static str {
         Tier::Interp => "interp",
         Tier::Jit => "jit",
         Tier::Baseline => "baseline",
+        Tier::Tiered => "tiered",
         Tier::Auto => "auto",
     }
 }

@@ -1653,3 +1653,55 @@ fn explore_refuses_what_it_cannot_do() {
     let html = String::from_utf8_lossy(&out.stdout);
     assert!(html.contains("id=\"f0\"") && !html.contains("id=\"f1\""));
 }
+
+/// `--tier tiered`: every function compiled by the baseline compiler
+/// first; a function whose calls reach the threshold gets optimized code,
+/// and an activation whose loop gets hot moves into on-stack-replacement
+/// code from its baseline frame; the trace says which compiler made what.
+#[test]
+fn tiered_code_tiers_up_by_calls_and_by_loops() {
+    let p = program(
+        "tiered",
+        "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, sq, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
+         func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\n",
+    );
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "tiered",
+        "--jit-threshold-calls",
+        "10",
+        "--jit-threshold-loops",
+        "50",
+        "--trace-compile",
+        &p,
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"328350\n");
+    let compiles: Vec<(String, String, bool)> = stderr(&out)
+        .lines()
+        .filter(|l| l.starts_with("compile "))
+        .map(|l| {
+            let field = |name: &str| {
+                l.split_whitespace()
+                    .find_map(|f| f.strip_prefix(name))
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let name = l.split_whitespace().nth(1).unwrap_or("").to_string();
+            (name, field("trigger="), l.contains(" tier=baseline "))
+        })
+        .collect();
+    let expected = [
+        ("main", "eager", true),
+        ("sq", "eager", true),
+        ("sq", "calls", false),
+        ("main", "osr@line5", false),
+    ];
+    let expected: Vec<(String, String, bool)> = expected
+        .iter()
+        .map(|&(n, t, b)| (n.to_string(), t.to_string(), b))
+        .collect();
+    assert_eq!(compiles, expected, "{}", stderr(&out));
+}

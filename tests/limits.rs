@@ -7,13 +7,14 @@ use jit::oracle::Config;
 use std::fmt::Write as _;
 use std::process::{Command, Output};
 
-/// The tiers a user picks from: interp, jit, baseline, and auto with
-/// thresholds 1.
-const TIERS: [Config; 5] = [
+/// The tiers a user picks from: interp, jit, baseline, tiered with
+/// thresholds 2, and auto with thresholds 1.
+const TIERS: [Config; 6] = [
     Config::Interp,
     Config::InterpAsm,
     Config::Jit,
     Config::Baseline,
+    Config::Tiered,
     Config::Auto,
 ];
 

@@ -27,20 +27,33 @@ use crate::backend::isel::integer::{divide, float_to_int};
 use crate::backend::{Emitted, Mark};
 use crate::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts, site};
-use vm::tier::JitEnv;
+use vm::native::{jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site};
+use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
 use vm::{FuncId, Function, Instr, Op, Program, Slot};
 
 const RAX: u8 = 0;
 const RCX: u8 = 1;
 
+/// A function's countdowns to tier-up, which its baseline code keeps when
+/// tier-up is on (`--tier tiered`): at zero, `calls` asks for optimized
+/// code (`jit_tier_up`) and `loops` for code to take over the running
+/// activation at the loop header it reached (`jit_osr_entry`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HotCount {
+    pub calls: u64,
+    pub back_edges: u64,
+}
+
 /// Compiles `id` of `program` against `env`, charging the budget one unit
-/// per instruction. The code is position independent (it reaches other
-/// code and data only through absolute addresses) and entered at offset 0.
+/// per instruction; with `hot`, the code counts down there and tiers up.
+/// The code is position independent (it reaches other code and data only
+/// through absolute addresses) and entered at offset 0.
 pub fn compile(
     program: &Program,
     id: FuncId,
     env: JitEnv,
+    hot: Option<*mut HotCount>,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
     let f = program.func(id);
@@ -56,6 +69,7 @@ pub fn compile(
         return Err(fail(format!("frame of {bytes} bytes is too large")));
     }
     let mut b = Baseline::new(program, id, env);
+    b.hot = hot.map(|h| h as i64);
     let external = b.ops.new_dynamic_label();
     let internal = b.ops.new_dynamic_label();
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
@@ -107,6 +121,12 @@ struct Baseline<'a> {
     /// calls through `jit_call`.
     traps: Vec<(DynamicLabel, u64, u64)>,
     slow_calls: Vec<SlowCall>,
+    /// The call counter's stub and where it returns to, with tier-up.
+    tier_up: Option<(DynamicLabel, DynamicLabel)>,
+    /// Back-edges counted for tier-up, out of line: (label, target).
+    back_edges: Vec<(DynamicLabel, u32)>,
+    /// The `HotCount` this code counts down, if it tiers up.
+    hot: Option<i64>,
     unwind: DynamicLabel,
     lines: Vec<(usize, u32)>,
     marks: Vec<(usize, Mark)>,
@@ -143,6 +163,9 @@ impl<'a> Baseline<'a> {
             targets,
             traps: Vec::new(),
             slow_calls: Vec::new(),
+            tier_up: None,
+            back_edges: Vec::new(),
+            hot: None,
             unwind,
             lines: Vec::with_capacity(n),
             marks: Vec::with_capacity(8),
@@ -153,9 +176,11 @@ impl<'a> Baseline<'a> {
         self.marks.push((self.ops.offset().0, mark));
     }
 
-    /// Where register `r` lives, from `rbp`.
-    fn slot(r: Slot) -> i32 {
-        -8 * (r as i32 + 1)
+    /// Where register `r` lives, from `rbp`: the registers in order, as
+    /// the interpreter's frame holds them, so on-stack-replacement code
+    /// can take them over from `slot(0)`.
+    fn slot(&self, r: Slot) -> i32 {
+        8 * (r as i32 - self.f.nregs as i32)
     }
 
     /// The frame (`bytes`, the registers and the outgoing arguments),
@@ -166,7 +191,7 @@ impl<'a> Baseline<'a> {
         abi::grow_stack(&mut self.ops, bytes);
         let (nparams, nregs) = (self.f.nparams, self.f.nregs);
         for k in 0..nparams {
-            let at = Self::slot(k);
+            let at = self.slot(k);
             match ARG_REGISTERS.get(k as usize) {
                 Some(&r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r)),
                 None => {
@@ -180,19 +205,17 @@ impl<'a> Baseline<'a> {
             }
         }
         let zeroed = nregs - nparams;
-        if zeroed == 0 {
-            return;
+        if zeroed > 0 {
+            dynasm!(self.ops ; .arch x64 ; xor eax, eax);
         }
-        dynasm!(self.ops ; .arch x64 ; xor eax, eax);
         if zeroed <= 8 {
             for r in nparams..nregs {
-                let at = Self::slot(r);
+                let at = self.slot(r);
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rax);
             }
         } else {
-            // The lowest of them is the last register's slot. The System V
-            // ABI keeps the direction flag clear.
-            let lowest = Self::slot(nregs - 1);
+            // The System V ABI keeps the direction flag clear.
+            let lowest = self.slot(nparams);
             dynasm!(self.ops
                 ; .arch x64
                 ; lea rdi, [rbp + lowest]
@@ -200,6 +223,25 @@ impl<'a> Baseline<'a> {
                 ; rep stosq
             );
         }
+        self.count_call();
+    }
+
+    /// With tier-up, the call counted down; at zero, better code asked
+    /// for (out of line, `stubs`) while this call goes on here.
+    fn count_call(&mut self) {
+        let Some(hot) = self.hot else {
+            return;
+        };
+        let stub = self.ops.new_dynamic_label();
+        let back = self.ops.new_dynamic_label();
+        dynasm!(self.ops
+            ; .arch x64
+            ; mov rax, QWORD hot
+            ; sub QWORD [rax], 1
+            ; jz =>stub
+            ; =>back
+        );
+        self.tier_up = Some((stub, back));
     }
 
     /// `s` into general register `r`.
@@ -211,7 +253,7 @@ impl<'a> Baseline<'a> {
                 Err(_) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
             },
             None => {
-                let at = Self::slot(s);
+                let at = self.slot(s);
                 dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at]);
             }
         }
@@ -242,18 +284,18 @@ impl<'a> Baseline<'a> {
             self.load(RAX, s);
             dynasm!(self.ops ; .arch x64 ; movq Rx(x), rax);
         } else {
-            let at = Self::slot(s);
+            let at = self.slot(s);
             dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at]);
         }
     }
 
     fn store(&mut self, d: Slot, r: u8) {
-        let at = Self::slot(d);
+        let at = self.slot(d);
         dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
     }
 
     fn store_float(&mut self, d: Slot, x: u8) {
-        let at = Self::slot(d);
+        let at = self.slot(d);
         dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x));
     }
 
@@ -263,8 +305,17 @@ impl<'a> Baseline<'a> {
         label
     }
 
-    fn target(&self, pc: u32) -> DynamicLabel {
-        self.targets[pc as usize].expect("every branch target has a label")
+    /// Where a branch at `from` to `pc` jumps: the target, or, for a
+    /// backward branch when tier-up is on, a stub that counts the
+    /// back-edge first.
+    fn target(&mut self, from: u32, pc: u32) -> DynamicLabel {
+        let target = self.targets[pc as usize].expect("every branch target has a label");
+        if self.hot.is_none() || pc > from {
+            return target;
+        }
+        let stub = self.ops.new_dynamic_label();
+        self.back_edges.push((stub, pc));
+        stub
     }
 
     fn instr(&mut self, pc: u32, i: Instr) -> Result<(), CompileError> {
@@ -315,12 +366,12 @@ impl<'a> Baseline<'a> {
                 dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + rax * 8], rcx);
             }
             Op::Jmp => {
-                let to = self.target(i.a);
+                let to = self.target(pc, i.a);
                 dynasm!(self.ops ; .arch x64 ; jmp =>to);
             }
             Op::Jz | Op::Jnz => {
                 self.load(RAX, i.a);
-                let to = self.target(i.c);
+                let to = self.target(pc, i.c);
                 dynasm!(self.ops ; .arch x64 ; test rax, rax);
                 match i.op {
                     Op::Jz => dynasm!(self.ops ; .arch x64 ; jz =>to),
@@ -330,7 +381,7 @@ impl<'a> Baseline<'a> {
             Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
                 self.load(RAX, i.a);
                 self.compare_with(i.b);
-                let to = self.target(i.c);
+                let to = self.target(pc, i.c);
                 self.jump_if(i.op, to);
             }
             Op::Call => self.call(pc, i.a, FuncId(i.b), i.c as usize),
@@ -534,15 +585,74 @@ impl<'a> Baseline<'a> {
         self.store(d, RAX);
     }
 
+    /// A backward branch to `pc` with tier-up: the back-edge counted
+    /// down; at zero, on-stack-replacement code asked for at `pc`, which,
+    /// if made, runs the rest of this activation from its registers (its
+    /// frame's depth told to the runtime first, as for `jit_call`), and
+    /// its result is this activation's.
+    fn back_edge(&mut self, stub: DynamicLabel, pc: u32) {
+        let Some(hot) = self.hot else {
+            return;
+        };
+        let target = self.targets[pc as usize].expect("every branch target has a label");
+        let id = self.id.0 as i64;
+        let registers = self.slot(0);
+        let counter = hot + std::mem::offset_of!(HotCount, back_edges) as i64;
+        self.mark(Mark::Named(
+            "back-edge: count, ask for on-stack replacement",
+        ));
+        dynasm!(self.ops
+            ; .arch x64
+            ; =>stub
+            ; mov rax, QWORD counter
+            ; sub QWORD [rax], 1
+            ; jnz =>target
+            ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
+            ; sub rcx, r13
+            ; mov QWORD [r15 + STATE_DEPTH], rcx
+            ; mov rdi, r12
+            ; mov rsi, QWORD id
+            ; mov rdx, QWORD pc as i64
+            ; mov rax, QWORD jit_osr_entry as *const () as i64
+            ; call rax
+            ; test rax, rax
+            ; jz =>target
+            ; mov rdi, r12
+            ; lea rsi, [rbp + registers]
+            ; call rax
+            ; test rdx, rdx
+            ; jnz =>self.unwind
+            ; mov rsp, rbp
+            ; pop rbp
+            ; ret
+        );
+    }
+
     fn output(&mut self, pc: u32, helper: *const (), a: Slot, second: Option<i64>) {
         self.load(RAX, a);
         let site = site(self.id, pc) as i64;
         abi::output_call(&mut self.ops, helper, second, site, self.unwind);
     }
 
-    /// The calls through `jit_call`, the traps' stubs and the way out of
-    /// a trap, after the function's code.
+    /// The calls through `jit_call`, the traps' stubs, tier-up's and the
+    /// way out of a trap, after the function's code.
     fn stubs(&mut self) {
+        let id = self.id.0 as i64;
+        if let Some((stub, back)) = self.tier_up {
+            self.mark(Mark::Named("tier-up: ask for optimized code"));
+            dynasm!(self.ops
+                ; .arch x64
+                ; =>stub
+                ; mov rdi, r12
+                ; mov rsi, QWORD id
+                ; mov rax, QWORD jit_tier_up as *const () as i64
+                ; call rax
+                ; jmp =>back
+            );
+        }
+        for (stub, pc) in std::mem::take(&mut self.back_edges) {
+            self.back_edge(stub, pc);
+        }
         for call in std::mem::take(&mut self.slow_calls) {
             self.mark(Mark::SlowCall {
                 callee: call.callee,
@@ -603,12 +713,14 @@ mod tests {
             "f",
         );
         let at = |needle: &str| asm.iter().position(|i| i == needle);
-        assert!(at("mov [rbp-8],rsi").is_some(), "{asm:#?}");
-        assert!(at("mov [rbp-10h],rdi").is_some(), "{asm:#?}");
+        // The registers in order below rbp, as the interpreter's frame
+        // holds them: %a, %b, %c, %d.
+        assert!(at("mov [rbp-20h],rsi").is_some(), "{asm:#?}");
+        assert!(at("mov [rbp-18h],rdi").is_some(), "{asm:#?}");
         // %c and %d, the two registers that are no parameters.
         let zero = at("xor eax,eax").expect("a zero");
-        assert_eq!(asm[zero + 1], "mov [rbp-18h],rax", "{asm:#?}");
-        assert_eq!(asm[zero + 2], "mov [rbp-20h],rax", "{asm:#?}");
+        assert_eq!(asm[zero + 1], "mov [rbp-10h],rax", "{asm:#?}");
+        assert_eq!(asm[zero + 2], "mov [rbp-8],rax", "{asm:#?}");
     }
 
     #[test]

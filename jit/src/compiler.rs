@@ -4,6 +4,7 @@
 
 use crate::backend::code_cache::{self, CodeCache};
 use crate::backend::Emitted;
+use crate::baseline::HotCount;
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
 use crate::code_info::{CodeInfo, CodeMap};
@@ -16,7 +17,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use vm::tier::{Compiled, Compiler, Entry, JitEnv, Trigger};
+use vm::tier::{Compiled, Compiler, Entry, JitEnv, Thresholds, Trigger};
 use vm::{FuncId, Program};
 
 pub struct Jit {
@@ -48,10 +49,24 @@ pub struct Jit {
     pub options: Options,
     /// Where compiled code lives (`--code-cache-kb` bounds it).
     pub code_cache: CodeCache,
-    /// Which compiler makes the code (`--tier baseline` picks the
-    /// baseline one, which also refuses on-stack replacement).
+    /// Which compiler makes the code compiled before a function's first
+    /// call (`--tier baseline` and `--tier tiered` pick the baseline one);
+    /// the optimizing one makes every other.
     pub tier: CodeTier,
+    /// When baseline code asks for optimized code (`--tier tiered`): its
+    /// calls and back-edges counted down from these. `NEVER` (the
+    /// default) leaves the counting out.
+    pub tier_up: Thresholds,
+    /// Per function, baseline code's countdowns, made at the first
+    /// baseline compile with tier-up and never moved (code holds their
+    /// addresses for the life of the VM).
+    pub hot: HotCounts,
 }
+
+/// Baseline code's countdowns (`Jit::hot`), one per function once the
+/// first baseline compile with tier-up makes them.
+#[derive(Default)]
+pub struct HotCounts(Option<Box<[HotCount]>>);
 
 /// The two compilers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,6 +113,8 @@ impl Default for Jit {
             options: Options::default(),
             code_cache: CodeCache::new(code_cache::DEFAULT_BYTES),
             tier: CodeTier::default(),
+            tier_up: Thresholds::NEVER,
+            hot: HotCounts::default(),
         }
     }
 }
@@ -202,9 +219,13 @@ impl Compiler for Jit {
         trigger: Trigger,
         env: JitEnv,
     ) -> Option<Compiled> {
-        match self.tier {
-            CodeTier::Optimizing => self.compile_at(program, func, trigger, EntryPoint::Start, env),
-            CodeTier::Baseline => self.compile_baseline(program, func, trigger, env),
+        // A baseline tier compiles what runs first; what got hot is the
+        // optimizing compiler's.
+        match (self.tier, trigger) {
+            (CodeTier::Baseline, Trigger::Eager) => {
+                self.compile_baseline(program, func, trigger, env)
+            }
+            _ => self.compile_at(program, func, trigger, EntryPoint::Start, env),
         }
     }
 
@@ -215,10 +236,13 @@ impl Compiler for Jit {
         pc: u32,
         env: JitEnv,
     ) -> Option<Compiled> {
-        if self.tier == CodeTier::Baseline {
-            return None;
+        let code = self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env);
+        // As the interpreter does, the function's ordinary code comes at
+        // its next call: its baseline code's countdown made to end there.
+        if let (Some(_), Some(hot)) = (&code, &mut self.hot.0) {
+            hot[func.index()].calls = 1;
         }
-        self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env)
+        code
     }
 
     fn locate(&self, address: u64) -> Option<(FuncId, u32)> {
@@ -287,11 +311,12 @@ impl Jit {
     ) -> Option<Compiled> {
         let start = Instant::now();
         let f = program.func(func);
+        let hot = self.hot_count(program, func);
         let scope = vm::alloc::CompileScope::open();
         let mut budget = Budget::new(self.units, self.time);
         let emitted = match &scope {
             None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-            Some(_) => crate::baseline::compile(program, func, env, &mut budget),
+            Some(_) => crate::baseline::compile(program, func, env, hot, &mut budget),
         };
         let result = emitted.as_ref().map_err(Clone::clone).and_then(|code| {
             self.code_cache
@@ -323,6 +348,22 @@ impl Jit {
         drop(emitted);
         drop(scope);
         compiled
+    }
+
+    /// Where `func`'s baseline code counts down to tier-up, if it tiers up.
+    fn hot_count(&mut self, program: &Program, func: FuncId) -> Option<*mut HotCount> {
+        if self.tier_up == Thresholds::NEVER {
+            return None;
+        }
+        let start = HotCount {
+            calls: self.tier_up.calls,
+            back_edges: self.tier_up.back_edges,
+        };
+        let hot = self
+            .hot
+            .0
+            .get_or_insert_with(|| vec![start; program.funcs.len()].into_boxed_slice());
+        hot.get_mut(func.index()).map(|h| h as *mut HotCount)
     }
 
     /// Makes the compile's result, and records, traces and maps it.

@@ -117,7 +117,7 @@ pub fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, Comp
         phase: Phase::Emit,
         message: format!("cannot map memory: {e}"),
     })?;
-    crate::baseline::compile(program, func, scratch.env(), &mut Budget::unlimited())
+    crate::baseline::compile(program, func, scratch.env(), None, &mut Budget::unlimited())
 }
 
 fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) -> String {

@@ -28,6 +28,10 @@ pub enum Config {
     /// `--tier baseline`: every function compiled before its first call by
     /// the baseline compiler.
     Baseline,
+    /// `--tier tiered` with both thresholds 2: baseline code first, which
+    /// asks for optimized code at a function's second call and for
+    /// on-stack-replacement code at its second back-edge.
+    Tiered,
     /// `--tier jit --no-sccp`: the middle end without constant propagation.
     JitNoSccp,
     /// `--tier jit --no-tail-loops`: self tail calls left to the back end.
@@ -60,6 +64,12 @@ pub enum Config {
 /// `Config::Osr`'s call threshold: never reached by the programs tested.
 const OSR_CALLS: u64 = 1_000_000_000;
 
+/// `Config::Tiered`'s tier-up thresholds.
+const TIERED: Thresholds = Thresholds {
+    calls: 2,
+    back_edges: 2,
+};
+
 /// `Config::Osr`'s flags, and `Config::OsrNoPeel`'s.
 const OSR_FLAGS: [&str; 6] = [
     "--tier",
@@ -80,11 +90,12 @@ const OSR_NO_PEEL_FLAGS: [&str; 7] = [
 ];
 
 impl Config {
-    pub const ALL: [Config; 16] = [
+    pub const ALL: [Config; 17] = [
         Config::Interp,
         Config::InterpAsm,
         Config::Jit,
         Config::Baseline,
+        Config::Tiered,
         Config::JitNoSccp,
         Config::JitNoTailLoops,
         Config::JitNoInline,
@@ -130,6 +141,14 @@ impl Config {
             Config::InterpAsm => &["--tier", "interp"],
             Config::Jit => &["--tier", "jit"],
             Config::Baseline => &["--tier", "baseline"],
+            Config::Tiered => &[
+                "--tier",
+                "tiered",
+                "--jit-threshold-calls",
+                "2",
+                "--jit-threshold-loops",
+                "2",
+            ],
             Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
             Config::JitNoTailLoops => &["--tier", "jit", "--no-tail-loops"],
             Config::JitNoInline => &["--tier", "jit", "--no-inline"],
@@ -158,6 +177,7 @@ impl Config {
             Config::InterpAsm => "interp-asm",
             Config::Jit => "jit",
             Config::Baseline => "baseline",
+            Config::Tiered => "tiered",
             Config::JitNoSccp => "jit-no-sccp",
             Config::JitNoTailLoops => "jit-no-tail-loops",
             Config::JitNoInline => "jit-no-inline",
@@ -256,8 +276,12 @@ fn run_capped(
         options: config.options(),
         records: records.clone(),
         tier: match config {
-            Config::Baseline => CodeTier::Baseline,
+            Config::Baseline | Config::Tiered => CodeTier::Baseline,
             _ => CodeTier::Optimizing,
+        },
+        tier_up: match config {
+            Config::Tiered => TIERED,
+            _ => Thresholds::NEVER,
         },
         ..Jit::default()
     };
@@ -265,6 +289,7 @@ fn run_capped(
         Config::Interp | Config::InterpAsm => {}
         Config::Jit
         | Config::Baseline
+        | Config::Tiered
         | Config::JitNoSccp
         | Config::JitNoTailLoops
         | Config::JitNoInline

@@ -125,6 +125,14 @@ struct Tiers<'p> {
     /// `u64::MAX` if not (or with no compiler).
     offer_at: Box<[u64]>,
     offered: Vec<bool>,
+    /// Per function, whether its code asked for better code when hot
+    /// (`offer_hot`), and for on-stack-replacement code (`offer_hot_osr`):
+    /// each at most once.
+    hot_offered: Vec<bool>,
+    hot_osr_offered: Vec<bool>,
+    /// Code replaced by better code, kept mapped for the life of the VM
+    /// (an activation may still be running it).
+    retired: Vec<Compiled>,
     /// The VM's position, to say when it is compiling.
     position: Rc<Position>,
 }
@@ -172,6 +180,53 @@ impl Tiers<'_> {
                 self.offer_at[f.index()] = 0;
             }
         }
+    }
+
+    /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
+    /// to the compiler again, once: a first tier's code asks for the next
+    /// tier's. Calls from then on go to what the compiler makes; the code
+    /// it replaces stays mapped for activations still running it.
+    fn offer_hot(&mut self, program: &Program, f: FuncId, env: JitEnv, out: &mut Output) {
+        if std::mem::replace(&mut self.hot_offered[f.index()], true) {
+            return;
+        }
+        let Some(compiler) = &mut self.compiler else {
+            return;
+        };
+        out.flush();
+        let code = self.position.during(Activity::Compiling, f, 0, || {
+            compiler.compile(program, f, Trigger::Calls, env)
+        });
+        if let Some(code) = code {
+            self.entries[f.index()] = code.entry as usize;
+            self.offer_at[f.index()] = 0;
+            if let Some(old) = self.compiled[f.index()].replace(code) {
+                self.retired.push(old);
+            }
+        }
+    }
+
+    /// Code to take over an activation of `f` that compiled code is
+    /// running, at `pc`, its loops being hot: asked once per function.
+    fn offer_hot_osr(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
+        if std::mem::replace(&mut self.hot_osr_offered[f.index()], true) {
+            return None;
+        }
+        out.flush();
+        let compiler = self.compiler.as_mut()?;
+        let code = self.position.during(Activity::Compiling, f, pc, || {
+            compiler.compile_osr(program, f, pc, env)
+        })?;
+        let entry = code.entry;
+        self.osr.push(code);
+        Some(entry)
     }
 
     /// Asks for code to take over a running activation of `f` at `pc`,
@@ -268,6 +323,9 @@ impl<'p> Vm<'p> {
                 entries: vec![0; n].into_boxed_slice(),
                 offer_at: vec![u64::MAX; n].into_boxed_slice(),
                 offered: vec![false; n],
+                hot_offered: vec![false; n],
+                hot_osr_offered: vec![false; n],
+                retired: Vec::new(),
                 position: position.clone(),
             },
             stack: Stack::default(),
@@ -387,6 +445,30 @@ impl<'p> Vm<'p> {
             self.tiers
                 .offer(self.program, f, trigger, env, &mut self.out);
         }
+    }
+
+    /// Compiled code of `f` found itself hot: the compiler is asked for
+    /// better code (`Tiers::offer_hot`).
+    pub(crate) fn tier_up(&mut self, f: FuncId) {
+        let env = self.env;
+        self.tiers.offer_hot(self.program, f, env, &mut self.out);
+    }
+
+    /// Compiled code of `f` found its loops hot at `pc`: on-stack-replacement
+    /// code to run the rest of the activation, if the compiler makes it
+    /// (`Tiers::offer_hot_osr`). The move is recorded as the interpreter's
+    /// are.
+    pub(crate) fn hot_osr(&mut self, f: FuncId, pc: u32) -> Option<Entry> {
+        let env = self.env;
+        let entry = self
+            .tiers
+            .offer_hot_osr(self.program, f, pc, env, &mut self.out)?;
+        self.osr_entries.push(OsrEntry {
+            at: std::time::Instant::now(),
+            func: f,
+            pc,
+        });
+        Some(entry)
     }
 
     /// Starts the time profiler (`--profile=time`) on this thread. The

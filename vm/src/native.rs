@@ -120,6 +120,32 @@ pub unsafe extern "sysv64" fn jit_trap(vm: *mut c_void, kind: u64, site: u64) ->
     returned(Err(trap_at(kind, site)), vm)
 }
 
+/// Compiled code of `func` whose calls reached its tier-up threshold: the
+/// compiler is asked for better code, which later calls run. The caller
+/// goes on in the code it is running.
+///
+/// # Safety
+/// `vm` as for `vm_of`.
+pub unsafe extern "sysv64" fn jit_tier_up(vm: *mut c_void, func: u64) {
+    // SAFETY: the caller's contract.
+    let vm = unsafe { vm_of(vm) };
+    vm.tier_up(FuncId(func as u32));
+}
+
+/// Compiled code of `func` whose back-edges reached their tier-up
+/// threshold at the loop header `pc`: the entry (`tier::Entry`) of code
+/// that runs the rest of the activation from its registers, or 0 if there
+/// is none. `CallState::depth` must be the activation's depth.
+///
+/// # Safety
+/// `vm` as for `vm_of`.
+pub unsafe extern "sysv64" fn jit_osr_entry(vm: *mut c_void, func: u64, pc: u64) -> usize {
+    // SAFETY: the caller's contract.
+    let vm = unsafe { vm_of(vm) };
+    vm.hot_osr(FuncId(func as u32), pc as u32)
+        .map_or(0, |entry| entry as usize)
+}
+
 /// `jit_trap`'s kinds.
 pub const TRAP_DIVISION_BY_ZERO: u64 = 0;
 pub const TRAP_OUT_OF_BOUNDS: u64 = 1;
