@@ -22,8 +22,9 @@
 #![allow(clippy::useless_conversion)]
 
 use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
-use crate::backend::emitter::{fail, Assembler};
-use crate::backend::isel::integer::{divide, float_to_int};
+use crate::backend::emitter::{fail, jump_if, Assembler};
+use crate::backend::isel::control::branch_condition;
+use crate::backend::isel::integer::{divide, float_to_int, set_if};
 use crate::backend::{Emitted, Mark};
 use crate::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -143,10 +144,8 @@ impl<'a> Baseline<'a> {
         let mut ops = Assembler::new_with_capacity(0, bytes, 0, 0, n / 2 + 8, 0, n + 8);
         let mut targets = vec![None; n];
         for i in &f.code {
-            let target = match i.op {
-                Op::Jmp => i.a,
-                op if is_branch(op) => i.c,
-                _ => continue,
+            let Some(target) = i.op.target(i) else {
+                continue;
             };
             let t = &mut targets[target as usize];
             if t.is_none() {
@@ -339,7 +338,8 @@ impl<'a> Baseline<'a> {
             Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
                 self.load(RAX, i.b);
                 self.compare_with(i.c);
-                self.set(i.op, i.a);
+                set_if(&mut self.ops, i.op);
+                self.store(i.a, RAX);
             }
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c),
             Op::FSqrt => {
@@ -373,16 +373,13 @@ impl<'a> Baseline<'a> {
                 self.load(RAX, i.a);
                 let to = self.target(pc, i.c);
                 dynasm!(self.ops ; .arch x64 ; test rax, rax);
-                match i.op {
-                    Op::Jz => dynasm!(self.ops ; .arch x64 ; jz =>to),
-                    _ => dynasm!(self.ops ; .arch x64 ; jnz =>to),
-                }
+                jump_if(&mut self.ops, branch_condition(i.op), to);
             }
             Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
                 self.load(RAX, i.a);
                 self.compare_with(i.b);
                 let to = self.target(pc, i.c);
-                self.jump_if(i.op, to);
+                jump_if(&mut self.ops, branch_condition(i.op), to);
             }
             Op::Call => self.call(pc, i.a, FuncId(i.b), i.c as usize),
             Op::Ret => {
@@ -403,14 +400,8 @@ impl<'a> Baseline<'a> {
                     self.unwind,
                 );
             }
-            Op::JmpJz
-            | Op::JmpJnz
-            | Op::JmpJeq
-            | Op::JmpJne
-            | Op::JmpJlt
-            | Op::JmpJle
-            | Op::JmpJgt
-            | Op::JmpJge => return Err(fail("a superinstruction outside the interpreter")),
+            // The interpreter's superinstructions, never in `code`.
+            _ => return Err(fail("a superinstruction outside the interpreter")),
         }
         Ok(())
     }
@@ -471,32 +462,6 @@ impl<'a> Baseline<'a> {
             _ => float_to_int(&mut self.ops),
         }
         self.store(d, RAX);
-    }
-
-    /// rax set to 1 if the flags of a signed compare say `op`, else 0,
-    /// stored in `d`.
-    fn set(&mut self, op: Op, d: Slot) {
-        match op {
-            Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
-            Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
-            Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
-            Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
-            Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
-            _ => dynasm!(self.ops ; .arch x64 ; setge al),
-        }
-        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
-        self.store(d, RAX);
-    }
-
-    fn jump_if(&mut self, op: Op, to: DynamicLabel) {
-        match op {
-            Op::Jeq => dynasm!(self.ops ; .arch x64 ; je =>to),
-            Op::Jne => dynasm!(self.ops ; .arch x64 ; jne =>to),
-            Op::Jlt => dynasm!(self.ops ; .arch x64 ; jl =>to),
-            Op::Jle => dynasm!(self.ops ; .arch x64 ; jle =>to),
-            Op::Jgt => dynasm!(self.ops ; .arch x64 ; jg =>to),
-            _ => dynasm!(self.ops ; .arch x64 ; jge =>to),
-        }
     }
 
     fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
@@ -667,13 +632,6 @@ impl<'a> Baseline<'a> {
         self.mark(Mark::Named("unwind to the entry from the interpreter"));
         abi::unwind_code(&mut self.ops, self.unwind);
     }
-}
-
-fn is_branch(op: Op) -> bool {
-    matches!(
-        op,
-        Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge
-    )
 }
 
 #[cfg(test)]

@@ -277,11 +277,8 @@ impl Jit {
             Some(_) => ctx
                 .run(Phase::Emit)
                 .and_then(|()| ctx.install(&mut self.code_cache)),
-        }
-        .and_then(|installed| match vm::alloc::exhausted() {
-            true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-            false => Ok(installed),
-        });
+        };
+        let result = unless_exhausted(result);
         // The compiled code's handle and the record outlive the compile.
         let made = Made {
             id: func,
@@ -326,10 +323,7 @@ impl Jit {
                     error,
                 })
         });
-        let result = result.and_then(|installed| match vm::alloc::exhausted() {
-            true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-            false => Ok(installed),
-        });
+        let result = unless_exhausted(result);
         let mut times = PhaseTimes::default();
         times[Phase::Emit as usize] = start.elapsed();
         let stats = Stats {
@@ -461,6 +455,15 @@ impl Jit {
         }
         Some(compiled)
     }
+}
+
+/// `result`, unless the compile drew on the allocator's reserve: then it
+/// must stop, whatever it made (`vm::alloc`).
+fn unless_exhausted<T>(result: Result<T, CompileError>) -> Result<T, CompileError> {
+    result.and_then(|made| match vm::alloc::exhausted() {
+        true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
+        false => Ok(made),
+    })
 }
 
 /// What a compile made, for its record.

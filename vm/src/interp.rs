@@ -219,6 +219,19 @@ impl Tiers<'_> {
         if std::mem::replace(&mut self.hot_osr_offered[f.index()], true) {
             return None;
         }
+        self.osr_code(program, f, pc, env, out)
+    }
+
+    /// On-stack-replacement code for `f` at `pc`, kept for the life of
+    /// the VM. Output is flushed first, as for `offer`.
+    fn osr_code(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
         out.flush();
         let compiler = self.compiler.as_mut()?;
         let code = self.position.during(Activity::Compiling, f, pc, || {
@@ -249,14 +262,7 @@ impl Tiers<'_> {
         }
         let next_call = calls.saturating_add(1);
         self.offer_at[f.index()] = self.offer_at[f.index()].min(next_call);
-        out.flush();
-        let compiler = self.compiler.as_mut()?;
-        let code = self.position.during(Activity::Compiling, f, pc, || {
-            compiler.compile_osr(program, f, pc, env)
-        })?;
-        let entry = code.entry;
-        self.osr.push(code);
-        Some(entry)
+        self.osr_code(program, f, pc, env, out)
     }
 }
 

@@ -114,7 +114,7 @@ impl Mark {
 
 /// Flag conditions of conditional jumps.
 #[derive(Clone, Copy)]
-pub(in crate::backend) enum Cond {
+pub(crate) enum Cond {
     E,
     Ne,
     L,
@@ -482,18 +482,23 @@ impl Emitter<'_> {
             self.ops.push(rel as u8);
             return;
         }
-        match cond {
-            Cond::E => dynasm!(self.ops ; .arch x64 ; je =>target),
-            Cond::Ne => dynasm!(self.ops ; .arch x64 ; jne =>target),
-            Cond::L => dynasm!(self.ops ; .arch x64 ; jl =>target),
-            Cond::Le => dynasm!(self.ops ; .arch x64 ; jle =>target),
-            Cond::G => dynasm!(self.ops ; .arch x64 ; jg =>target),
-            Cond::Ge => dynasm!(self.ops ; .arch x64 ; jge =>target),
-            Cond::A => dynasm!(self.ops ; .arch x64 ; ja =>target),
-            Cond::Ae => dynasm!(self.ops ; .arch x64 ; jae =>target),
-            Cond::B => dynasm!(self.ops ; .arch x64 ; jb =>target),
-            Cond::Be => dynasm!(self.ops ; .arch x64 ; jbe =>target),
-        }
+        jump_if(&mut self.ops, cond, target);
+    }
+}
+
+/// A conditional jump to `target` with a 32-bit displacement.
+pub(crate) fn jump_if(ops: &mut Assembler, cond: Cond, target: DynamicLabel) {
+    match cond {
+        Cond::E => dynasm!(ops ; .arch x64 ; je =>target),
+        Cond::Ne => dynasm!(ops ; .arch x64 ; jne =>target),
+        Cond::L => dynasm!(ops ; .arch x64 ; jl =>target),
+        Cond::Le => dynasm!(ops ; .arch x64 ; jle =>target),
+        Cond::G => dynasm!(ops ; .arch x64 ; jg =>target),
+        Cond::Ge => dynasm!(ops ; .arch x64 ; jge =>target),
+        Cond::A => dynasm!(ops ; .arch x64 ; ja =>target),
+        Cond::Ae => dynasm!(ops ; .arch x64 ; jae =>target),
+        Cond::B => dynasm!(ops ; .arch x64 ; jb =>target),
+        Cond::Be => dynasm!(ops ; .arch x64 ; jbe =>target),
     }
 }
 

@@ -185,7 +185,7 @@ impl Emitter<'_> {
 
 /// The flags condition under which a conditional branch is taken, after
 /// `test` (for `jz`/`jnz`) or `cmp` (for the rest).
-fn branch_condition(op: Op) -> Cond {
+pub(crate) fn branch_condition(op: Op) -> Cond {
     match op {
         Op::Jz | Op::Jeq => Cond::E,
         Op::Jnz | Op::Jne => Cond::Ne,

@@ -149,15 +149,7 @@ impl Emitter<'_> {
         b: Value,
     ) {
         self.compare(a, b);
-        match op {
-            Op::Eq => dynasm!(self.ops ; .arch x64 ; sete al),
-            Op::Ne => dynasm!(self.ops ; .arch x64 ; setne al),
-            Op::Lt => dynasm!(self.ops ; .arch x64 ; setl al),
-            Op::Le => dynasm!(self.ops ; .arch x64 ; setle al),
-            Op::Gt => dynasm!(self.ops ; .arch x64 ; setg al),
-            _ => dynasm!(self.ops ; .arch x64 ; setge al),
-        }
-        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        set_if(&mut self.ops, op);
         self.store(result, RAX);
     }
 
@@ -231,6 +223,20 @@ impl Emitter<'_> {
         }
         Ok(())
     }
+}
+
+/// rax set to 1 if the flags of a signed compare say `op` (`eq`..`ge`),
+/// else 0.
+pub(crate) fn set_if(ops: &mut Assembler, op: Op) {
+    match op {
+        Op::Eq => dynasm!(ops ; .arch x64 ; sete al),
+        Op::Ne => dynasm!(ops ; .arch x64 ; setne al),
+        Op::Lt => dynasm!(ops ; .arch x64 ; setl al),
+        Op::Le => dynasm!(ops ; .arch x64 ; setle al),
+        Op::Gt => dynasm!(ops ; .arch x64 ; setg al),
+        _ => dynasm!(ops ; .arch x64 ; setge al),
+    }
+    dynasm!(ops ; .arch x64 ; movzx eax, al);
 }
 
 /// `div` (or `rem`) of rax by rcx into rax, jumping to `zero` for a zero

@@ -5,7 +5,7 @@
 // dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
 #![allow(clippy::useless_conversion)]
 
-mod control;
+pub(crate) mod control;
 pub(crate) mod divide;
 mod float;
 pub(crate) mod integer;
