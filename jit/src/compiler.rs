@@ -61,6 +61,9 @@ pub struct Jit {
     /// baseline compile with tier-up and never moved (code holds their
     /// addresses for the life of the VM).
     pub hot: HotCounts,
+    /// The compiling thread's id, for the records: read at the first
+    /// compile.
+    pub tid: Option<u32>,
 }
 
 /// Baseline code's countdowns (`Jit::hot`), one per function once the
@@ -115,6 +118,7 @@ impl Default for Jit {
             tier: CodeTier::default(),
             tier_up: Thresholds::NEVER,
             hot: HotCounts::default(),
+            tid: None,
         }
     }
 }
@@ -370,6 +374,8 @@ impl Jit {
         made: Made<'_>,
         result: Result<(*const u8, code_cache::CodeHandle), CompileError>,
     ) -> Option<Compiled> {
+        // The compile ends here; what follows is bookkeeping.
+        let total = start.elapsed();
         let result = result.map(|(at, handle)| {
             // SAFETY: the code at `at` was assembled by `emit` as a
             // function with the System V calling convention and the
@@ -386,8 +392,11 @@ impl Jit {
         // What the phases that ran measured stays, bail or not.
         let record = CompileRecord {
             id: self.records.borrow().len(),
-            // SAFETY: gettid has no preconditions.
-            tid: unsafe { libc::gettid() } as u32,
+            // SAFETY: gettid has no preconditions. Every compile runs on
+            // the VM's thread, so one call serves them all.
+            tid: *self
+                .tid
+                .get_or_insert_with(|| unsafe { libc::gettid() } as u32),
             function: f.name.clone(),
             trigger,
             tier: made.tier,
@@ -399,7 +408,7 @@ impl Jit {
                 0
             },
             times: made.times,
-            total: start.elapsed(),
+            total,
             started: start.duration_since(self.epoch),
             error: result.as_ref().err().cloned(),
         };
