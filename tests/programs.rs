@@ -142,7 +142,7 @@ fn every_program_runs_right_when_compiles_run_out_of_memory() {
     for program in &programs {
         for bytes in [0, 1 << 12, 1 << 15, 1 << 18] {
             let env = [("BCVM_FAULT_COMPILE_MEMORY", bytes.to_string())];
-            for config in [Config::Jit, Config::Auto, Config::Osr] {
+            for config in [Config::Jit, Config::Tiered, Config::Auto, Config::Osr] {
                 let tier = format!("{} with {bytes} bytes per compile", config.name());
                 problems.extend(check_program(program, &tier, config.flags(), &env));
             }

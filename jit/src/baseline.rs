@@ -57,6 +57,10 @@ pub fn compile(
     hot: Option<*mut HotCount>,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
+    // The clock and the memory are looked at before any work, as before
+    // the optimizing pipeline's first phase: a zero allowance compiles
+    // nothing.
+    budget.check_limits(Phase::Emit)?;
     let f = program.func(id);
     let outgoing = f
         .code
@@ -704,6 +708,30 @@ mod tests {
         assert!(depth < call, "{asm:#?}");
         assert!(at("add rax,8").is_some(), "{asm:#?}");
         assert!(at("; jit_call").is_some(), "{asm:#?}");
+    }
+
+    #[test]
+    fn the_budget_bounds_a_compile_in_work_and_in_time() {
+        let program = vm::load(
+            b"func main()\n    mov %a, 1\n    add %a, %a, 2\n    print %a\n    ret 0\nend\n",
+        )
+        .expect("loads");
+        let mut scratch = crate::backend::ScratchEnv::new(&program).expect("memory");
+        let id = program.func_by_name("main").expect("main");
+        let mut compile = |budget: &mut crate::Budget| {
+            super::compile(&program, id, scratch.env(), None, budget).map(|_| ())
+        };
+        let zero_time = &mut crate::Budget::new(u64::MAX, Some(std::time::Duration::ZERO));
+        assert!(matches!(
+            compile(zero_time),
+            Err(crate::CompileError::OverTime { .. })
+        ));
+        let three_units = &mut crate::Budget::new(3, None);
+        assert!(matches!(
+            compile(three_units),
+            Err(crate::CompileError::OverBudget { .. })
+        ));
+        assert_eq!(compile(&mut crate::Budget::new(4, None)), Ok(()));
     }
 
     #[test]
