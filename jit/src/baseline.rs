@@ -114,14 +114,6 @@ pub fn compile(
     })
 }
 
-/// An instruction's second operand, as `Baseline::operand` gives it.
-enum Operand {
-    Imm(i32),
-    /// At `[rbp + at]`.
-    Mem(i32),
-    Rcx,
-}
-
 struct Baseline<'a> {
     ops: Assembler,
     program: &'a Program,
@@ -280,25 +272,13 @@ impl<'a> Baseline<'a> {
 
     /// `cmp rax, b`, with `b` an immediate where it can be.
     fn compare_with(&mut self, b: Slot) {
-        match self.operand(b) {
-            Operand::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i),
-            Operand::Mem(at) => dynasm!(self.ops ; .arch x64 ; cmp rax, QWORD [rbp + at]),
-            Operand::Rcx => dynasm!(self.ops ; .arch x64 ; cmp rax, rcx),
+        match self.immediate(b) {
+            Some(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i),
+            None => {
+                self.load(RCX, b);
+                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+            }
         }
-    }
-
-    /// How an instruction takes its second operand `b`: a 32-bit
-    /// immediate, the register's slot, or else (a constant of 64 bits)
-    /// loaded into rcx here.
-    fn operand(&mut self, b: Slot) -> Operand {
-        if let Some(i) = self.immediate(b) {
-            return Operand::Imm(i);
-        }
-        if self.f.constant(b).is_none() {
-            return Operand::Mem(self.slot(b));
-        }
-        self.load(RCX, b);
-        Operand::Rcx
     }
 
     /// `s` into `xmm{x}`.
@@ -432,31 +412,25 @@ impl<'a> Baseline<'a> {
 
     fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
         self.load(RAX, a);
-        match self.operand(b) {
-            Operand::Imm(i) => match op {
+        if let Some(i) = self.immediate(b) {
+            match op {
                 Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, i),
                 Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, i),
                 Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rax, i),
                 Op::And => dynasm!(self.ops ; .arch x64 ; and rax, i),
                 Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, i),
                 _ => dynasm!(self.ops ; .arch x64 ; xor rax, i),
-            },
-            Operand::Mem(at) => match op {
-                Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, QWORD [rbp + at]),
-                Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, QWORD [rbp + at]),
-                Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, QWORD [rbp + at]),
-                Op::And => dynasm!(self.ops ; .arch x64 ; and rax, QWORD [rbp + at]),
-                Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, QWORD [rbp + at]),
-                _ => dynasm!(self.ops ; .arch x64 ; xor rax, QWORD [rbp + at]),
-            },
-            Operand::Rcx => match op {
-                Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
-                Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
-                Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
-                Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
-                Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
-                _ => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
-            },
+            }
+            return self.store(d, RAX);
+        }
+        self.load(RCX, b);
+        match op {
+            Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
+            Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
+            Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
+            Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
+            Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
+            _ => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
         }
         self.store(d, RAX);
     }
