@@ -13,6 +13,7 @@ instructions and three blocks each) eagerly, the steady state of a JIT.
     cargo build --release && python3 benches/compile_times.py
     python3 benches/compile_times.py --warm 3000
     python3 benches/compile_times.py --tier baseline   # the baseline compiler
+    python3 benches/compile_times.py --tier tiered     # baseline, then optimizing
 
 Every phase of the trace line is reported (the phase list is read from
 it); "median small" is the median total of functions of at most 10
@@ -61,8 +62,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("bcvm", nargs="?", default=os.path.join(ROOT, "target", "release", "bcvm"))
     parser.add_argument("--warm", type=int, metavar="N", help="N small functions in one process")
-    parser.add_argument("--tier", default="jit", choices=["jit", "baseline"],
-                        help="the compiler: jit (optimizing, the default) or baseline")
+    parser.add_argument("--tier", default="jit", choices=["jit", "baseline", "tiered"],
+                        help="jit (the optimizing compiler, the default), baseline, or tiered "
+                             "(baseline first, optimizing when hot: the two reported apart)")
     opts = parser.parse_args()
     if opts.warm:
         with tempfile.NamedTemporaryFile("w", suffix=".bc", delete=False) as f:
@@ -77,6 +79,14 @@ def main():
             args_file = program[:-3] + ".args"
             args = open(args_file).read().split() if os.path.exists(args_file) else []
             compiles += list(trace(opts.bcvm, program, args, opts.tier))
+    if opts.tier == "tiered":
+        first = [c for c in compiles if c.get("tier") == "baseline"]
+        hot = [c for c in compiles if c.get("tier") != "baseline"]
+        for name, group in (("baseline compiles", first), ("optimizing compiles (tier-up)", hot)):
+            print(f"{name}:")
+            if group:
+                report(group)
+        return
     report(compiles)
 
 
