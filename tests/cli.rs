@@ -1704,4 +1704,24 @@ fn tiered_code_tiers_up_by_calls_and_by_loops() {
         .map(|&(n, t, b)| (n.to_string(), t.to_string(), b))
         .collect();
     assert_eq!(compiles, expected, "{}", stderr(&out));
+    // The summary tells the two compilers apart.
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "tiered",
+        "--jit-threshold-calls",
+        "10",
+        "--jit-threshold-loops",
+        "50",
+        "--compile-summary",
+        &p,
+        "100",
+    ]);
+    let text = stderr(&out);
+    assert!(
+        text.starts_with("compile summary: 4 compiles (2 by the baseline compiler, 1 on-stack replacement), 4 installed"),
+        "{text}"
+    );
+    assert!(text.contains("\n  baseline "), "{text}");
+    assert_eq!(text.matches(", eager, baseline, ok\n").count(), 2, "{text}");
 }

@@ -4,7 +4,7 @@
 //! replacement entries, and the slowest compiles.
 
 use crate::budget::CompileError;
-use crate::compiler::CompileRecord;
+use crate::compiler::{CodeTier, CompileRecord};
 use crate::phase::Phase;
 use std::fmt::Write;
 use std::time::Duration;
@@ -33,44 +33,48 @@ pub fn summary(records: &[CompileRecord]) -> String {
     let total: Duration = records.iter().map(|r| r.total).sum();
     let ok = records.iter().filter(|r| r.error.is_none()).count();
     let osr = records.iter().filter(|r| r.trigger == Trigger::Osr).count();
+    let is_baseline = |r: &&CompileRecord| r.tier == CodeTier::Baseline;
+    let baseline: Duration = records.iter().filter(is_baseline).map(|r| r.total).sum();
+    let baseline_count = records.iter().filter(is_baseline).count();
+    // The baseline compiler's count shows only where it ran.
+    let by_baseline = match baseline_count {
+        0 => String::new(),
+        n => format!("{n} by the baseline compiler, "),
+    };
     let instructions: usize = records.iter().map(|r| r.stats.instructions).sum();
     let code: usize = records.iter().map(|r| r.code_bytes).sum();
     let _ = writeln!(
         out,
-        "compile summary: {} compiles ({osr} on-stack replacement), {ok} installed, {} bailed out; \
+        "compile summary: {} compiles ({by_baseline}{osr} on-stack replacement), {ok} installed, {} bailed out; \
          {instructions} bytecode instructions, {code} bytes of code, {:.0} us",
         records.len(),
         records.len() - ok,
         micros(total)
     );
     let _ = writeln!(out, "  phase          total us   share");
-    for phase in Phase::ALL {
-        let t: Duration = records.iter().map(|r| r.times[phase as usize]).sum();
+    let row = |out: &mut String, name: &str, t: Duration| {
         let share = if total.is_zero() {
             0.0
         } else {
             100.0 * t.as_secs_f64() / total.as_secs_f64()
         };
-        let _ = writeln!(
-            out,
-            "  {:<12} {:>10.0} {:>6.1}%",
+        let _ = writeln!(out, "  {name:<12} {:>10.0} {share:>6.1}%", micros(t));
+    };
+    // The optimizing pipeline's phases; a baseline compile is one row of
+    // its own.
+    let optimizing = || records.iter().filter(|r| r.tier == CodeTier::Optimizing);
+    for phase in Phase::ALL {
+        row(
+            &mut out,
             phase.name(),
-            micros(t),
-            share
+            optimizing().map(|r| r.times[phase as usize]).sum(),
         );
     }
-    let phases: Duration = records.iter().flat_map(|r| r.times.iter()).sum();
-    let _ = writeln!(
-        out,
-        "  {:<12} {:>10.0} {:>6.1}%",
-        "other",
-        micros(total.saturating_sub(phases)),
-        if total.is_zero() {
-            0.0
-        } else {
-            100.0 * total.saturating_sub(phases).as_secs_f64() / total.as_secs_f64()
-        }
-    );
+    if baseline_count > 0 {
+        row(&mut out, "baseline", baseline);
+    }
+    let phases: Duration = optimizing().flat_map(|r| r.times.iter()).sum();
+    row(&mut out, "other", total.saturating_sub(phases + baseline));
     let mut reasons: Vec<(&str, usize)> = Vec::new();
     for e in records.iter().filter_map(|r| r.error.as_ref()) {
         match reasons.iter_mut().find(|(r, _)| *r == reason(e)) {
@@ -94,9 +98,13 @@ pub fn summary(records: &[CompileRecord]) -> String {
             None => "ok".to_string(),
             Some(e) => format!("bailed in {}: {}", e.phase(), reason(e)),
         };
+        let tier = match r.tier {
+            CodeTier::Baseline => ", baseline",
+            CodeTier::Optimizing => "",
+        };
         let _ = writeln!(
             out,
-            "  {:>10.0} us  {}{osr}  {} instructions, {}, {outcome}",
+            "  {:>10.0} us  {}{osr}  {} instructions, {}{tier}, {outcome}",
             micros(r.total),
             r.function,
             r.stats.instructions,
