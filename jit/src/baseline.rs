@@ -3,10 +3,14 @@
 //! register allocation (the design of V8's Sparkplug and of the first tier
 //! of LuaJIT Remake; Deutsch and Schiffman's Smalltalk-80 translator, POPL
 //! 1984, is the ancestor). `--tier baseline` compiles every function with
-//! it; the optimizing pipeline (`context`) is the other compiler.
+//! it; the optimizing pipeline (`context`) is the other compiler, and under
+//! `--tier tiered` the baseline code counts its calls and back-edges
+//! (`HotCount`) and hands hot functions and loops to it.
 //!
-//! Every bytecode register lives in its frame slot, at `[rbp - 8 (r + 1)]`;
-//! a constant slot is an immediate. An instruction loads its operands into
+//! Every bytecode register lives in its frame slot, at `[rbp - 8 (nregs -
+//! r)]`, in the interpreter's order (so on-stack-replacement code takes a
+//! baseline frame over as it takes an interpreted one); a constant slot
+//! is an immediate. An instruction loads its operands into
 //! `rax`/`rcx` (`xmm0`/`xmm1` for floats), computes and stores its result,
 //! so no value is in a register from one instruction to the next and a
 //! call saves nothing. The code keeps the optimizing tier's calling
@@ -37,7 +41,7 @@ const RCX: u8 = 1;
 
 /// A function's countdowns to tier-up, which its baseline code keeps when
 /// tier-up is on (`--tier tiered`): at zero, `calls` asks for optimized
-/// code (`jit_tier_up`) and `loops` for code to take over the running
+/// code (`jit_tier_up`) and `back_edges` for code to take over the running
 /// activation at the loop header it reached (`jit_osr_entry`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
