@@ -1,5 +1,5 @@
-//! Interpreter against JIT on the benchmark programs (and the JIT without
-//! inlining on the call-bound ones), a fresh VM (and so fresh compiles)
+//! Interpreter against the baseline compiler and the JIT on the benchmark
+//! programs (and the JIT without inlining on the call-bound ones), a fresh VM (and so fresh compiles)
 //! each iteration, output discarded. `cargo bench --bench tiers`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -39,9 +39,9 @@ fn tiers(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3));
         let tiers: &[&str] = if CALL_BOUND.contains(&name) {
-            &["interp", "jit", "jit-no-inline"]
+            &["interp", "baseline", "jit", "jit-no-inline"]
         } else {
-            &["interp", "jit"]
+            &["interp", "baseline", "jit"]
         };
         for &tier in tiers {
             group.bench_function(tier, |b| {
@@ -51,6 +51,9 @@ fn tiers(c: &mut Criterion) {
                     if tier != "interp" {
                         let mut jit = jit::compiler::Jit::default();
                         jit.options.inline = tier == "jit";
+                        if tier == "baseline" {
+                            jit.tier = jit::compiler::CodeTier::Baseline;
+                        }
                         vm.set_compiler(Box::new(jit), Thresholds::NEVER, true);
                     }
                     vm.run(args, false).expect("runs")
