@@ -1665,32 +1665,30 @@ fn tiered_code_tiers_up_by_calls_and_by_loops() {
         "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, sq, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
          func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\n",
     );
-    let out = bcvm(&[
-        "run",
-        "--tier",
-        "tiered",
-        "--jit-threshold-calls",
-        "10",
-        "--jit-threshold-loops",
-        "50",
-        "--trace-compile",
-        &p,
-        "100",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(out.stdout, b"328350\n");
-    let compiles: Vec<(String, String, bool)> = stderr(&out)
+    let tiered = |report: &str| {
+        let args = ["run", "--tier", "tiered", "--jit-threshold-calls", "10"];
+        let out = bcvm(
+            &[
+                &args[..],
+                &["--jit-threshold-loops", "50", report, &p, "100"],
+            ]
+            .concat(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(out.stdout, b"328350\n");
+        stderr(&out)
+    };
+    let trace = tiered("--trace-compile");
+    let compiles: Vec<(&str, &str, bool)> = trace
         .lines()
         .filter(|l| l.starts_with("compile "))
         .map(|l| {
-            let field = |name: &str| {
-                l.split_whitespace()
-                    .find_map(|f| f.strip_prefix(name))
-                    .unwrap_or("")
-                    .to_string()
-            };
-            let name = l.split_whitespace().nth(1).unwrap_or("").to_string();
-            (name, field("trigger="), l.contains(" tier=baseline "))
+            let mut fields = l.split_whitespace();
+            let name = fields.nth(1).unwrap_or("");
+            let trigger = fields
+                .find_map(|f| f.strip_prefix("trigger="))
+                .unwrap_or("");
+            (name, trigger, l.contains(" tier=baseline "))
         })
         .collect();
     let expected = [
@@ -1699,25 +1697,9 @@ fn tiered_code_tiers_up_by_calls_and_by_loops() {
         ("sq", "calls", false),
         ("main", "osr@line5", false),
     ];
-    let expected: Vec<(String, String, bool)> = expected
-        .iter()
-        .map(|&(n, t, b)| (n.to_string(), t.to_string(), b))
-        .collect();
-    assert_eq!(compiles, expected, "{}", stderr(&out));
+    assert_eq!(compiles, expected, "{trace}");
     // The summary tells the two compilers apart.
-    let out = bcvm(&[
-        "run",
-        "--tier",
-        "tiered",
-        "--jit-threshold-calls",
-        "10",
-        "--jit-threshold-loops",
-        "50",
-        "--compile-summary",
-        &p,
-        "100",
-    ]);
-    let text = stderr(&out);
+    let text = tiered("--compile-summary");
     assert!(
         text.starts_with("compile summary: 4 compiles (2 by the baseline compiler, 1 on-stack replacement), 4 installed"),
         "{text}"

@@ -66,18 +66,11 @@ pub fn compile(
     // nothing.
     budget.check_limits(Phase::Emit)?;
     let f = program.func(id);
-    let outgoing = f
-        .code
-        .iter()
-        .filter(|i| i.op == Op::Call)
-        .map(|i| program.func(FuncId(i.b)).nparams as usize)
-        .max()
-        .unwrap_or(0);
-    let bytes = (8 * (f.nregs as usize + outgoing)).next_multiple_of(16);
+    let mut b = Baseline::new(program, id, env);
+    let bytes = (8 * (f.nregs as usize + b.outgoing)).next_multiple_of(16);
     if bytes > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {bytes} bytes is too large")));
     }
-    let mut b = Baseline::new(program, id, env);
     b.hot = hot.map(|h| h as i64);
     let external = b.ops.new_dynamic_label();
     let internal = b.ops.new_dynamic_label();
@@ -126,6 +119,8 @@ struct Baseline<'a> {
     env: JitEnv,
     /// The label of each instruction some branch jumps to.
     targets: Vec<Option<DynamicLabel>>,
+    /// The most arguments a call passes: the frame's outgoing area.
+    outgoing: usize,
     /// Out-of-line stubs still to emit: traps (label, kind, site) and
     /// calls through `jit_call`.
     traps: Vec<(DynamicLabel, u64, u64)>,
@@ -145,20 +140,20 @@ impl<'a> Baseline<'a> {
     fn new(program: &'a Program, id: FuncId, env: JitEnv) -> Baseline<'a> {
         let f = program.func(id);
         let n = f.code.len();
-        // Code bytes: the entries and stubs, about 24 per instruction and
-        // 160 more per call (its checks and its way through `jit_call`).
-        let calls = f.code.iter().filter(|i| i.op == Op::Call).count();
+        // The calls, for the outgoing area and the code's size (the entries
+        // and stubs, about 24 bytes an instruction and 160 more a call, for
+        // its checks and its way through `jit_call`); then the branch
+        // targets, each given a label before any jump to it.
+        let (mut calls, mut outgoing) = (0, 0);
+        for i in f.code.iter().filter(|i| i.op == Op::Call) {
+            calls += 1;
+            outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
+        }
         let bytes = 512 + 24 * n + 160 * calls;
         let mut ops = Assembler::new_with_capacity(0, bytes, 0, 0, n / 2 + 8, 0, n + 8);
         let mut targets = vec![None; n];
-        for i in &f.code {
-            let Some(target) = i.op.target(i) else {
-                continue;
-            };
-            let t = &mut targets[target as usize];
-            if t.is_none() {
-                *t = Some(ops.new_dynamic_label());
-            }
+        for target in f.code.iter().filter_map(|i| i.op.target(i)) {
+            targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
         let unwind = ops.new_dynamic_label();
         Baseline {
@@ -168,6 +163,7 @@ impl<'a> Baseline<'a> {
             f,
             env,
             targets,
+            outgoing,
             traps: Vec::new(),
             slow_calls: Vec::new(),
             tier_up: None,

@@ -92,6 +92,16 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+/// Code is installed at the end of emission, by either compiler.
+impl From<crate::backend::code_cache::CacheError> for CompileError {
+    fn from(error: crate::backend::code_cache::CacheError) -> CompileError {
+        CompileError::CodeCache {
+            phase: Phase::Emit,
+            error,
+        }
+    }
+}
+
 /// The default budget in work units: every function in `programs/` needs
 /// less than a tenth of it (a test keeps it so), while a function whose SSA
 /// would need millions of phis runs out within a few milliseconds.

@@ -319,14 +319,10 @@ impl Jit {
             None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
             Some(_) => crate::baseline::compile(program, func, env, hot, &mut budget),
         };
-        let result = emitted.as_ref().map_err(Clone::clone).and_then(|code| {
-            self.code_cache
-                .install(&code.code)
-                .map_err(|error| CompileError::CodeCache {
-                    phase: Phase::Emit,
-                    error,
-                })
-        });
+        let result = emitted
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|code| Ok(self.code_cache.install(&code.code)?));
         let result = unless_exhausted(result);
         let mut times = PhaseTimes::default();
         times[Phase::Emit as usize] = start.elapsed();

@@ -585,12 +585,7 @@ impl<'p> Context<'p> {
             .code
             .as_ref()
             .ok_or_else(|| missing(Phase::Emit, "the code"))?;
-        let installed = cache
-            .install(&code.code)
-            .map_err(|error| CompileError::CodeCache {
-                phase: Phase::Emit,
-                error,
-            });
+        let installed = cache.install(&code.code).map_err(CompileError::from);
         self.times[Phase::Emit as usize] += start.elapsed();
         installed
     }

@@ -112,7 +112,7 @@ pub fn baseline_listing(program: &Program, func: FuncId) -> Result<String, Compi
 }
 
 /// `func` compiled by the baseline compiler against scratch state.
-pub fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, CompileError> {
+fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, CompileError> {
     let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
         phase: Phase::Emit,
         message: format!("cannot map memory: {e}"),

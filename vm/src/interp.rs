@@ -170,40 +170,45 @@ impl Tiers<'_> {
             return;
         }
         self.offer_at[f.index()] = u64::MAX;
-        if let Some(compiler) = &mut self.compiler {
-            out.flush();
-            self.compiled[f.index()] = self.position.during(Activity::Compiling, f, 0, || {
-                compiler.compile(program, f, trigger, env)
-            });
-            if let Some(code) = &self.compiled[f.index()] {
-                self.entries[f.index()] = code.entry as usize;
-                self.offer_at[f.index()] = 0;
-            }
-        }
+        self.compile(program, f, trigger, env, out);
     }
 
-    /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
-    /// to the compiler again, once: a first tier's code asks for the next
-    /// tier's. Calls from then on go to what the compiler makes; the code
-    /// it replaces stays mapped for activations still running it.
-    fn offer_hot(&mut self, program: &Program, f: FuncId, env: JitEnv, out: &mut Output) {
-        if std::mem::replace(&mut self.hot_offered[f.index()], true) {
-            return;
-        }
+    /// Compiles `f` now, output flushed first; if code comes, calls go to
+    /// it from then on, and the code it replaces stays mapped for
+    /// activations still running it.
+    fn compile(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        trigger: Trigger,
+        env: JitEnv,
+        out: &mut Output,
+    ) {
         let Some(compiler) = &mut self.compiler else {
             return;
         };
         out.flush();
         let code = self.position.during(Activity::Compiling, f, 0, || {
-            compiler.compile(program, f, Trigger::Calls, env)
+            compiler.compile(program, f, trigger, env)
         });
-        if let Some(code) = code {
-            self.entries[f.index()] = code.entry as usize;
-            self.offer_at[f.index()] = 0;
-            if let Some(old) = self.compiled[f.index()].replace(code) {
-                self.retired.push(old);
-            }
+        let Some(code) = code else {
+            return;
+        };
+        self.entries[f.index()] = code.entry as usize;
+        self.offer_at[f.index()] = 0;
+        if let Some(old) = self.compiled[f.index()].replace(code) {
+            self.retired.push(old);
         }
+    }
+
+    /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
+    /// to the compiler again, once: a first tier's code asks for the next
+    /// tier's.
+    fn offer_hot(&mut self, program: &Program, f: FuncId, env: JitEnv, out: &mut Output) {
+        if std::mem::replace(&mut self.hot_offered[f.index()], true) {
+            return;
+        }
+        self.compile(program, f, Trigger::Calls, env, out);
     }
 
     /// Code to take over an activation of `f` that compiled code is
