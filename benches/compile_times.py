@@ -15,6 +15,10 @@ instructions and three blocks each) eagerly, the steady state of a JIT.
     python3 benches/compile_times.py --tier baseline   # the baseline compiler
     python3 benches/compile_times.py --tier tiered     # baseline, then optimizing
 
+Cold, the last line splits the sum: each process's first compile, which
+pays for the compiler's code and memory coming into the caches and page
+tables whatever it compiles, and the compiles after it.
+
 Every phase of the trace line is reported (the phase list is read from
 it); "median small" is the median total of functions of at most 10
 instructions. Trace times are whole microseconds per phase, so per-phase
@@ -28,14 +32,34 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def trace(bcvm, program, args, tier="jit"):
     run = subprocess.run([bcvm, "run", "--tier", tier, "--trace-compile", program, *args],
                          capture_output=True, text=True)
+    nth = 0
     for line in run.stderr.splitlines():
         if line.startswith("compile ") and line.endswith("outcome=ok"):
-            yield dict(re.findall(r"(\S+)=(\S+)", line))
+            fields = dict(re.findall(r"(\S+)=(\S+)", line))
+            fields["nth"] = nth
+            nth += 1
+            yield fields
+
+
+def floor(compiles):
+    """The cold cost split in two: each process's first compile, which
+    pays for the compiler's code and memory coming in (page faults, cache
+    misses) whatever it compiles, and the compiles after it."""
+    first = [int(c["total"][:-2]) for c in compiles if c["nth"] == 0]
+    later = [c for c in compiles if c["nth"] > 0]
+    if not first or not later:
+        return
+    instrs = sum(int(c["instrs"]) for c in later)
+    total = sum(int(c["total"][:-2]) for c in later)
+    print(f"first compile of each process: {len(first)}, median {statistics.median(first):.0f} us, "
+          f"{sum(first) / 1000:.1f} ms in all; the {len(later)} others: "
+          f"{total / instrs:.2f} us per instruction, median {statistics.median(int(c['total'][:-2]) for c in later):.0f} us")
 
 
 def report(compiles):
     # Every `NAME=Nus` field but the total and `at` (when the compile began).
-    phases = [k for k, v in compiles[0].items() if v.endswith("us") and k not in ("total", "at")]
+    phases = [k for k, v in compiles[0].items()
+              if str(v).endswith("us") and k not in ("total", "at")]
     instrs = sum(int(c["instrs"]) for c in compiles)
     total = sum(int(c["total"][:-2]) for c in compiles)
     small = [int(c["total"][:-2]) for c in compiles if int(c["instrs"]) <= 10]
@@ -88,6 +112,8 @@ def main():
                 report(group)
         return
     report(compiles)
+    if not opts.warm:
+        floor(compiles)
 
 
 if __name__ == "__main__":

@@ -248,7 +248,9 @@ fn build_rooted(
         }
         blocks[b].succs = succs;
     }
-    let first = id_of[first].unwrap_or_default();
+    // The walk began at the root's candidate, so it is reachable: its
+    // number is the count of reachable candidates before it.
+    let first = Block::new(reachable[..first].iter().filter(|&&r| r).count());
     let mut entry = first;
     if entry_is_target || entry_point != EntryPoint::Start {
         entry = synthetic_entry(&mut blocks, first, root as u32);

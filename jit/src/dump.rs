@@ -48,7 +48,8 @@ pub fn dump(program: &Program, ctx: &Context, stage: Phase, format: Format) -> S
             if let (Some(line), Json::Object(obj)) = (osr_line(program, ctx), &mut value) {
                 obj.insert("osr_line".into(), json!(line));
             }
-            let mut line = serde_json::to_string(&value).unwrap_or_default();
+            // A `Value` prints as compact JSON, infallibly.
+            let mut line = value.to_string();
             line.push('\n');
             line
         }

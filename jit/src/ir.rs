@@ -419,6 +419,20 @@ impl Function {
         Value::new(self.defs.len() - 1)
     }
 
+    /// Adds an instruction (not yet placed in a block) that defines a
+    /// fresh value.
+    pub fn add_def(&mut self, kind: InstKind, src: u32) -> (Inst, Value) {
+        let inst = Inst::new(self.insts.len());
+        let value = self.new_value(inst);
+        self.insts.push(InstData {
+            kind,
+            result: Some(value),
+            src,
+            inlined: None,
+        });
+        (inst, value)
+    }
+
     /// Adds an instruction (not yet placed in a block), with a fresh result
     /// value if `defines`.
     pub fn add_inst(&mut self, kind: InstKind, src: u32, defines: bool) -> Inst {

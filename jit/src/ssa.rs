@@ -226,8 +226,8 @@ struct Renamer<'a> {
     /// (register, value it named before) for each definition on the path.
     undo: Vec<(u32, Value)>,
     constants: Vec<Value>,
-    /// Each block's phis: (register, instruction).
-    phis: Vec<Vec<(u32, Inst)>>,
+    /// Each block's phis: (register, instruction, its value).
+    phis: Vec<Vec<(u32, Inst, Value)>>,
     /// On-stack replacement: the registers the entry reads from the
     /// interpreter's frame, ascending.
     from_frame: Option<Vec<u32>>,
@@ -279,13 +279,9 @@ impl<'a> Renamer<'a> {
             ir.blocks[b].preds = data.preds.clone();
             let mut here = Vec::with_capacity(regs.len());
             for &r in &regs {
-                let phi = ir.add_inst(
-                    InstKind::Phi(vec![UNFILLED; data.preds.len()]),
-                    NO_SRC,
-                    true,
-                );
+                let (phi, v) = ir.add_def(InstKind::Phi(vec![UNFILLED; data.preds.len()]), NO_SRC);
                 ir.blocks[block.index()].insts.push(phi);
-                here.push((r, phi));
+                here.push((r, phi, v));
             }
             ir.phi_regs[b] = regs;
             phis.push(here);
@@ -301,10 +297,17 @@ impl<'a> Renamer<'a> {
         }
     }
 
-    fn emit(&mut self, b: Block, kind: InstKind, src: u32, defines: bool) -> Option<Value> {
-        let inst = self.ir.add_inst(kind, src, defines);
+    /// Places an instruction that defines nothing at the end of `b`.
+    fn emit(&mut self, b: Block, kind: InstKind, src: u32) {
+        let inst = self.ir.add_inst(kind, src, false);
         self.ir.blocks[b.index()].insts.push(inst);
-        self.ir.insts[inst.index()].result
+    }
+
+    /// Places an instruction at the end of `b`; its fresh value.
+    fn emit_def(&mut self, b: Block, kind: InstKind, src: u32) -> Value {
+        let (inst, v) = self.ir.add_def(kind, src);
+        self.ir.blocks[b.index()].insts.push(inst);
+        v
     }
 
     fn define(&mut self, reg: u32, v: Value) {
@@ -335,20 +338,13 @@ impl<'a> Renamer<'a> {
         let params = from_frame.as_deref().unwrap_or(&[]);
         if from_frame.is_none() {
             for p in 0..f.nparams {
-                current.push(
-                    self.emit(entry, InstKind::Param(p), NO_SRC, true)
-                        .unwrap_or_default(),
-                );
+                current.push(self.emit_def(entry, InstKind::Param(p), NO_SRC));
             }
         }
-        let zero = self
-            .emit(entry, InstKind::Const(0), NO_SRC, true)
-            .unwrap_or_default();
+        let zero = self.emit_def(entry, InstKind::Const(0), NO_SRC);
         current.resize(f.nregs as usize, zero);
         for &r in params {
-            current[r as usize] = self
-                .emit(entry, InstKind::Param(r), NO_SRC, true)
-                .unwrap_or_default();
+            current[r as usize] = self.emit_def(entry, InstKind::Param(r), NO_SRC);
         }
         // Parameter r is register r's first value.
         for (r, &v) in current.iter().enumerate() {
@@ -360,10 +356,7 @@ impl<'a> Renamer<'a> {
         self.constants = f
             .consts
             .iter()
-            .map(|&c| {
-                self.emit(entry, InstKind::Const(c), NO_SRC, true)
-                    .unwrap_or_default()
-            })
+            .map(|&c| self.emit_def(entry, InstKind::Const(c), NO_SRC))
             .collect();
     }
 
@@ -373,8 +366,7 @@ impl<'a> Renamer<'a> {
         while let Some(step) = steps.pop() {
             match step {
                 Step::Leave(mark) => {
-                    while self.undo.len() > mark {
-                        let (r, v) = self.undo.pop().unwrap_or_default();
+                    for (r, v) in self.undo.drain(mark..).rev() {
                         self.current[r as usize] = v;
                     }
                 }
@@ -393,8 +385,7 @@ impl<'a> Renamer<'a> {
 
     fn rename_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
         for k in 0..self.phis[b.index()].len() {
-            let (r, phi) = self.phis[b.index()][k];
-            let v = self.ir.insts[phi.index()].result.unwrap_or_default();
+            let (r, _, v) = self.phis[b.index()][k];
             self.define(r, v);
         }
         let data = self.input.cfg.block(b);
@@ -409,7 +400,7 @@ impl<'a> Renamer<'a> {
                 || f.code[end as usize - 1].op.is_cond_branch());
         if falls_through {
             let next = self.input.cfg.succs(b)[0];
-            self.emit(b, InstKind::Jump(next), NO_SRC, false);
+            self.emit(b, InstKind::Jump(next), NO_SRC);
         }
         for &s in self.input.cfg.succs(b) {
             let j = self
@@ -421,7 +412,7 @@ impl<'a> Renamer<'a> {
                 .unwrap_or(0);
             budget.charge(Phase::Ssa, self.phis[s.index()].len() as u64)?;
             for k in 0..self.phis[s.index()].len() {
-                let (r, phi) = self.phis[s.index()][k];
+                let (r, phi, _) = self.phis[s.index()][k];
                 let v = self.current[r as usize];
                 if let InstKind::Phi(args) = &mut self.ir.insts[phi.index()].kind {
                     args[j] = v;
@@ -481,9 +472,11 @@ impl<'a> Renamer<'a> {
             }
             op => InstKind::Binary(op, self.value(ins.b), self.value(ins.c)),
         };
-        let writes = ins.op.writes();
-        if let Some(v) = self.emit(b, kind, k, writes) {
+        if ins.op.writes() {
+            let v = self.emit_def(b, kind, k);
             self.define(ins.a, v);
+        } else {
+            self.emit(b, kind, k);
         }
     }
 }
