@@ -436,11 +436,13 @@ impl Function {
     /// Adds an instruction (not yet placed in a block), with a fresh result
     /// value if `defines`.
     pub fn add_inst(&mut self, kind: InstKind, src: u32, defines: bool) -> Inst {
+        if defines {
+            return self.add_def(kind, src).0;
+        }
         let inst = Inst::new(self.insts.len());
-        let result = defines.then(|| self.new_value(inst));
         self.insts.push(InstData {
             kind,
-            result,
+            result: None,
             src,
             inlined: None,
         });
