@@ -22,22 +22,16 @@
 //! the branch targets are found in a first, cheaper pass over the same
 //! instructions so each gets a label before any jump to it.
 
-// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
-#![allow(clippy::useless_conversion)]
-
 use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, jump_if, Assembler};
-use crate::backend::isel::control::branch_condition;
-use crate::backend::isel::integer::{divide, float_to_int, set_if};
 use crate::backend::{Emitted, Mark};
 use crate::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site};
 use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
-use vm::{FuncId, Function, Instr, Op, Program, Slot};
-
-const RAX: u8 = 0;
-const RCX: u8 = 1;
+use vm::{isa, FuncId, Function, Instr, Op, Program, Slot};
+use x64::regs::{RAX, RCX, XMM0, XMM1};
+use x64::{encode, Gpr, Src, XSrc, Xmm};
 
 /// A function's countdowns to tier-up, which its baseline code keeps when
 /// tier-up is on (`--tier tiered`): at zero, `calls` asks for optimized
@@ -84,7 +78,7 @@ pub fn compile(
         if let Some(label) = b.targets[pc] {
             dynasm!(b.ops ; .arch x64 ; =>label);
         }
-        b.lines.push((b.ops.offset().0, pc as u32));
+        b.ops.line(pc as u32);
         b.instr(pc as u32, instr)?;
     }
     b.stubs();
@@ -98,17 +92,9 @@ pub fn compile(
         words.min(ARG_REGISTERS.len()),
         internal,
     );
-    let code_end = b.ops.offset().0;
-    let code = b
-        .ops
-        .finalize()
-        .map_err(|e| fail(format!("cannot assemble: {e}")))?;
-    Ok(Emitted {
-        code,
-        lines: b.lines,
-        marks: b.marks,
-        code_end,
-    })
+    b.ops
+        .finish()
+        .map_err(|e| fail(format!("cannot assemble: {e}")))
 }
 
 struct Baseline<'a> {
@@ -132,8 +118,6 @@ struct Baseline<'a> {
     /// The `HotCount` this code counts down, if it tiers up.
     hot: Option<i64>,
     unwind: DynamicLabel,
-    lines: Vec<(usize, u32)>,
-    marks: Vec<(usize, Mark)>,
 }
 
 impl<'a> Baseline<'a> {
@@ -150,7 +134,12 @@ impl<'a> Baseline<'a> {
             outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
         }
         let bytes = 512 + 24 * n + 160 * calls;
-        let mut ops = Assembler::new_with_capacity(0, bytes, 0, 0, n / 2 + 8, 0, n + 8);
+        let mut ops = Assembler::new(x64::Capacity {
+            bytes,
+            dynamic_labels: n / 2 + 8,
+            relocations: n + 8,
+            lines: n,
+        });
         let mut targets = vec![None; n];
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
@@ -170,13 +159,11 @@ impl<'a> Baseline<'a> {
             back_edges: Vec::new(),
             hot: None,
             unwind,
-            lines: Vec::with_capacity(n),
-            marks: Vec::with_capacity(8),
         }
     }
 
     fn mark(&mut self, mark: Mark) {
-        self.marks.push((self.ops.offset().0, mark));
+        self.ops.mark(mark);
     }
 
     /// Where register `r` lives, from `rbp`: the registers in order, as
@@ -248,7 +235,7 @@ impl<'a> Baseline<'a> {
     }
 
     /// `s` into general register `r`.
-    fn load(&mut self, r: u8, s: Slot) {
+    fn load(&mut self, r: Gpr, s: Slot) {
         match self.f.constant(s) {
             Some(0) => dynasm!(self.ops ; .arch x64 ; xor Rd(r), Rd(r)),
             Some(c) => match i32::try_from(c as i64) {
@@ -270,19 +257,26 @@ impl<'a> Baseline<'a> {
             .and_then(|c| i32::try_from(c as i64).ok())
     }
 
-    /// `cmp rax, b`, with `b` an immediate where it can be.
-    fn compare_with(&mut self, b: Slot) {
+    /// `b` as a right-hand operand: an immediate where it can be, else
+    /// loaded into rcx.
+    fn source(&mut self, b: Slot) -> Src {
         match self.immediate(b) {
-            Some(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i),
+            Some(i) => Src::Imm(i),
             None => {
                 self.load(RCX, b);
-                dynasm!(self.ops ; .arch x64 ; cmp rax, rcx);
+                Src::Reg(RCX)
             }
         }
     }
 
-    /// `s` into `xmm{x}`.
-    fn load_float(&mut self, x: u8, s: Slot) {
+    /// `cmp rax, b`.
+    fn compare_with(&mut self, b: Slot) {
+        let b = self.source(b);
+        encode::compare(&mut self.ops, RAX, b);
+    }
+
+    /// `s` into `x`.
+    fn load_float(&mut self, x: Xmm, s: Slot) {
         if self.f.constant(s).is_some() {
             self.load(RAX, s);
             dynasm!(self.ops ; .arch x64 ; movq Rx(x), rax);
@@ -292,12 +286,12 @@ impl<'a> Baseline<'a> {
         }
     }
 
-    fn store(&mut self, d: Slot, r: u8) {
+    fn store(&mut self, d: Slot, r: Gpr) {
         let at = self.slot(d);
         dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
     }
 
-    fn store_float(&mut self, d: Slot, x: u8) {
+    fn store_float(&mut self, d: Slot, x: Xmm) {
         let at = self.slot(d);
         dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x));
     }
@@ -328,36 +322,42 @@ impl<'a> Baseline<'a> {
                 self.store(i.a, RAX);
             }
             Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => {
-                self.integer(i.op, i.a, i.b, i.c)
+                self.integer(i.op, i.a, i.b, i.c)?
             }
             Op::Div | Op::Rem => {
+                let Some(division) = isa::division(i.op) else {
+                    return Err(fail("a division without its kind"));
+                };
                 self.load(RAX, i.b);
                 self.load(RCX, i.c);
                 let zero = self.trap(vm::native::TRAP_DIVISION_BY_ZERO, pc);
-                divide(&mut self.ops, i.op, zero);
+                encode::divide(&mut self.ops, division, zero);
                 self.store(i.a, RAX);
             }
-            Op::Shl | Op::Shr | Op::Ushr => self.shift(i.op, i.a, i.b, i.c),
+            Op::Shl | Op::Shr | Op::Ushr => self.shift(i.op, i.a, i.b, i.c)?,
             Op::Neg | Op::Not | Op::FNeg | Op::FToI => self.unary(i.op, i.a, i.b),
             Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                let Some(cond) = isa::condition(i.op) else {
+                    return Err(fail("a comparison without its condition"));
+                };
                 self.load(RAX, i.b);
                 self.compare_with(i.c);
-                set_if(&mut self.ops, i.op);
+                encode::set_if(&mut self.ops, cond);
                 self.store(i.a, RAX);
             }
-            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c),
+            Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c)?,
             Op::FSqrt => {
-                self.load_float(0, i.b);
-                dynasm!(self.ops ; .arch x64 ; sqrtsd xmm0, xmm0);
-                self.store_float(i.a, 0);
+                self.load_float(XMM0, i.b);
+                encode::sqrtsd(&mut self.ops, XMM0, XSrc::Reg(XMM0));
+                self.store_float(i.a, XMM0);
             }
             Op::IToF => {
                 self.load(RAX, i.b);
                 dynasm!(self.ops ; .arch x64 ; cvtsi2sd xmm0, rax);
-                self.store_float(i.a, 0);
+                self.store_float(i.a, XMM0);
             }
             Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe => {
-                self.float_compare(i.op, i.a, i.b, i.c)
+                self.float_compare(i.op, i.a, i.b, i.c)?
             }
             Op::Load => {
                 self.address(pc, i.b, i.c);
@@ -373,17 +373,18 @@ impl<'a> Baseline<'a> {
                 let to = self.target(pc, i.a);
                 dynasm!(self.ops ; .arch x64 ; jmp =>to);
             }
-            Op::Jz | Op::Jnz => {
+            Op::Jz | Op::Jnz | Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
+                let Some(cond) = isa::condition(i.op) else {
+                    return Err(fail("a branch without its condition"));
+                };
                 self.load(RAX, i.a);
+                if matches!(i.op, Op::Jz | Op::Jnz) {
+                    dynasm!(self.ops ; .arch x64 ; test rax, rax);
+                } else {
+                    self.compare_with(i.b);
+                }
                 let to = self.target(pc, i.c);
-                dynasm!(self.ops ; .arch x64 ; test rax, rax);
-                jump_if(&mut self.ops, branch_condition(i.op), to);
-            }
-            Op::Jeq | Op::Jne | Op::Jlt | Op::Jle | Op::Jgt | Op::Jge => {
-                self.load(RAX, i.a);
-                self.compare_with(i.b);
-                let to = self.target(pc, i.c);
-                jump_if(&mut self.ops, branch_condition(i.op), to);
+                jump_if(&mut self.ops, cond, to);
             }
             Op::Call => self.call(pc, i.a, FuncId(i.b), i.c as usize),
             Op::Ret => {
@@ -410,50 +411,32 @@ impl<'a> Baseline<'a> {
         Ok(())
     }
 
-    fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+    fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+        let Some(alu) = isa::alu(op) else {
+            return Err(fail("arithmetic without its operation"));
+        };
         self.load(RAX, a);
-        if let Some(i) = self.immediate(b) {
-            match op {
-                Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, i),
-                Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, i),
-                Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rax, i),
-                Op::And => dynasm!(self.ops ; .arch x64 ; and rax, i),
-                Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, i),
-                _ => dynasm!(self.ops ; .arch x64 ; xor rax, i),
-            }
-            return self.store(d, RAX);
-        }
-        self.load(RCX, b);
-        match op {
-            Op::Add => dynasm!(self.ops ; .arch x64 ; add rax, rcx),
-            Op::Sub => dynasm!(self.ops ; .arch x64 ; sub rax, rcx),
-            Op::Mul => dynasm!(self.ops ; .arch x64 ; imul rax, rcx),
-            Op::And => dynasm!(self.ops ; .arch x64 ; and rax, rcx),
-            Op::Or => dynasm!(self.ops ; .arch x64 ; or rax, rcx),
-            _ => dynasm!(self.ops ; .arch x64 ; xor rax, rcx),
-        }
+        let b = self.source(b);
+        encode::alu(&mut self.ops, alu, RAX, b);
         self.store(d, RAX);
+        Ok(())
     }
 
     /// The hardware masks a shift count to 6 bits, as the spec does.
-    fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
+    fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+        let Some(shift) = isa::shift(op) else {
+            return Err(fail("a shift without its kind"));
+        };
         self.load(RAX, a);
-        if let Some(c) = self.f.constant(b) {
-            let count = (c & 63) as i8;
-            match op {
-                Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
-                Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
-                _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
+        match self.f.constant(b) {
+            Some(c) => encode::shift_by(&mut self.ops, shift, RAX, c),
+            None => {
+                self.load(RCX, b);
+                encode::shift_by_cl(&mut self.ops, shift, RAX);
             }
-            return self.store(d, RAX);
-        }
-        self.load(RCX, b);
-        match op {
-            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
-            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
-            _ => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
         }
         self.store(d, RAX);
+        Ok(())
     }
 
     fn unary(&mut self, op: Op, d: Slot, a: Slot) {
@@ -463,51 +446,41 @@ impl<'a> Baseline<'a> {
             Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
             // Flips the sign bit only, NaN payloads included.
             Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
-            _ => float_to_int(&mut self.ops),
+            _ => {
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax);
+                encode::float_to_int(&mut self.ops);
+            }
         }
         self.store(d, RAX);
     }
 
-    fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
-        self.load_float(0, a);
-        self.load_float(1, b);
-        match op {
-            Op::FAdd => dynasm!(self.ops ; .arch x64 ; addsd xmm0, xmm1),
-            Op::FSub => dynasm!(self.ops ; .arch x64 ; subsd xmm0, xmm1),
-            Op::FMul => dynasm!(self.ops ; .arch x64 ; mulsd xmm0, xmm1),
-            _ => dynasm!(self.ops ; .arch x64 ; divsd xmm0, xmm1),
-        }
-        self.store_float(d, 0);
+    fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+        let Some(sse) = isa::sse(op) else {
+            return Err(fail("float arithmetic without its operation"));
+        };
+        self.load_float(XMM0, a);
+        self.load_float(XMM1, b);
+        encode::sse(&mut self.ops, sse, XMM0, XSrc::Reg(XMM1));
+        self.store_float(d, XMM0);
+        Ok(())
     }
 
-    /// An IEEE comparison: `ucomisd` says unordered with ZF, PF and CF all
-    /// set, so `a < b` is asked as `b > a` ("above": CF and ZF clear), and
-    /// only `fne` holds for NaN.
-    fn float_compare(&mut self, op: Op, d: Slot, a: Slot, b: Slot) {
-        self.load_float(0, a);
-        self.load_float(1, b);
-        match op {
-            Op::FEq => dynasm!(self.ops
-                ; .arch x64
-                ; ucomisd xmm0, xmm1
-                ; sete al
-                ; setnp cl
-                ; and al, cl
-            ),
-            Op::FNe => dynasm!(self.ops
-                ; .arch x64
-                ; ucomisd xmm0, xmm1
-                ; setne al
-                ; setp cl
-                ; or al, cl
-            ),
-            Op::FLt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; seta al),
-            Op::FLe => dynasm!(self.ops ; .arch x64 ; ucomisd xmm1, xmm0 ; setae al),
-            Op::FGt => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; seta al),
-            _ => dynasm!(self.ops ; .arch x64 ; ucomisd xmm0, xmm1 ; setae al),
+    /// An IEEE comparison, false for NaN but for `fne`
+    /// (`encode::set_if_float`).
+    fn float_compare(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+        let Some(cmp) = isa::float_cmp(op) else {
+            return Err(fail("a float comparison without its kind"));
+        };
+        self.load_float(XMM0, a);
+        self.load_float(XMM1, b);
+        if cmp.swaps() {
+            encode::ucomisd(&mut self.ops, XMM1, XSrc::Reg(XMM0));
+        } else {
+            encode::ucomisd(&mut self.ops, XMM0, XSrc::Reg(XMM1));
         }
-        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        encode::set_if_float(&mut self.ops, cmp);
         self.store(d, RAX);
+        Ok(())
     }
 
     /// The cell `base + offset` (wrapping) in rax, checked: an address

@@ -258,13 +258,9 @@ fn fill_cells(fill: &Fill, names: &Names) -> String {
 
 /// A home as the assembler names it.
 pub fn home_name(home: Home) -> String {
-    const GPR: [&str; 16] = [
-        "rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12",
-        "r13", "r14", "r15",
-    ];
     match home {
-        Home::Gpr(r) => GPR[r as usize & 15].to_string(),
-        Home::Xmm(x) => format!("xmm{x}"),
+        Home::Gpr(r) => r.to_string(),
+        Home::Xmm(x) => x.to_string(),
     }
 }
 

@@ -20,16 +20,15 @@ use crate::types::ValueType;
 pub mod checker;
 use vm::Op;
 
-/// General registers that hold values (`Rq` numbers: rsi, rdi, r8-r11).
-pub const VALUE_REGISTERS: [u8; 6] = [6, 7, 8, 9, 10, 11];
-/// XMM registers that hold values (xmm0 and xmm1 are scratch).
-pub const VALUE_XMMS: [u8; 14] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-/// General registers a call preserves that hold values (`rbx`): the
-/// function saves the caller's in its frame. Given to the integer value
-/// that is live across the most calls, weighted by loop depth, when that
-/// is more than one call per run of the function: a save and a restore
-/// then cost less than a spill and a reload at each call.
-pub const CALLEE_SAVED: [u8; 1] = [3];
+/// The callee-saved value register (`rbx`, `x64::env::CALLEE_SAVED_VALUES`)
+/// the function saves its caller's copy of in its frame. Given to the
+/// integer value that is live across the most calls, weighted by loop
+/// depth, when that is more than one call per run of the function: a
+/// save and a restore then cost less than a spill and a reload at each
+/// call.
+pub use x64::env::CALLEE_SAVED_VALUES as CALLEE_SAVED;
+use x64::env::{VALUE_GPRS, VALUE_XMMS};
+use x64::{Gpr, Xmm};
 
 /// Loops deeper than this weigh no more (8^6 already dwarfs any count).
 const MAX_DEPTH: u32 = 6;
@@ -42,8 +41,18 @@ const PER_CLASS: usize = 64;
 /// Where a value lives besides its frame slot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Home {
-    Gpr(u8),
-    Xmm(u8),
+    Gpr(Gpr),
+    Xmm(Xmm),
+}
+
+impl Home {
+    /// The register's bit among those of its class.
+    fn bit(self) -> u32 {
+        u32::from(match self {
+            Home::Gpr(r) => r.bit(),
+            Home::Xmm(x) => x.bit(),
+        })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -231,11 +240,11 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 /// The registers of the candidates of `mask` in `class` (a range of
 /// candidate numbers) that have one: an integer in rsi says nothing of
 /// xmm6.
-fn registers_of(mask: u128, class: &std::ops::Range<usize>, register: &[Option<u8>]) -> u32 {
+fn registers_of(mask: u128, class: &std::ops::Range<usize>, register: &[Option<Home>]) -> u32 {
     bits(mask)
         .filter(|j| class.contains(j))
         .filter_map(|j| register[j])
-        .fold(0, |m, r| m | 1 << r)
+        .fold(0, |m, r| m | r.bit())
 }
 
 /// Candidates merged into groups that share a register.
@@ -393,22 +402,29 @@ pub fn allocate(
     // With no value to keep across calls there, `rbx` is one more
     // register for values used in loops, which are worth its save and
     // restore.
-    let spare: &[u8] = if crosser.is_none() {
-        &CALLEE_SAVED
+    let spare: &[Home] = if crosser.is_none() {
+        &[Home::Gpr(CALLEE_SAVED[0])]
     } else {
         &[]
     };
-    let mut register: Vec<Option<u8>> = vec![None; all.len()];
+    let mut register: Vec<Option<Home>> = vec![None; all.len()];
     let mut offset = 0;
-    for (class, registers) in classes.iter().zip([&VALUE_REGISTERS[..], &VALUE_XMMS[..]]) {
+    let gprs = VALUE_GPRS.map(Home::Gpr);
+    let xmms = VALUE_XMMS.map(Home::Xmm);
+    for (class, registers) in classes.iter().zip([&gprs[..], &xmms[..]]) {
         // Groups in the rank order of their best member, which leads them.
         for k in (offset..offset + class.len()).filter(|&k| groups.leader[k] == k) {
             // The registers of the neighbours already coloured.
             let same_class = offset..offset + class.len();
             let taken = registers_of(groups.conflicts[k], &same_class, &register);
-            let free = |r: &u8| taken & 1 << r == 0;
+            let free = |r: &Home| taken & r.bit() == 0;
             let wanted = bits(groups.members[k]).fold(0u128, |m, j| m | partners[j]);
-            let preferred = bits(wanted).filter_map(|j| register[j]).find(free);
+            // A copy partner's register, of this class: a copy between an
+            // integer and a float candidate joins no registers.
+            let preferred = bits(wanted)
+                .filter(|j| same_class.contains(j))
+                .filter_map(|j| register[j])
+                .find(free);
             let unwanted = bits(groups.members[k]).fold(0u128, |m, j| m | avoid[j]);
             let avoided = registers_of(unwanted, &same_class, &register);
             let v = all[k].index();
@@ -420,7 +436,7 @@ pub fn allocate(
             let chosen = preferred
                 .or_else(|| {
                     let r = registers.iter().copied();
-                    r.filter(free).find(|r| avoided & 1 << r == 0)
+                    r.filter(free).find(|r| avoided & r.bit() == 0)
                 })
                 .or_else(|| registers.iter().copied().find(free))
                 .or_else(|| spare.iter().copied().find(free));
@@ -435,7 +451,7 @@ pub fn allocate(
     // has `rbx`.
     if let Some(k) = crosser {
         for j in bits(groups.members[groups.leader[k]]) {
-            register[j] = Some(CALLEE_SAVED[0]);
+            register[j] = Some(Home::Gpr(CALLEE_SAVED[0]));
         }
     }
     let mut homes = vec![None; f.value_count()];
@@ -444,11 +460,7 @@ pub fn allocate(
     let mut renumber = vec![None; all.len()];
     for (k, (&v, r)) in all.iter().zip(&register).enumerate() {
         let Some(r) = *r else { continue };
-        homes[v.index()] = Some(if k < classes[0].len() {
-            Home::Gpr(r)
-        } else {
-            Home::Xmm(r)
-        });
+        homes[v.index()] = Some(r);
         renumber[k] = Some(homed.len());
         homed.push(v);
     }

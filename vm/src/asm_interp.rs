@@ -22,9 +22,12 @@
 //! `--profile` runs, which count instructions in the portable loop.
 
 use crate::bytecode::{FuncId, Function, Op, Program, MNEMONICS};
+use crate::isa;
 use crate::profile::FuncProfile;
-use dynasmrt::{dynasm, x64::Assembler, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
 use std::mem::offset_of;
+use x64::encode;
+use x64::regs::{Gpr, RDI, RSI};
 
 /// An instruction as the machine-code loop reads it.
 #[repr(C)]
@@ -600,18 +603,32 @@ macro_rules! x64 {
     };
 }
 
+/// The machine-code loop's bytes as made at start-up, for listings and
+/// golden files (`None` if the code cannot be made).
+pub fn machine_code() -> Option<Vec<u8>> {
+    let (code, _, _) = emit()?;
+    Some(code.to_vec())
+}
+
 type Emitted = (
     ExecutableBuffer,
     unsafe extern "sysv64" fn(*mut Ctx) -> u64,
     Box<[usize]>,
 );
 
+/// The loop's code buffer; it has no line table and no marks.
+type Ops = x64::CodeBuffer<()>;
+
 fn emit() -> Option<Emitted> {
-    let mut ops = Assembler::new().ok()?;
+    let mut ops = Ops::new(x64::Capacity {
+        bytes: 32 << 10,
+        dynamic_labels: handler_count(),
+        ..Default::default()
+    });
     let ops_list = all_ops();
     let size = handler_count();
     let labels: Vec<DynamicLabel> = (0..size).map(|_| ops.new_dynamic_label()).collect();
-    let entry = ops.offset();
+    let entry = ops.here();
     prologue(&mut ops);
     shared(&mut ops);
     for &op in &ops_list {
@@ -655,24 +672,25 @@ fn emit() -> Option<Emitted> {
             }
         }
     }
-    let offsets: Vec<_> = labels
+    let offsets: Vec<usize> = labels
         .iter()
-        .map(|&l| ops.labels().resolve_dynamic(l).ok())
+        .map(|&l| ops.placed(l))
         .collect::<Option<_>>()?;
-    let code = ops.finalize().ok()?;
-    let table: Box<[usize]> = offsets.iter().map(|&o| code.ptr(o) as usize).collect();
+    let code = x64::executable(&ops.finish().ok()?.code).ok()?;
+    let base = code.as_ptr() as usize;
+    let table: Box<[usize]> = offsets.iter().map(|&o| base + o).collect();
     // SAFETY: `entry` is the start of the prologue emitted above, a
-    // function of this signature under the System V ABI.
+    // function of this signature under the System V ABI, inside `code`.
     let f = unsafe {
         std::mem::transmute::<*const u8, unsafe extern "sysv64" fn(*mut Ctx) -> u64>(
-            code.ptr(entry),
+            code.as_ptr().add(entry),
         )
     };
     Some((code, f, table))
 }
 
 /// Enters the loop from `extern "sysv64" fn(ctx: *mut Ctx)`.
-fn prologue(ops: &mut Assembler) {
+fn prologue(ops: &mut Ops) {
     x64!(ops
         ; push rbp
         ; push rbx
@@ -694,7 +712,7 @@ fn prologue(ops: &mut Assembler) {
 }
 
 /// Jumps to the handler of the instruction at `pc`.
-fn dispatch(ops: &mut Assembler) {
+fn dispatch(ops: &mut Ops) {
     x64!(ops
         ; mov eax, DWORD [pc]
         ; jmp QWORD [table + rax * 8]
@@ -702,13 +720,13 @@ fn dispatch(ops: &mut Assembler) {
 }
 
 /// Goes on with the next instruction.
-fn next(ops: &mut Assembler) {
+fn next(ops: &mut Ops) {
     x64!(ops ; add pc, INSTR_BYTES as i32);
     dispatch(ops);
 }
 
 /// The exit, shared by every handler.
-fn shared(ops: &mut Assembler) {
+fn shared(ops: &mut Ops) {
     x64!(ops
         // The instruction at `pc` is the portable loop's.
         ; ->bail:
@@ -741,7 +759,7 @@ fn shared(ops: &mut Assembler) {
 /// branch counts, and the count reaching the threshold is the portable
 /// loop's business (it offers the function, maybe enters OSR code). Then
 /// dispatches, or goes to `then` (a superinstruction's second half).
-fn take(ops: &mut Assembler, then: Option<DynamicLabel>) {
+fn take(ops: &mut Ops, then: Option<DynamicLabel>) {
     x64!(ops
         ; movsxd rax, DWORD [pc + 12]
         ; test rax, rax
@@ -762,14 +780,14 @@ fn take(ops: &mut Assembler, then: Option<DynamicLabel>) {
     go(ops, then);
 }
 
-fn go(ops: &mut Assembler, then: Option<DynamicLabel>) {
+fn go(ops: &mut Ops, then: Option<DynamicLabel>) {
     match then {
         Some(label) => x64!(ops ; jmp =>label),
         None => dispatch(ops),
     }
 }
 
-fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
+fn handler(ops: &mut Ops, op: Op, labels: &[DynamicLabel]) {
     match op {
         Op::Mov => mov(ops, None),
         Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor => int_binary(ops, op, None),
@@ -844,7 +862,7 @@ fn handler(ops: &mut Assembler, op: Op, labels: &[DynamicLabel]) {
 
 /// A specialized form's handler, going on to `then` if fused with the
 /// next instruction's.
-fn form_handler_code(ops: &mut Assembler, form: Form, then: Option<DynamicLabel>) {
+fn form_handler_code(ops: &mut Ops, form: Form, then: Option<DynamicLabel>) {
     match form {
         Form::AddInPlace | Form::SubInPlace => {
             x64!(ops
@@ -880,7 +898,7 @@ fn form_handler_code(ops: &mut Assembler, form: Form, then: Option<DynamicLabel>
 
 /// rax = the cell the operand at `pc + at` holds; out of bounds is the
 /// portable loop's (it traps).
-fn address_at_base(ops: &mut Assembler, at: i32) {
+fn address_at_base(ops: &mut Ops, at: i32) {
     x64!(ops
         ; mov ecx, [pc + at]
         ; mov rax, [base + rcx * 8]
@@ -889,14 +907,14 @@ fn address_at_base(ops: &mut Assembler, at: i32) {
     );
 }
 
-fn mov(ops: &mut Assembler, then: Option<DynamicLabel>) {
+fn mov(ops: &mut Ops, then: Option<DynamicLabel>) {
     x64!(ops ; mov ecx, [pc + 8] ; mov rax, [base + rcx * 8]);
     store_a_then_go(ops, then);
 }
 
 /// rax = the cell the operands at `pc + first` and `pc + second` add up
 /// to; an address out of bounds is the portable loop's (it traps).
-fn address(ops: &mut Assembler, first: i32, second: i32) {
+fn address(ops: &mut Ops, first: i32, second: i32) {
     x64!(ops
         ; mov ecx, [pc + first]
         ; mov edx, [pc + second]
@@ -908,14 +926,14 @@ fn address(ops: &mut Assembler, first: i32, second: i32) {
 }
 
 /// Stores rax in operand `a` and goes on.
-fn store_a(ops: &mut Assembler) {
+fn store_a(ops: &mut Ops) {
     store_a_then_go(ops, None);
 }
 
 /// Stores rax in operand `a`, then goes on with the next instruction:
 /// through the dispatch table, or, when the handler is fused with the
 /// next instruction's (`then`), straight to that handler.
-fn store_a_then_go(ops: &mut Assembler, then: Option<DynamicLabel>) {
+fn store_a_then_go(ops: &mut Ops, then: Option<DynamicLabel>) {
     x64!(ops ; mov ecx, [pc + 4] ; mov [base + rcx * 8], rax);
     match then {
         Some(label) => x64!(ops ; add pc, INSTR_BYTES as i32 ; jmp =>label),
@@ -924,7 +942,7 @@ fn store_a_then_go(ops: &mut Assembler, then: Option<DynamicLabel>) {
 }
 
 /// rax = operand b, and rdx holds operand c's slot.
-fn load_b_slot_c(ops: &mut Assembler) {
+fn load_b_slot_c(ops: &mut Ops) {
     x64!(ops
         ; mov ecx, [pc + 8]
         ; mov edx, [pc + 12]
@@ -932,7 +950,7 @@ fn load_b_slot_c(ops: &mut Assembler) {
     );
 }
 
-fn int_binary(ops: &mut Assembler, op: Op, then: Option<DynamicLabel>) {
+fn int_binary(ops: &mut Ops, op: Op, then: Option<DynamicLabel>) {
     load_b_slot_c(ops);
     match op {
         Op::Add => x64!(ops ; add rax, [base + rdx * 8]),
@@ -945,9 +963,11 @@ fn int_binary(ops: &mut Assembler, op: Op, then: Option<DynamicLabel>) {
     store_a_then_go(ops, then);
 }
 
-/// `div` and `rem`; a zero divisor is the portable loop's (it traps), and
-/// -1 is done without `idiv`, which faults on `MIN / -1`.
-fn divide(ops: &mut Assembler, op: Op) {
+/// `div` and `rem`; a zero divisor is the portable loop's (it traps).
+fn divide(ops: &mut Ops, op: Op) {
+    let Some(division) = isa::division(op) else {
+        unreachable!("a division handler for {}", op.mnemonic())
+    };
     x64!(ops
         ; mov ecx, [pc + 12]
         ; mov rcx, [base + rcx * 8]
@@ -955,54 +975,35 @@ fn divide(ops: &mut Assembler, op: Op) {
         ; jz ->bail
         ; mov edx, [pc + 8]
         ; mov rax, [base + rdx * 8]
-        ; cmp rcx, -1
-        ; je >minus_one
-        ; cqo
-        ; idiv rcx
     );
-    if op == Op::Rem {
-        x64!(ops ; mov rax, rdx);
-    }
-    store_a(ops);
-    x64!(ops ; minus_one:);
-    if op == Op::Div {
-        x64!(ops ; neg rax);
-    } else {
-        x64!(ops ; xor eax, eax);
-    }
+    encode::divide_nonzero(ops, division);
     store_a(ops);
 }
 
 /// The shift count is taken mod 64, as the hardware does.
-fn shift(ops: &mut Assembler, op: Op) {
+fn shift(ops: &mut Ops, op: Op) {
+    let Some(shift) = isa::shift(op) else {
+        unreachable!("a shift handler for {}", op.mnemonic())
+    };
     load_b_slot_c(ops);
     x64!(ops ; mov rcx, [base + rdx * 8]);
-    match op {
-        Op::Shl => x64!(ops ; shl rax, cl),
-        Op::Shr => x64!(ops ; sar rax, cl),
-        _ => x64!(ops ; shr rax, cl),
-    }
+    encode::shift_by_cl(ops, shift, x64::regs::RAX);
     store_a(ops);
 }
 
-fn compare(ops: &mut Assembler, op: Op, then: Option<Op>) {
+fn compare(ops: &mut Ops, op: Op, then: Option<Op>) {
+    let Some(cond) = isa::condition(op) else {
+        unreachable!("a comparison handler for {}", op.mnemonic())
+    };
     load_b_slot_c(ops);
-    x64!(ops ; xor ecx, ecx ; cmp rax, [base + rdx * 8]);
-    match op {
-        Op::Eq => x64!(ops ; sete cl),
-        Op::Ne => x64!(ops ; setne cl),
-        Op::Lt => x64!(ops ; setl cl),
-        Op::Le => x64!(ops ; setle cl),
-        Op::Gt => x64!(ops ; setg cl),
-        _ => x64!(ops ; setge cl),
-    }
-    x64!(ops ; mov rax, rcx);
+    x64!(ops ; cmp rax, [base + rdx * 8]);
+    encode::set_if(ops, cond);
     store_a_then(ops, then);
 }
 
 /// Stores rax (0 or 1) in operand `a`, then goes on, or, fused with the
 /// `jz`/`jnz` on it that follows (`then`), runs that branch too.
-fn store_a_then(ops: &mut Assembler, then: Option<Op>) {
+fn store_a_then(ops: &mut Ops, then: Option<Op>) {
     let Some(branch) = then else {
         return store_a(ops);
     };
@@ -1022,7 +1023,7 @@ fn store_a_then(ops: &mut Assembler, then: Option<Op>) {
     take(ops, None);
 }
 
-fn float_binary(ops: &mut Assembler, op: Op) {
+fn float_binary(ops: &mut Ops, op: Op) {
     x64!(ops
         ; mov ecx, [pc + 8]
         ; mov edx, [pc + 12]
@@ -1041,60 +1042,33 @@ fn float_binary(ops: &mut Assembler, op: Op) {
     next(ops);
 }
 
-/// `ucomisd` sets the flags of an unsigned compare, and all of ZF, PF and
-/// CF when either side is NaN: `a`/`ae` on (greater, lesser) are false
-/// then, as every ordered comparison must be; `eq` needs PF clear, `ne`
-/// accepts PF set.
-fn float_compare(ops: &mut Assembler, op: Op, then: Option<Op>) {
-    let (first, second) = match op {
-        Op::FLt | Op::FLe => (12, 8),
-        _ => (8, 12),
+/// A float comparison through `ucomisd` (`encode::set_if_float` says
+/// how NaN comes out false but for `fne`).
+fn float_compare(ops: &mut Ops, op: Op, then: Option<Op>) {
+    let Some(cmp) = isa::float_cmp(op) else {
+        unreachable!("a float comparison handler for {}", op.mnemonic())
     };
+    let (first, second) = if cmp.swaps() { (12, 8) } else { (8, 12) };
     x64!(ops
         ; mov ecx, [pc + first]
         ; mov edx, [pc + second]
         ; movsd xmm0, [base + rcx * 8]
-        ; xor eax, eax
         ; ucomisd xmm0, [base + rdx * 8]
     );
-    match op {
-        Op::FEq => x64!(ops ; sete al ; setnp cl ; and al, cl),
-        Op::FNe => x64!(ops ; setne al ; setp cl ; or al, cl),
-        Op::FLt | Op::FGt => x64!(ops ; seta al),
-        _ => x64!(ops ; setae al),
-    }
+    encode::set_if_float(ops, cmp);
     store_a_then(ops, then);
 }
 
-/// Truncation that saturates and maps NaN to 0: `cvttsd2si` gives
-/// `i64::MIN` for all three, told apart only then.
-fn float_to_int(ops: &mut Assembler) {
-    x64!(ops
-        ; mov ecx, [pc + 8]
-        ; movsd xmm0, [base + rcx * 8]
-        ; cvttsd2si rax, xmm0
-        ; cmp rax, 1
-        ; jo >special
-    );
-    store_a(ops);
-    x64!(ops
-        ; special:
-        ; ucomisd xmm0, xmm0
-        ; jp >nan
-        ; xorps xmm1, xmm1
-        ; ucomisd xmm0, xmm1
-        ; jbe >negative
-        ; mov rax, QWORD i64::MAX
-        ; negative:
-    );
-    store_a(ops);
-    x64!(ops ; nan: ; xor eax, eax);
+/// `ftoi`, saturating, NaN to 0 (`encode::float_to_int`).
+fn float_to_int(ops: &mut Ops) {
+    x64!(ops ; mov ecx, [pc + 8] ; movsd xmm0, [base + rcx * 8]);
+    encode::float_to_int(ops);
     store_a(ops);
 }
 
 /// A conditional branch: falls through, or jumps to `->taken` with the
 /// displacement.
-fn branch(ops: &mut Assembler, op: Op) {
+fn branch(ops: &mut Ops, op: Op) {
     match op {
         Op::Jz | Op::Jnz => {
             x64!(ops ; mov ecx, [pc + 4] ; cmp QWORD [base + rcx * 8], 0);
@@ -1123,7 +1097,7 @@ fn branch(ops: &mut Assembler, op: Op) {
 
 /// A `jmp` fused with the branch it lands on: the jump (counted if
 /// backward), then straight into that branch's handler.
-fn jump_then_branch(ops: &mut Assembler, then: DynamicLabel) {
+fn jump_then_branch(ops: &mut Ops, then: DynamicLabel) {
     take(ops, Some(then));
 }
 
@@ -1131,7 +1105,7 @@ fn jump_then_branch(ops: &mut Assembler, then: DynamicLabel) {
 /// not reach the tier-up policy's, and that is not compiled; everything
 /// else is the portable loop's. `unrolled`: the callee's parameter count
 /// and template class, if this handler is for those only.
-fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
+fn call(ops: &mut Ops, unrolled: Option<(usize, usize)>) {
     x64!(ops
         // The depth limit and the frame list's room.
         ; cmp frames, [ctx + C_FRAMES_LIMIT]
@@ -1207,14 +1181,8 @@ fn call(ops: &mut Assembler, unrolled: Option<(usize, usize)>) {
     }
 }
 
-/// `Rq` numbers of the registers a template is copied to.
-const RSI: u8 = 6;
-const RDI: u8 = 7;
-
 /// Copies `chunks` 16-byte chunks of the template at rdx to `to + at`.
-// dynasm converts a dynamic register number with `into()`.
-#[allow(clippy::useless_conversion)]
-fn copy_chunks(ops: &mut Assembler, chunks: i32, to: u8, at: i32) {
+fn copy_chunks(ops: &mut Ops, chunks: i32, to: Gpr, at: i32) {
     for k in 0..chunks {
         x64!(ops
             ; movups xmm0, [rdx + 16 * k]
@@ -1225,7 +1193,7 @@ fn copy_chunks(ops: &mut Assembler, chunks: i32, to: u8, at: i32) {
 
 /// Copies the callee's (rcx) whole template to rdi, in a loop, and
 /// enters it.
-fn copy_template_loop(ops: &mut Assembler) {
+fn copy_template_loop(ops: &mut Ops) {
     x64!(ops
         ; mov rdx, [rcx + FI_TEMPLATE]
         ; mov r8, [rcx + FI_CHUNKS]
@@ -1241,7 +1209,7 @@ fn copy_template_loop(ops: &mut Assembler) {
 }
 
 /// Enters the callee (rcx) with its frame at rsi.
-fn enter(ops: &mut Assembler) {
+fn enter(ops: &mut Ops) {
     x64!(ops
         ; mov func, rcx
         ; mov pc, [rcx + FI_CODE]
@@ -1254,7 +1222,7 @@ fn enter(ops: &mut Assembler) {
 /// call site's record the frame points to. A return from the entry frame,
 /// or to a frame the portable loop pushed (it has no record), is the
 /// portable loop's.
-fn ret(ops: &mut Assembler) {
+fn ret(ops: &mut Ops) {
     x64!(ops
         ; cmp frames, [ctx + C_FRAMES_FLOOR]
         ; je ->bail
@@ -1344,6 +1312,32 @@ mod tests {
         // The in-place add's other operand moved to c.
         let add = f.interp_code[0];
         assert_eq!(specialize(f, &add), Some((AddInPlace, add.a, add.b)));
+    }
+
+    /// The loop's dynasm aliases name the registers the machine
+    /// environment gives it.
+    #[test]
+    fn the_aliases_are_the_environment_s_registers() {
+        use x64::env::interp as r;
+        let (mut aliased, mut named) = (Ops::new(Default::default()), Ops::new(Default::default()));
+        x64!(aliased
+            ; mov pc, rax ; mov base, rax ; mov table, rax ; mov mem, rax
+            ; mov cells, rax ; mov ctx, rax ; mov func, rax ; mov frames, rax
+        );
+        for reg in [
+            r::PC,
+            r::BASE,
+            r::TABLE,
+            r::MEMORY,
+            r::CELLS,
+            r::CTX,
+            r::FUNC,
+            r::FRAMES,
+        ] {
+            dynasm!(named ; .arch x64 ; mov Rq(reg), rax);
+        }
+        let code = |ops: Ops| ops.finish().expect("assembles").code;
+        assert_eq!(code(aliased), code(named));
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod asm_interp;
 pub mod bytecode;
 pub mod diag;
 pub mod interp;
+pub mod isa;
 pub mod loader;
 pub mod lower;
 pub mod native;
@@ -18,6 +19,7 @@ mod stack;
 pub mod tier;
 pub mod verify;
 
+pub use asm_interp::machine_code as interpreter_machine_code;
 pub use bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot};
 pub use diag::{Diagnostic, LoadError};
 pub use interp::{Limits, Vm};

@@ -312,6 +312,8 @@ extern "C" fn on_tick(_: libc::c_int, _: *mut libc::siginfo_t, context: *mut lib
     // running sampler (it is nulled before the sampler goes), which holds
     // the `position` it points at.
     let shared = unsafe { &*shared };
+    // SAFETY: `position` points at the `Position` the running `Sampler`
+    // holds (`_position`) for as long as `ACTIVE` points at its `Shared`.
     let (activity, func, pc) = unsafe { &*shared.position }.get();
     let len = shared.len.load(Relaxed);
     if len == CAPACITY {

@@ -31,8 +31,6 @@
 //! Helpers that can report one (output, `jit_call`) are tested after they
 //! return, and unwind the same way.
 
-#![allow(clippy::useless_conversion)]
-
 use super::emitter::{Assembler, Emitter, Mark, RAX};
 use super::moves;
 use super::operands::Src;
@@ -61,7 +59,7 @@ pub const INTERNAL_ENTRY: i32 = 8;
 pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
 /// Where a call's first arguments go, in order: the value registers, which
 /// a call clobbers anyway (`rsi`, `rdi`, `r8`-`r11`).
-pub(crate) const ARG_REGISTERS: [u8; 6] = crate::regalloc::VALUE_REGISTERS;
+pub(crate) use x64::env::ARG_GPRS as ARG_REGISTERS;
 
 /// How many words the external entry copies from its `args`: the
 /// parameters, or for on-stack replacement the interpreter's registers up
@@ -282,7 +280,7 @@ impl Emitter<'_> {
             match self.source(a, RAX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], i),
                 Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r)),
-                Src::Mem(m) => dynasm!(self.ops
+                Src::Frame(m) => dynasm!(self.ops
                     ; .arch x64
                     ; mov rax, QWORD [rbp + m]
                     ; mov QWORD [rsp + at], rax

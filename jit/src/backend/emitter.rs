@@ -3,9 +3,6 @@
 //! the function being emitted. The rest of the back end adds to it, one
 //! concern per module.
 
-// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
-#![allow(clippy::useless_conversion)]
-
 use super::abi::SlowCall;
 use super::frame::Frame;
 use super::tail_calls::{self, SelfTail, TailStub};
@@ -16,35 +13,25 @@ use crate::fill::Fill;
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
-use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi, VecAssembler};
+use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
 use vm::Program;
 
-pub(crate) type Assembler = VecAssembler<X64Relocation>;
+/// The code buffer both compilers emit into, its marks this crate's.
+pub(crate) type Assembler = x64::CodeBuffer<Mark>;
 
-/// Scratch registers (`Rq` numbers): never a value's home.
-pub(in crate::backend) const RAX: u8 = 0;
-pub(in crate::backend) const RCX: u8 = 1;
-pub(in crate::backend) const RDX: u8 = 2;
+pub(crate) use x64::encode::jump_if;
+/// Scratch registers (`x64::env::SCRATCH`): never a value's home.
+pub(in crate::backend) use x64::regs::{RAX, RCX, RDX};
+pub(crate) use x64::Cond;
 /// The calls left before the depth limit (see `abi`).
-pub(in crate::backend) const R13: u8 = 13;
+pub(in crate::backend) const R13: x64::Gpr = x64::env::pinned::CALLS_LEFT;
 
-/// What the emitter made, with the machine-code offset of each bytecode
-/// instruction's code, for disassembly listings.
-#[derive(Clone, Debug)]
-pub struct Emitted {
-    /// The code, position independent (it reaches other code and data
-    /// only through absolute addresses), entered at offset 0.
-    pub code: Vec<u8>,
-    /// (offset in the code, bytecode index) where each instruction starts.
-    pub lines: Vec<(usize, u32)>,
-    /// (offset, what) of the code that is no bytecode instruction's: the
-    /// entries, stubs, unchecked loop copies, for listings.
-    pub marks: Vec<(usize, Mark)>,
-    /// Where the instructions end and the constant pool (8-byte floats,
-    /// read RIP-relative) begins.
-    pub code_end: usize,
-}
+/// What a compiler made: the code, position independent (it reaches
+/// other code and data only through absolute addresses), entered at
+/// offset 0, with the machine-code offset of each bytecode instruction's
+/// code and the marks of the rest, for listings.
+pub type Emitted = x64::Code<Mark>;
 
 /// What a stretch of code that is no bytecode instruction's is, for
 /// listings: put into words only when listed (`describe`), so a compile
@@ -112,54 +99,6 @@ impl Mark {
     }
 }
 
-/// Flag conditions of conditional jumps.
-#[derive(Clone, Copy)]
-pub(crate) enum Cond {
-    E,
-    Ne,
-    L,
-    Le,
-    G,
-    Ge,
-    A,
-    Ae,
-    B,
-    Be,
-}
-
-impl Cond {
-    /// The condition's number in the `Jcc` opcodes (`0x70 + cc`).
-    fn code(self) -> u8 {
-        match self {
-            Cond::E => 0x4,
-            Cond::Ne => 0x5,
-            Cond::L => 0xc,
-            Cond::Le => 0xe,
-            Cond::G => 0xf,
-            Cond::Ge => 0xd,
-            Cond::A => 0x7,
-            Cond::Ae => 0x3,
-            Cond::B => 0x2,
-            Cond::Be => 0x6,
-        }
-    }
-
-    pub(in crate::backend) fn negated(self) -> Cond {
-        match self {
-            Cond::E => Cond::Ne,
-            Cond::Ne => Cond::E,
-            Cond::L => Cond::Ge,
-            Cond::Le => Cond::G,
-            Cond::G => Cond::Le,
-            Cond::Ge => Cond::L,
-            Cond::A => Cond::Be,
-            Cond::Ae => Cond::B,
-            Cond::B => Cond::Ae,
-            Cond::Be => Cond::A,
-        }
-    }
-}
-
 pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) ops: Assembler,
     pub(in crate::backend) f: &'a Function,
@@ -192,11 +131,6 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) frame: Frame,
     /// The function's entry, for calls to itself.
     pub(in crate::backend) start: DynamicLabel,
-    pub(in crate::backend) lines: Vec<(usize, u32)>,
-    pub(in crate::backend) marks: Vec<(usize, Mark)>,
-    /// The float constants instructions read from memory, each once, laid
-    /// out after the code (`constant_pool`).
-    pub(in crate::backend) pool: Vec<(u64, DynamicLabel)>,
     /// Per value: how many instructions read it.
     pub(in crate::backend) use_counts: Vec<u32>,
     /// Per block: its place in the code, for choosing branch directions.
@@ -275,8 +209,12 @@ impl<'a> Emitter<'a> {
         // per IR instruction), a label per block and stub, a reference per
         // jump, call or trap.
         let (insts, blocks) = (f.insts.len(), f.blocks.len());
-        let mut ops =
-            Assembler::new_with_capacity(0, 256 + 16 * insts, 0, 0, 2 * blocks + 16, 0, insts + 16);
+        let mut ops = Assembler::new(x64::Capacity {
+            bytes: 256 + 16 * insts,
+            dynamic_labels: 2 * blocks + 16,
+            relocations: insts + 16,
+            lines: insts,
+        });
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
             .collect();
@@ -323,9 +261,6 @@ impl<'a> Emitter<'a> {
             tail_stubs: Vec::new(),
             frame,
             start,
-            lines: Vec::with_capacity(insts),
-            marks: Vec::with_capacity(8),
-            pool: Vec::new(),
             use_counts,
             position: vec![u32::MAX; f.blocks.len()],
             versioned,
@@ -396,42 +331,19 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    /// Pads with no-ops to `boundary`: 32 for a small loop, which then
-    /// fits one fetch block; 16 otherwise, when that takes at most 10
-    /// bytes (gcc's `.p2align 4,,10` at loop heads). The function starts
-    /// on a cache line (`code_cache::ALIGN`), so offsets are addresses
-    /// modulo 64.
+    /// Pads with no-ops to `boundary` (`x64::CodeBuffer::align_loop_top`).
     pub(in crate::backend) fn align_loop_top(&mut self, boundary: u8) {
-        const NOPS: [&[u8]; 9] = [
-            &[0x90],
-            &[0x66, 0x90],
-            &[0x0f, 0x1f, 0x00],
-            &[0x0f, 0x1f, 0x40, 0x00],
-            &[0x0f, 0x1f, 0x44, 0x00, 0x00],
-            &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00],
-            &[0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00],
-            &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
-            &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
-        ];
-        let mut pad = self.ops.offset().0.wrapping_neg() % boundary as usize;
-        if boundary == 16 && pad > 10 {
-            return;
-        }
-        while pad > 0 {
-            let nop = NOPS[pad.min(NOPS.len()) - 1];
-            self.ops.extend(nop.iter().copied());
-            pad -= nop.len();
-        }
+        self.ops.align_loop_top(boundary);
     }
 
     /// Names the code emitted from here on, for listings.
     pub(in crate::backend) fn mark(&mut self, mark: Mark) {
-        self.marks.push((self.ops.offset().0, mark));
+        self.ops.mark(mark);
     }
 
     pub(in crate::backend) fn mark_line(&mut self, src: u32) {
-        if src != NO_SRC && self.lines.last().is_none_or(|&(_, s)| s != src) {
-            self.lines.push((self.ops.offset().0, src));
+        if src != NO_SRC {
+            self.ops.line(src);
         }
     }
 
@@ -449,56 +361,19 @@ impl Emitter<'_> {
     /// A jump to `target`, two bytes where it is placed just behind (as
     /// `jcc` says).
     pub(in crate::backend) fn jmp(&mut self, target: DynamicLabel) {
-        if let Some(rel) = self.short_displacement(target) {
-            self.ops.push(0xeb);
-            self.ops.push(rel as u8);
-        } else {
-            dynasm!(self.ops ; .arch x64 ; jmp =>target);
-        }
+        self.ops.jmp(target);
     }
 
-    /// The 8-bit displacement of a two-byte jump from here to `target`,
-    /// if `target` is placed and within its reach.
-    fn short_displacement(&self, target: DynamicLabel) -> Option<i8> {
-        let at = self.ops.labels().resolve_dynamic(target).ok()?;
-        i8::try_from(at.0 as i64 - (self.ops.offset().0 as i64 + 2)).ok()
-    }
-
-    /// `cmovCC d, s` (REX.W 0F 40+cc /r; dynasm has no form with the
-    /// condition chosen at run time).
-    pub(in crate::backend) fn cmov(&mut self, cond: Cond, d: u8, s: u8) {
-        let rex = 0x48 | ((d >> 3) << 2) | (s >> 3);
-        let modrm = 0xc0 | ((d & 7) << 3) | (s & 7);
-        self.ops.extend([rex, 0x0f, 0x40 | cond.code(), modrm]);
+    /// `cmovCC d, s`.
+    pub(in crate::backend) fn cmov(&mut self, cond: Cond, d: x64::Gpr, s: x64::Gpr) {
+        x64::encode::cmov(&mut self.ops, cond, d, s);
     }
 
     /// A conditional jump to `target`: two bytes where `target` is
     /// already placed within reach of an 8-bit displacement (a loop's
-    /// back edge, mostly), else six. dynasm gives a jump to a dynamic
-    /// label a 32-bit displacement, so the short form is written here.
+    /// back edge, mostly), else six.
     pub(in crate::backend) fn jcc(&mut self, cond: Cond, target: DynamicLabel) {
-        if let Some(rel) = self.short_displacement(target) {
-            self.ops.push(0x70 | cond.code());
-            self.ops.push(rel as u8);
-            return;
-        }
-        jump_if(&mut self.ops, cond, target);
-    }
-}
-
-/// A conditional jump to `target` with a 32-bit displacement.
-pub(crate) fn jump_if(ops: &mut Assembler, cond: Cond, target: DynamicLabel) {
-    match cond {
-        Cond::E => dynasm!(ops ; .arch x64 ; je =>target),
-        Cond::Ne => dynasm!(ops ; .arch x64 ; jne =>target),
-        Cond::L => dynasm!(ops ; .arch x64 ; jl =>target),
-        Cond::Le => dynasm!(ops ; .arch x64 ; jle =>target),
-        Cond::G => dynasm!(ops ; .arch x64 ; jg =>target),
-        Cond::Ge => dynasm!(ops ; .arch x64 ; jge =>target),
-        Cond::A => dynasm!(ops ; .arch x64 ; ja =>target),
-        Cond::Ae => dynasm!(ops ; .arch x64 ; jae =>target),
-        Cond::B => dynasm!(ops ; .arch x64 ; jb =>target),
-        Cond::Be => dynasm!(ops ; .arch x64 ; jbe =>target),
+        self.ops.jcc(cond, target);
     }
 }
 

@@ -5,8 +5,6 @@
 //! costs more than such a run (glibc's `memset` switches to it only above
 //! 2 KiB).
 
-#![allow(clippy::useless_conversion)]
-
 use super::emitter::Mark;
 use super::emitter::{Emitter, RAX, RCX};
 use crate::entity::{Block, Value};

@@ -5,8 +5,6 @@
 //! and the unchecked copies of versioned loops (`bounds`), entered from a
 //! guard on each jump into their header.
 
-#![allow(clippy::useless_conversion)]
-
 use super::emitter::{Emitter, LoopCopy, RAX, RCX, RDX};
 use super::operands::Src;
 use crate::bounds::Direction;
@@ -244,7 +242,9 @@ impl Emitter<'_> {
         match self.source(upper, RCX) {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rax, i ; jl =>checked),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(r), rax ; jg =>checked),
-            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked),
+            Src::Frame(m) => {
+                dynasm!(self.ops ; .arch x64 ; cmp QWORD [rbp + m], rax ; jg =>checked)
+            }
         }
         // base + upper (+ 1) <= cells - max_offset for each base (which
         // the step checks below also hold to [0, STEP_LIMIT); should the
@@ -255,7 +255,7 @@ impl Emitter<'_> {
             match self.source(base, RDX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rcx, i),
                 Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; add rcx, Rq(r)),
-                Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; add rcx, QWORD [rbp + m]),
+                Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; add rcx, QWORD [rbp + m]),
             }
             dynasm!(self.ops ; .arch x64 ; cmp rcx, rax ; jg =>checked);
         }
@@ -298,7 +298,7 @@ impl Emitter<'_> {
             match self.source(v.step, RCX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; imul rdx, rdx, i),
                 Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; imul rdx, Rq(r)),
-                Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; imul rdx, QWORD [rbp + m]),
+                Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; imul rdx, QWORD [rbp + m]),
             }
             self.load(RCX, v.value);
             let top = (crate::bounds::STEP_LIMIT - 1) as i32;
@@ -327,7 +327,7 @@ impl Emitter<'_> {
         match self.source(limit, RDX) {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; cmp rcx, i),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp rcx, Rq(r)),
-            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; cmp rcx, QWORD [rbp + m]),
+            Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; cmp rcx, QWORD [rbp + m]),
         }
         match direction {
             Direction::Up => dynasm!(self.ops ; .arch x64 ; jge =>checked),
@@ -358,7 +358,7 @@ impl Emitter<'_> {
         if !self.loops.is_header(target) {
             return Ok(false);
         }
-        let marked = self.lines.len();
+        let marked = self.ops.line_count();
         let rotated = match self.f.block(target).insts[..] {
             [branch] if matches!(self.f.kind(branch), InstKind::Branch { .. }) => {
                 self.mark_line(self.f.inst(branch).src);
@@ -372,7 +372,7 @@ impl Emitter<'_> {
             _ => false,
         };
         if !rotated {
-            self.lines.truncate(marked);
+            self.ops.truncate_lines(marked);
         }
         Ok(rotated)
     }

@@ -19,9 +19,6 @@
 //! lives in its frame slot. `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are
 //! scratch.
 
-// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
-#![allow(clippy::useless_conversion)]
-
 pub(crate) mod abi;
 pub mod code_cache;
 pub(crate) mod emitter;
@@ -154,20 +151,9 @@ pub fn emit(
     dynasm!(e.ops ; .arch x64 ; =>external);
     e.mark(Mark::Named("external entry (from the interpreter)"));
     e.external_entry();
-    let code_end = e.ops.offset().0;
-    e.constant_pool();
-    let lines = std::mem::take(&mut e.lines);
-    let marks = std::mem::take(&mut e.marks);
-    let code = e
-        .ops
-        .finalize()
-        .map_err(|e| fail(format!("cannot assemble: {e}")))?;
-    Ok(Emitted {
-        code,
-        lines,
-        marks,
-        code_end,
-    })
+    e.ops
+        .finish()
+        .map_err(|e| fail(format!("cannot assemble: {e}")))
 }
 
 /// The disassembly of `func` of the program `text`, for the back end's

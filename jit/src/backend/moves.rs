@@ -14,9 +14,12 @@
 /// distinct and never `scratch`, into a sequence of single moves with the
 /// same effect, using `scratch` for cycles. Moves from a register to
 /// itself are dropped.
-pub(in crate::backend) fn sequence(moves: &[(u8, u8)], scratch: u8) -> Vec<(u8, u8)> {
+pub(in crate::backend) fn sequence<R: Copy + PartialEq>(
+    moves: &[(R, R)],
+    scratch: R,
+) -> Vec<(R, R)> {
     debug_assert!(moves.iter().all(|&(d, _)| d != scratch));
-    let mut pending: Vec<(u8, u8)> = moves.iter().copied().filter(|&(d, s)| d != s).collect();
+    let mut pending: Vec<(R, R)> = moves.iter().copied().filter(|&(d, s)| d != s).collect();
     let mut out = Vec::with_capacity(pending.len() + 1);
     while !pending.is_empty() {
         let free = pending

@@ -2,30 +2,50 @@
 //! or its frame slot) and how an instruction gets it in place, or loaded
 //! into a scratch register when it cannot take it as it is.
 
-#![allow(clippy::useless_conversion)]
-
 use super::emitter::{Emitter, RAX, RCX};
 use crate::entity::Value;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 
-/// A right-hand float operand.
-#[derive(Clone, Copy)]
-pub(in crate::backend) enum XSrc {
-    Reg(u8),
+use x64::{Gpr, Xmm};
+
+/// Where a right-hand integer operand is.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::backend) enum Src {
+    Imm(i32),
+    Reg(Gpr),
     /// A frame slot, `[rbp + offset]`.
-    Mem(i32),
+    Frame(i32),
+}
+
+/// Where a right-hand float operand is.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::backend) enum XSrc {
+    Reg(Xmm),
+    /// A frame slot, `[rbp + offset]`.
+    Frame(i32),
     /// A constant in the pool after the code, `[rip + label]`.
     Pool(DynamicLabel),
 }
 
-/// A right-hand integer operand.
-#[derive(Clone, Copy)]
-pub(in crate::backend) enum Src {
-    Imm(i32),
-    Reg(u8),
-    /// A frame slot, `[rbp + offset]`.
-    Mem(i32),
+impl From<Src> for x64::Src {
+    fn from(s: Src) -> x64::Src {
+        match s {
+            Src::Imm(i) => x64::Src::Imm(i),
+            Src::Reg(r) => x64::Src::Reg(r),
+            Src::Frame(m) => x64::Src::Frame(m),
+        }
+    }
+}
+
+impl From<XSrc> for x64::XSrc {
+    fn from(s: XSrc) -> x64::XSrc {
+        match s {
+            XSrc::Reg(r) => x64::XSrc::Reg(r),
+            XSrc::Frame(m) => x64::XSrc::Frame(m),
+            XSrc::Pool(at) => x64::XSrc::Pool(at),
+        }
+    }
 }
 
 impl Emitter<'_> {
@@ -34,7 +54,7 @@ impl Emitter<'_> {
     }
 
     /// Loads value `v` into general register `r`.
-    pub(in crate::backend) fn load(&mut self, r: u8, v: Value) {
+    pub(in crate::backend) fn load(&mut self, r: Gpr, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
             (Some(c), _) => self.load_constant(r, c as i64),
             (None, Some(Home::Gpr(home))) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(home)),
@@ -50,7 +70,7 @@ impl Emitter<'_> {
     /// form that leaves the flags alone (a load may come between a
     /// comparison and its branch, so no `xor` for zero): 5 bytes for an
     /// unsigned 32-bit value, 7 for a negative 32-bit one, else 10.
-    pub(in crate::backend) fn load_constant(&mut self, r: u8, c: i64) {
+    pub(in crate::backend) fn load_constant(&mut self, r: Gpr, c: i64) {
         if let Ok(low) = u32::try_from(c) {
             dynasm!(self.ops ; .arch x64 ; mov Rd(r), DWORD low as i32);
         } else if let Ok(imm) = i32::try_from(c) {
@@ -63,7 +83,7 @@ impl Emitter<'_> {
     /// Loads the bits `c` into XMM register `x`: `xorps` for zero, else
     /// from the constant pool. Neither touches the flags or another
     /// register.
-    pub(in crate::backend) fn load_xmm_constant(&mut self, x: u8, c: u64) {
+    pub(in crate::backend) fn load_xmm_constant(&mut self, x: Xmm, c: u64) {
         if c == 0 {
             dynasm!(self.ops ; .arch x64 ; xorps Rx(x), Rx(x));
         } else {
@@ -74,30 +94,11 @@ impl Emitter<'_> {
 
     /// The pool entry holding `c`, made on first use.
     pub(in crate::backend) fn pooled(&mut self, c: u64) -> DynamicLabel {
-        if let Some(&(_, at)) = self.pool.iter().find(|&&(k, _)| k == c) {
-            return at;
-        }
-        let at = self.ops.new_dynamic_label();
-        self.pool.push((c, at));
-        at
-    }
-
-    /// The constant pool, after every instruction: each constant once, 8
-    /// bytes aligned, where `[rip + label]` reaches it from anywhere in
-    /// the code (which is moved to the code cache as one block).
-    pub(in crate::backend) fn constant_pool(&mut self) {
-        if self.pool.is_empty() {
-            return;
-        }
-        dynasm!(self.ops ; .arch x64 ; .align 8);
-        for k in 0..self.pool.len() {
-            let (c, at) = self.pool[k];
-            dynasm!(self.ops ; .arch x64 ; =>at ; .u64 c);
-        }
+        self.ops.pooled(c)
     }
 
     /// Stores general register `r` into value `v`'s location.
-    pub(in crate::backend) fn store(&mut self, v: Option<Value>, r: u8) {
+    pub(in crate::backend) fn store(&mut self, v: Option<Value>, r: Gpr) {
         let Some(v) = v else { return };
         match self.homes[v.index()] {
             Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
@@ -110,7 +111,7 @@ impl Emitter<'_> {
     }
 
     /// `v`'s general register, if it lives in one.
-    pub(in crate::backend) fn gpr(&self, v: Value) -> Option<u8> {
+    pub(in crate::backend) fn gpr(&self, v: Value) -> Option<Gpr> {
         match (self.f.constant(v), self.homes[v.index()]) {
             (None, Some(Home::Gpr(r))) => Some(r),
             _ => None,
@@ -119,7 +120,7 @@ impl Emitter<'_> {
 
     /// `v` as a right-hand operand of an integer instruction: an immediate
     /// that fits, its register, its slot, or else loaded into `scratch`.
-    pub(in crate::backend) fn source(&mut self, v: Value, scratch: u8) -> Src {
+    pub(in crate::backend) fn source(&mut self, v: Value, scratch: Gpr) -> Src {
         if let Some(c) = self.f.constant(v) {
             return match i32::try_from(c as i64) {
                 Ok(imm) => Src::Imm(imm),
@@ -131,7 +132,7 @@ impl Emitter<'_> {
         }
         match self.homes[v.index()] {
             Some(Home::Gpr(r)) => Src::Reg(r),
-            None => Src::Mem(self.slot(v)),
+            None => Src::Frame(self.slot(v)),
             Some(Home::Xmm(_)) => {
                 self.load(scratch, v);
                 Src::Reg(scratch)
@@ -141,17 +142,17 @@ impl Emitter<'_> {
 
     /// `r = a - b`, setting the flags (`jo` on an overflow); `b` is read
     /// through `scratch` where it has to be.
-    pub(in crate::backend) fn difference(&mut self, r: u8, a: Value, b: Value, scratch: u8) {
+    pub(in crate::backend) fn difference(&mut self, r: Gpr, a: Value, b: Value, scratch: Gpr) {
         self.load(r, a);
         match self.source(b, scratch) {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), i),
             Src::Reg(o) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), Rq(o)),
-            Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), QWORD [rbp + m]),
+            Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; sub Rq(r), QWORD [rbp + m]),
         }
     }
 
     /// `v` in a general register: its own, or loaded into `scratch`.
-    pub(in crate::backend) fn register(&mut self, v: Value, scratch: u8) -> u8 {
+    pub(in crate::backend) fn register(&mut self, v: Value, scratch: Gpr) -> Gpr {
         match self.gpr(v) {
             Some(r) => r,
             None => {
@@ -162,7 +163,7 @@ impl Emitter<'_> {
     }
 
     /// `v`'s XMM register, if it lives in one.
-    pub(in crate::backend) fn xmm(&self, v: Value) -> Option<u8> {
+    pub(in crate::backend) fn xmm(&self, v: Value) -> Option<Xmm> {
         match self.homes[v.index()] {
             Some(Home::Xmm(x)) => Some(x),
             _ => None,
@@ -170,7 +171,7 @@ impl Emitter<'_> {
     }
 
     /// `v` in an XMM register: its own, or loaded into `scratch`.
-    pub(in crate::backend) fn xmm_register(&mut self, v: Value, scratch: u8) -> u8 {
+    pub(in crate::backend) fn xmm_register(&mut self, v: Value, scratch: Xmm) -> Xmm {
         match self.xmm(v) {
             Some(x) => x,
             None => {
@@ -182,10 +183,10 @@ impl Emitter<'_> {
 
     /// `v` as the right-hand operand of a float instruction: its XMM
     /// register, its slot, or else loaded into `scratch`.
-    pub(in crate::backend) fn xmm_source(&mut self, v: Value, scratch: u8) -> XSrc {
+    pub(in crate::backend) fn xmm_source(&mut self, v: Value, scratch: Xmm) -> XSrc {
         match (self.f.constant(v), self.homes[v.index()]) {
             (_, Some(Home::Xmm(x))) => XSrc::Reg(x),
-            (None, None) => XSrc::Mem(self.slot(v)),
+            (None, None) => XSrc::Frame(self.slot(v)),
             (Some(c), _) if c != 0 => XSrc::Pool(self.pooled(c)),
             _ => {
                 self.load_xmm(scratch, v);
@@ -195,7 +196,7 @@ impl Emitter<'_> {
     }
 
     /// Loads value `v` into XMM register `x` (clobbers rax for a constant).
-    pub(in crate::backend) fn load_xmm(&mut self, x: u8, v: Value) {
+    pub(in crate::backend) fn load_xmm(&mut self, x: Xmm, v: Value) {
         match (self.f.constant(v), self.homes[v.index()]) {
             (_, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movapd Rx(x), Rx(home)),
             (Some(c), _) => self.load_xmm_constant(x, c),
@@ -208,7 +209,7 @@ impl Emitter<'_> {
     }
 
     /// Stores XMM register `x` into value `v`'s location.
-    pub(in crate::backend) fn store_xmm(&mut self, v: Option<Value>, x: u8) {
+    pub(in crate::backend) fn store_xmm(&mut self, v: Option<Value>, x: Xmm) {
         let Some(v) = v else { return };
         match self.homes[v.index()] {
             Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; movq Rq(home), Rx(x)),
@@ -222,7 +223,7 @@ impl Emitter<'_> {
 
     /// The cell index `base + offset` in a register, for a load or store:
     /// rax, or the base's own register when the offset is 0.
-    pub(in crate::backend) fn address(&mut self, base: Value, offset: Value) -> u8 {
+    pub(in crate::backend) fn address(&mut self, base: Value, offset: Value) -> Gpr {
         let (base, offset) = match self.f.constant(base) {
             Some(_) if self.f.constant(offset).is_none() => (offset, base),
             _ => (base, offset),
@@ -242,7 +243,7 @@ impl Emitter<'_> {
                 match self.source(offset, RCX) {
                     Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rax, i),
                     Src::Reg(o) => dynasm!(self.ops ; .arch x64 ; add rax, Rq(o)),
-                    Src::Mem(m) => dynasm!(self.ops ; .arch x64 ; add rax, QWORD [rbp + m]),
+                    Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; add rax, QWORD [rbp + m]),
                 }
                 RAX
             }

@@ -19,8 +19,6 @@
 //! entry to jump to and keeps its calls, and so does code whose calls
 //! account for the register stack too (`JitEnv::count_slots`).
 
-#![allow(clippy::useless_conversion)]
-
 use super::abi::ARG_REGISTERS;
 use super::emitter::Mark;
 use super::emitter::{Emitter, RAX};
@@ -138,7 +136,7 @@ impl Emitter<'_> {
         match self.source(addend, RAX) {
             Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add QWORD [rbp + at], i),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; add QWORD [rbp + at], Rq(r)),
-            Src::Mem(m) => dynasm!(self.ops
+            Src::Frame(m) => dynasm!(self.ops
                 ; .arch x64
                 ; mov rax, QWORD [rbp + m]
                 ; add QWORD [rbp + at], rax

@@ -25,8 +25,8 @@ type State = [u128; LOCATIONS];
 
 fn location(home: Home) -> usize {
     match home {
-        Home::Gpr(r) => r as usize,
-        Home::Xmm(x) => 16 + x as usize,
+        Home::Gpr(r) => r.number() as usize,
+        Home::Xmm(x) => 16 + x.number() as usize,
     }
 }
 
@@ -67,7 +67,10 @@ impl Checker<'_> {
             }
             if super::clobbers_value_registers(kind) {
                 for (loc, held) in s.iter_mut().enumerate() {
-                    if !super::CALLEE_SAVED.iter().any(|&r| r as usize == loc) {
+                    if !super::CALLEE_SAVED
+                        .iter()
+                        .any(|&r| r.number() as usize == loc)
+                    {
                         *held = 0;
                     }
                 }
@@ -158,7 +161,7 @@ mod tests {
         // Put every homed integer value in one register.
         for v in &a.homed {
             if let Some(Home::Gpr(_)) = a.homes[v.index()] {
-                a.homes[v.index()] = Some(Home::Gpr(6));
+                a.homes[v.index()] = Some(Home::Gpr(x64::regs::RSI));
             }
         }
         let error = check(&f, &a).expect_err("a clobbered value");

@@ -2,8 +2,6 @@
 //! conditional branches, a comparison fused with the branch that is its
 //! only use, and returns.
 
-#![allow(clippy::useless_conversion)]
-
 use crate::backend::emitter::{Cond, Emitter, RAX, RCX};
 use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};

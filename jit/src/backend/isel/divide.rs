@@ -20,6 +20,7 @@ use crate::backend::emitter::{Emitter, RCX, RDX};
 use crate::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::Op;
+use x64::Gpr;
 
 /// How a nonzero constant divisor is divided by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +135,7 @@ impl Emitter<'_> {
 
     /// a in `x` (rcx for a remainder); `biased` into rax, then the
     /// quotient or remainder.
-    fn by_power_of_two(&mut self, op: Op, x: u8, k: u32, negative: bool) {
+    fn by_power_of_two(&mut self, op: Op, x: Gpr, k: u32, negative: bool) {
         let (k, right) = (k as i8, (64 - k) as i8);
         dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x));
         // The bias is 2^k - 1 for a negative dividend: its sign bit spread
@@ -153,7 +154,7 @@ impl Emitter<'_> {
     /// a in `x` (rcx for a remainder); the high half of `multiplier *
     /// a`, corrected, shifted, rounded toward zero, into rax; for `rem`,
     /// `a - q * d` after.
-    fn by_magic(&mut self, op: Op, x: u8, d: i64, multiplier: i64, shift: u32) {
+    fn by_magic(&mut self, op: Op, x: Gpr, d: i64, multiplier: i64, shift: u32) {
         dynasm!(self.ops ; .arch x64 ; mov rax, QWORD multiplier ; imul Rq(x));
         if d > 0 && multiplier < 0 {
             dynasm!(self.ops ; .arch x64 ; add rdx, Rq(x));

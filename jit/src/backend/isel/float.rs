@@ -2,13 +2,13 @@
 //! arithmetic in place, comparisons by `ucomisd` (which treats NaN as the
 //! spec does with the unsigned conditions), square root and conversion.
 
-#![allow(clippy::useless_conversion)]
-
 use crate::backend::emitter::{Emitter, RAX};
-use crate::backend::operands::{Src, XSrc};
+use crate::backend::operands::Src;
 use crate::entity::Value;
-use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
-use vm::Op;
+use dynasmrt::{dynasm, DynasmApi};
+use vm::{isa, Op};
+use x64::encode;
+use x64::regs::{XMM0, XMM1};
 
 impl Emitter<'_> {
     /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
@@ -22,85 +22,58 @@ impl Emitter<'_> {
         a: Value,
         b: Value,
     ) {
+        let Some(sse) = isa::sse(op) else {
+            unreachable!("float arithmetic for {}", op.mnemonic())
+        };
         let home = result.and_then(|r| self.xmm(r));
-        let commutes = matches!(op, Op::FAdd | Op::FMul);
-        let (a, b) = if commutes && home.is_some() && self.xmm(b) == home {
+        let (a, b) = if sse.commutes() && home.is_some() && self.xmm(b) == home {
             (b, a)
         } else {
             (a, b)
         };
         let target = match home {
             Some(d) if self.xmm(b) != Some(d) || a == b => d,
-            _ => 0,
+            _ => XMM0,
         };
         if self.xmm(a) != Some(target) {
             self.load_xmm(target, a);
         }
-        let t = target;
-        match (op, self.xmm_source(b, 1)) {
-            (Op::FAdd, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; addsd Rx(t), Rx(r)),
-            (Op::FAdd, XSrc::Mem(m)) => {
-                dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [rbp + m])
-            }
-            (Op::FSub, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; subsd Rx(t), Rx(r)),
-            (Op::FSub, XSrc::Mem(m)) => {
-                dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [rbp + m])
-            }
-            (Op::FMul, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), Rx(r)),
-            (Op::FMul, XSrc::Mem(m)) => {
-                dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [rbp + m])
-            }
-            (_, XSrc::Reg(r)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), Rx(r)),
-            (_, XSrc::Mem(m)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [rbp + m]),
-            (Op::FAdd, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [=>at]),
-            (Op::FSub, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [=>at]),
-            (Op::FMul, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [=>at]),
-            (_, XSrc::Pool(at)) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [=>at]),
-        }
-        if target == 0 {
-            self.store_xmm(result, 0);
+        let source = self.xmm_source(b, XMM1);
+        encode::sse(&mut self.ops, sse, target, source.into());
+        if target == XMM0 {
+            self.store_xmm(result, XMM0);
         }
     }
 
     /// `ucomisd a, b`, with the operands in place.
     pub(in crate::backend) fn ucomisd(&mut self, a: Value, b: Value) {
-        let left = self.xmm_register(a, 0);
-        match self.xmm_source(b, 1) {
-            XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), Rx(r)),
-            XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [rbp + m]),
-            XSrc::Pool(at) => dynasm!(self.ops ; .arch x64 ; ucomisd Rx(left), QWORD [=>at]),
-        }
+        let left = self.xmm_register(a, XMM0);
+        let right = self.xmm_source(b, XMM1);
+        encode::ucomisd(&mut self.ops, left, right.into());
     }
 
-    /// A float comparison of `a` with `b` into rax (0 or 1). ucomisd sets
-    /// ZF, PF and CF all three for an unordered pair, so only `fne` may
-    /// come out true with a NaN.
+    /// A float comparison of `a` with `b` into rax (0 or 1), true for a
+    /// NaN only if it is `fne` (`encode::set_if_float`).
     pub(in crate::backend) fn float_compare(&mut self, op: Op, a: Value, b: Value) {
-        // `a < b` is `b > a`: ucomisd's `above` is false when unordered.
-        match op {
-            Op::FLt | Op::FLe => self.ucomisd(b, a),
-            _ => self.ucomisd(a, b),
+        let Some(cmp) = isa::float_cmp(op) else {
+            unreachable!("a float comparison for {}", op.mnemonic())
+        };
+        if cmp.swaps() {
+            self.ucomisd(b, a);
+        } else {
+            self.ucomisd(a, b);
         }
-        match op {
-            Op::FEq => dynasm!(self.ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
-            Op::FNe => dynasm!(self.ops ; .arch x64 ; setne al ; setp cl ; or al, cl),
-            Op::FLt | Op::FGt => dynasm!(self.ops ; .arch x64 ; seta al),
-            _ => dynasm!(self.ops ; .arch x64 ; setae al),
-        }
-        dynasm!(self.ops ; .arch x64 ; movzx eax, al);
+        encode::set_if_float(&mut self.ops, cmp);
     }
 
     /// Straight into the result's XMM register (xmm0 if it has none),
     /// from the operand's own register or slot.
     pub(in crate::backend) fn fsqrt(&mut self, result: Option<Value>, a: Value) {
-        let t = result.and_then(|r| self.xmm(r)).unwrap_or(0);
-        match self.xmm_source(a, 0) {
-            XSrc::Reg(r) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), Rx(r)),
-            XSrc::Mem(m) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), QWORD [rbp + m]),
-            XSrc::Pool(at) => dynasm!(self.ops ; .arch x64 ; sqrtsd Rx(t), QWORD [=>at]),
-        }
-        if t == 0 {
-            self.store_xmm(result, 0);
+        let t = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
+        let source = self.xmm_source(a, XMM0);
+        encode::sqrtsd(&mut self.ops, t, source.into());
+        if t == XMM0 {
+            self.store_xmm(result, XMM0);
         }
     }
 
@@ -108,9 +81,9 @@ impl Emitter<'_> {
     /// the operand's own register or slot. The `xorps` first breaks
     /// `cvtsi2sd`'s dependence on the register's old upper half.
     pub(in crate::backend) fn itof(&mut self, result: Option<Value>, a: Value) {
-        let t = result.and_then(|r| self.xmm(r)).unwrap_or(0);
+        let t = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
         let r = match self.source(a, RAX) {
-            Src::Mem(m) => {
+            Src::Frame(m) => {
                 dynasm!(self.ops ; .arch x64 ; xorps Rx(t), Rx(t) ; cvtsi2sd Rx(t), QWORD [rbp + m]);
                 None
             }
@@ -123,8 +96,8 @@ impl Emitter<'_> {
         if let Some(r) = r {
             dynasm!(self.ops ; .arch x64 ; xorps Rx(t), Rx(t) ; cvtsi2sd Rx(t), Rq(r));
         }
-        if t == 0 {
-            self.store_xmm(result, 0);
+        if t == XMM0 {
+            self.store_xmm(result, XMM0);
         }
     }
 }

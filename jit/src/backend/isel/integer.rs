@@ -2,26 +2,20 @@
 //! home allows, comparisons, shifts, and division with the spec's traps
 //! and `i64::MIN / -1`.
 
-#![allow(clippy::useless_conversion)]
-
-use crate::backend::emitter::{fail, Assembler, Emitter, RAX, RCX};
+use crate::backend::emitter::{fail, Emitter, RAX, RCX};
 use crate::backend::operands::Src;
 use crate::budget::CompileError;
 use crate::entity::Value;
-use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::Op;
+use dynasmrt::{dynasm, DynasmApi};
+use vm::{isa, Op};
+use x64::{encode, Alu, Gpr};
 
 impl Emitter<'_> {
     /// Compares `a` with `b`, setting the flags.
     pub(in crate::backend) fn compare(&mut self, a: Value, b: Value) {
         let left = self.register(a, RAX);
-        match self.source(b, RCX) {
-            // The same flags as `cmp r, 0`, in fewer bytes.
-            Src::Imm(0) => dynasm!(self.ops ; .arch x64 ; test Rq(left), Rq(left)),
-            Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), imm),
-            Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), Rq(r)),
-            Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; cmp Rq(left), QWORD [rbp + at]),
-        }
+        let right = self.source(b, RCX);
+        encode::compare(&mut self.ops, left, right.into());
     }
 
     /// The flags of `a & b` (zero or not), for a branch on it.
@@ -30,7 +24,7 @@ impl Emitter<'_> {
         match self.source(b, RCX) {
             Src::Imm(imm) => dynasm!(self.ops ; .arch x64 ; test Rq(left), imm),
             Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; test Rq(left), Rq(r)),
-            Src::Mem(at) => dynasm!(self.ops ; .arch x64 ; test QWORD [rbp + at], Rq(left)),
+            Src::Frame(at) => dynasm!(self.ops ; .arch x64 ; test QWORD [rbp + at], Rq(left)),
         }
     }
 
@@ -62,34 +56,12 @@ impl Emitter<'_> {
         if self.gpr(a) != Some(target) {
             self.load(target, a);
         }
-        let t = target;
-        match (op, self.source(b, RCX)) {
-            // The sign-extended 8-bit form where the constant fits: 3
-            // bytes fewer.
-            (Op::Add, Src::Imm(i)) => match i8::try_from(i) {
-                Ok(b) => dynasm!(self.ops ; .arch x64 ; add Rq(t), BYTE b),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; add Rq(t), i),
-            },
-            (Op::Add, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), Rq(r)),
-            (Op::Add, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [rbp + m]),
-            (Op::Sub, Src::Imm(i)) => match i8::try_from(i) {
-                Ok(b) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), BYTE b),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), i),
-            },
-            (Op::Sub, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), Rq(r)),
-            (Op::Sub, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [rbp + m]),
-            (Op::Mul, Src::Imm(i)) => self.multiply_by(t, i),
-            (Op::Mul, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), Rq(r)),
-            (Op::Mul, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [rbp + m]),
-            (Op::And, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), i),
-            (Op::And, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), Rq(r)),
-            (Op::And, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; and Rq(t), QWORD [rbp + m]),
-            (Op::Or, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), i),
-            (Op::Or, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), Rq(r)),
-            (Op::Or, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; or Rq(t), QWORD [rbp + m]),
-            (_, Src::Imm(i)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), i),
-            (_, Src::Reg(r)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), Rq(r)),
-            (_, Src::Mem(m)) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), QWORD [rbp + m]),
+        let Some(alu) = isa::alu(op) else {
+            unreachable!("two-operand arithmetic for {}", op.mnemonic())
+        };
+        match (alu, self.source(b, RCX)) {
+            (Alu::Imul, Src::Imm(i)) => self.multiply_by(target, i),
+            (alu, src) => encode::alu(&mut self.ops, alu, target, src.into()),
         }
         if target == RAX {
             self.store(result, RAX);
@@ -100,7 +72,7 @@ impl Emitter<'_> {
     /// where one does (`lea` for `a + b` and `a - imm`, `imul d, a, imm`)
     /// rather than a move and a two-operand one; false if none does.
     /// `lea` leaves the flags alone, which nothing after an `add` reads.
-    fn three_operand(&mut self, op: Op, d: u8, a: u8, b: Value) -> bool {
+    fn three_operand(&mut self, op: Op, d: Gpr, a: Gpr, b: Value) -> bool {
         let imm = self
             .f
             .constant(b)
@@ -125,7 +97,7 @@ impl Emitter<'_> {
 
     /// `t *= i`, by a shift, an `lea` or a negation where one does
     /// (one cycle, against `imul`'s three).
-    fn multiply_by(&mut self, t: u8, i: i32) {
+    fn multiply_by(&mut self, t: Gpr, i: i32) {
         match i {
             0 => dynasm!(self.ops ; .arch x64 ; xor Rd(t), Rd(t)),
             1 => {}
@@ -148,8 +120,11 @@ impl Emitter<'_> {
         a: Value,
         b: Value,
     ) {
+        let Some(cond) = isa::condition(op) else {
+            unreachable!("an integer comparison for {}", op.mnemonic())
+        };
         self.compare(a, b);
-        set_if(&mut self.ops, op);
+        encode::set_if(&mut self.ops, cond);
         self.store(result, RAX);
     }
 
@@ -159,7 +134,10 @@ impl Emitter<'_> {
             Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
             // Flips the sign bit only, NaN payloads included.
             Op::FNeg => dynasm!(self.ops ; .arch x64 ; btc rax, 63),
-            Op::FToI => float_to_int(&mut self.ops),
+            Op::FToI => {
+                dynasm!(self.ops ; .arch x64 ; movq xmm0, rax);
+                encode::float_to_int(&mut self.ops);
+            }
             _ => {}
         }
     }
@@ -182,102 +160,34 @@ impl Emitter<'_> {
         if self.gpr(a) != Some(d) {
             self.load(d, a);
         }
-        let count = (c & 63) as i8;
-        match op {
-            Op::Shl => dynasm!(self.ops ; .arch x64 ; shl Rq(d), count),
-            Op::Shr => dynasm!(self.ops ; .arch x64 ; sar Rq(d), count),
-            _ => dynasm!(self.ops ; .arch x64 ; shr Rq(d), count),
-        }
+        encode::shift_by(&mut self.ops, shift_of(op), d, c);
     }
 
     pub(in crate::backend) fn shift(&mut self, op: Op, a: Value, b: Value) {
         self.load(RAX, a);
         match self.f.constant(b) {
-            Some(c) => {
-                let count = (c & 63) as i8;
-                match op {
-                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, count),
-                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, count),
-                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, count),
-                }
-            }
+            Some(c) => encode::shift_by(&mut self.ops, shift_of(op), RAX, c),
             None => {
                 self.load(RCX, b);
-                match op {
-                    Op::Shl => dynasm!(self.ops ; .arch x64 ; shl rax, cl),
-                    Op::Shr => dynasm!(self.ops ; .arch x64 ; sar rax, cl),
-                    _ => dynasm!(self.ops ; .arch x64 ; shr rax, cl),
-                }
+                encode::shift_by_cl(&mut self.ops, shift_of(op), RAX);
             }
         }
     }
 
     /// `div` or `rem` of rax by rcx into rax.
     pub(in crate::backend) fn division(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
-        match op {
-            Op::Div | Op::Rem => {
-                let zero = self.trap_label(vm::native::TRAP_DIVISION_BY_ZERO, src);
-                divide(&mut self.ops, op, zero);
-            }
-            op => return Err(fail(format!("no binary operation {}", op.mnemonic()))),
-        }
+        let Some(division) = isa::division(op) else {
+            return Err(fail(format!("no binary operation {}", op.mnemonic())));
+        };
+        let zero = self.trap_label(vm::native::TRAP_DIVISION_BY_ZERO, src);
+        encode::divide(&mut self.ops, division, zero);
         Ok(())
     }
 }
 
-/// rax set to 1 if the flags of a signed compare say `op` (`eq`..`ge`),
-/// else 0.
-pub(crate) fn set_if(ops: &mut Assembler, op: Op) {
-    match op {
-        Op::Eq => dynasm!(ops ; .arch x64 ; sete al),
-        Op::Ne => dynasm!(ops ; .arch x64 ; setne al),
-        Op::Lt => dynasm!(ops ; .arch x64 ; setl al),
-        Op::Le => dynasm!(ops ; .arch x64 ; setle al),
-        Op::Gt => dynasm!(ops ; .arch x64 ; setg al),
-        _ => dynasm!(ops ; .arch x64 ; setge al),
-    }
-    dynasm!(ops ; .arch x64 ; movzx eax, al);
-}
-
-/// `div` (or `rem`) of rax by rcx into rax, jumping to `zero` for a zero
-/// divisor. idiv faults on `i64::MIN / -1`; the spec wants MIN and 0.
-pub(crate) fn divide(ops: &mut Assembler, op: Op, zero: DynamicLabel) {
-    dynasm!(ops
-        ; .arch x64
-        ; test rcx, rcx
-        ; jz =>zero
-        ; cmp rcx, -1
-        ; jne >divide
-    );
-    if op == Op::Div {
-        dynasm!(ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:);
-    } else {
-        dynasm!(ops ; .arch x64 ; xor eax, eax ; jmp >done ; divide: ; cqo ; idiv rcx ; mov rax, rdx ; done:);
-    }
-}
-
-/// `ftoi` of the bits in rax into rax. cvttsd2si gives i64::MIN for NaN
-/// and out-of-range values; the spec wants 0 for NaN and i64::MAX above
-/// the range.
-pub(crate) fn float_to_int(ops: &mut Assembler) {
-    dynasm!(ops
-        ; .arch x64
-        ; movq xmm0, rax
-        ; cvttsd2si rax, xmm0
-        ; mov rcx, QWORD i64::MIN
-        ; cmp rax, rcx
-        ; jne >done
-        ; ucomisd xmm0, xmm0
-        ; jp >nan
-        ; xorpd xmm1, xmm1
-        ; ucomisd xmm0, xmm1
-        ; jbe >done
-        ; mov rax, QWORD i64::MAX
-        ; jmp >done
-        ; nan:
-        ; xor eax, eax
-        ; done:
-    );
+/// `shl`, `shr` or `ushr` as the machine's shift.
+fn shift_of(op: Op) -> x64::Shift {
+    isa::shift(op).unwrap_or_else(|| unreachable!("a shift for {}", op.mnemonic()))
 }
 
 /// Whether `multiply_by` multiplies by `i` without `imul` (a move, a

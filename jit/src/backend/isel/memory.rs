@@ -6,8 +6,6 @@
 //! instruction is its only use, into that instruction as a memory operand
 //! (`load_and_operate`).
 
-#![allow(clippy::useless_conversion)]
-
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
 use crate::budget::CompileError;
@@ -15,11 +13,20 @@ use crate::entity::{Inst, Value};
 use crate::ir::InstKind;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
-use vm::Op;
+use vm::{isa, Op};
+use x64::regs::XMM0;
+use x64::{encode, Gpr, Xmm};
+
+/// Where a folded operation computes.
+#[derive(Clone, Copy)]
+enum Target {
+    Gpr(Gpr),
+    Xmm(Xmm),
+}
 
 impl Emitter<'_> {
     /// Traps unless `cell` < the cell count.
-    fn bounds_check(&mut self, cell: u8, src: u32) {
+    fn bounds_check(&mut self, cell: Gpr, src: u32) {
         let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
         // The cell count is at most 2^28: an immediate.
         let cells = self.env.memory.cells as i32;
@@ -30,7 +37,7 @@ impl Emitter<'_> {
     /// register, checked where that is needed; with no check to make, a
     /// constant offset rides in the displacement instead of an `lea` (the
     /// address is the same modulo 2^64).
-    fn cell(&mut self, base: Value, off: Value, src: u32) -> (u8, i32) {
+    fn cell(&mut self, base: Value, off: Value, src: u32) -> (Gpr, i32) {
         let checked = self.checked();
         if let (false, None, Some(k)) = (checked, self.f.constant(base), self.f.constant(off)) {
             let k = k as i64;
@@ -58,7 +65,7 @@ impl Emitter<'_> {
 
     /// `result = [r14 + cell * 8 + disp]`, straight into the result's
     /// home, whichever register file.
-    fn load_cell(&mut self, result: Option<Value>, cell: u8, disp: i32) {
+    fn load_cell(&mut self, result: Option<Value>, cell: Gpr, disp: i32) {
         match result.and_then(|r| self.homes[r.index()]) {
             Some(Home::Gpr(d)) => {
                 if disp == 0 {
@@ -105,43 +112,65 @@ impl Emitter<'_> {
         let (cell, disp) = self.cell(base, off, self.f.inst(load).src);
         self.current = user.index();
         let result = self.f.inst(user).result;
-        let float = matches!(op, Op::FAdd | Op::FSub | Op::FMul | Op::FDiv);
-        let target = match float {
-            true => result.and_then(|r| self.xmm(r)).unwrap_or(0),
-            false => result.and_then(|r| self.gpr(r)).unwrap_or(RAX),
-        };
         // Getting `a` into the target must leave the cell's register be:
         // a general target is the register, or a float constant goes
         // through rax.
-        let clobbers_cell = match float {
-            true => cell == RAX && self.f.constant(a).is_some() && self.xmm(a) != Some(target),
-            false => target == cell && self.gpr(a) != Some(target),
+        let target = match isa::sse(op) {
+            Some(_) => {
+                let x = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
+                let clobbers_cell =
+                    cell == RAX && self.f.constant(a).is_some() && self.xmm(a) != Some(x);
+                (!clobbers_cell).then_some(Target::Xmm(x))
+            }
+            None => {
+                let r = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+                let clobbers_cell = r == cell && self.gpr(a) != Some(r);
+                (!clobbers_cell).then_some(Target::Gpr(r))
+            }
         };
-        if clobbers_cell {
-            self.load_cell(self.f.inst(load).result, cell, disp);
-            self.mark_line(self.f.line_src(user));
-            self.inst(self.f.kind(user), result, self.f.inst(user).src, None)?;
-            return Ok(true);
-        }
-        self.mark_line(self.f.line_src(user));
-        if float {
-            if self.xmm(a) != Some(target) {
-                self.load_xmm(target, a);
+        self.mark_line_after_load(target.is_some(), load, user, cell, disp)?;
+        match target {
+            None => {}
+            Some(Target::Xmm(x)) => {
+                if self.xmm(a) != Some(x) {
+                    self.load_xmm(x, a);
+                }
+                self.float_with_cell(op, x, cell, disp);
+                if x == XMM0 {
+                    self.store_xmm(result, XMM0);
+                }
             }
-            self.float_with_cell(op, target, cell, disp);
-            if target == 0 {
-                self.store_xmm(result, 0);
-            }
-        } else {
-            if self.gpr(a) != Some(target) {
-                self.load(target, a);
-            }
-            self.integer_with_cell(op, target, cell, disp);
-            if target == RAX {
-                self.store(result, RAX);
+            Some(Target::Gpr(r)) => {
+                if self.gpr(a) != Some(r) {
+                    self.load(r, a);
+                }
+                self.integer_with_cell(op, r, cell, disp);
+                if r == RAX {
+                    self.store(result, RAX);
+                }
             }
         }
         Ok(true)
+    }
+
+    /// The user's line marked; when the load cannot be folded into it
+    /// (`folds` false), the load made on its own and the user after it.
+    fn mark_line_after_load(
+        &mut self,
+        folds: bool,
+        load: Inst,
+        user: Inst,
+        cell: Gpr,
+        disp: i32,
+    ) -> Result<(), CompileError> {
+        if folds {
+            self.mark_line(self.f.line_src(user));
+            return Ok(());
+        }
+        self.load_cell(self.f.inst(load).result, cell, disp);
+        self.mark_line(self.f.line_src(user));
+        let result = self.f.inst(user).result;
+        self.inst(self.f.kind(user), result, self.f.inst(user).src, None)
     }
 
     /// The operation and other operand of a `load`, `user` pair that
@@ -184,59 +213,19 @@ impl Emitter<'_> {
 
     /// `t op= [r14 + cell * 8 + disp]`, an integer operation (without a
     /// displacement where it is 0: four bytes fewer).
-    fn integer_with_cell(&mut self, op: Op, t: u8, cell: u8, disp: i32) {
-        match (op, disp) {
-            (Op::Add, 0) => dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (Op::Add, _) => {
-                dynasm!(self.ops ; .arch x64 ; add Rq(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::Sub, 0) => dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (Op::Sub, _) => {
-                dynasm!(self.ops ; .arch x64 ; sub Rq(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::Mul, 0) => dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (Op::Mul, _) => {
-                dynasm!(self.ops ; .arch x64 ; imul Rq(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::And, 0) => dynasm!(self.ops ; .arch x64 ; and Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (Op::And, _) => {
-                dynasm!(self.ops ; .arch x64 ; and Rq(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::Or, 0) => dynasm!(self.ops ; .arch x64 ; or Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (Op::Or, _) => {
-                dynasm!(self.ops ; .arch x64 ; or Rq(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (_, 0) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), QWORD [r14 + Rq(cell) * 8]),
-            (_, _) => dynasm!(self.ops ; .arch x64 ; xor Rq(t), QWORD [r14 + Rq(cell) * 8 + disp]),
-        }
+    fn integer_with_cell(&mut self, op: Op, t: Gpr, cell: Gpr, disp: i32) {
+        let Some(alu) = isa::alu(op) else {
+            unreachable!("arithmetic on a cell for {}", op.mnemonic())
+        };
+        encode::alu(&mut self.ops, alu, t, x64::Src::Cell(cell, disp));
     }
 
     /// `t op= [r14 + cell * 8 + disp]`, a float operation.
-    fn float_with_cell(&mut self, op: Op, t: u8, cell: u8, disp: i32) {
-        match (op, disp) {
-            (Op::FAdd, 0) => {
-                dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [r14 + Rq(cell) * 8])
-            }
-            (Op::FAdd, _) => {
-                dynasm!(self.ops ; .arch x64 ; addsd Rx(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::FSub, 0) => {
-                dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [r14 + Rq(cell) * 8])
-            }
-            (Op::FSub, _) => {
-                dynasm!(self.ops ; .arch x64 ; subsd Rx(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (Op::FMul, 0) => {
-                dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [r14 + Rq(cell) * 8])
-            }
-            (Op::FMul, _) => {
-                dynasm!(self.ops ; .arch x64 ; mulsd Rx(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-            (_, 0) => dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [r14 + Rq(cell) * 8]),
-            (_, _) => {
-                dynasm!(self.ops ; .arch x64 ; divsd Rx(t), QWORD [r14 + Rq(cell) * 8 + disp])
-            }
-        }
+    fn float_with_cell(&mut self, op: Op, t: Xmm, cell: Gpr, disp: i32) {
+        let Some(sse) = isa::sse(op) else {
+            unreachable!("float arithmetic on a cell for {}", op.mnemonic())
+        };
+        encode::sse(&mut self.ops, sse, t, x64::XSrc::Cell(cell, disp));
     }
 
     pub(in crate::backend) fn store_inst(
@@ -257,7 +246,7 @@ impl Emitter<'_> {
             return;
         }
         let value = match self.source(value, RDX) {
-            Src::Mem(_) => {
+            Src::Frame(_) => {
                 self.load(RDX, value);
                 Src::Reg(RDX)
             }
@@ -279,7 +268,7 @@ impl Emitter<'_> {
                     dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8 + disp], Rq(r))
                 }
             }
-            Src::Mem(_) => unreachable!("loaded into rdx above"),
+            Src::Frame(_) => unreachable!("loaded into rdx above"),
         }
     }
 }

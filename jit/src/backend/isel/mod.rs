@@ -2,9 +2,6 @@
 //! (`integer`, `float`, `memory`, `control`; calls and output are the
 //! ABI's), with operands taken in place where the instruction form allows.
 
-// dynasm expands a dynamic register `Rq(r)` to `r.into()`, even for a u8.
-#![allow(clippy::useless_conversion)]
-
 pub(crate) mod control;
 pub(crate) mod divide;
 mod float;

@@ -1,0 +1,357 @@
+//! Each operation's encoding, written once for the three code generators
+//! (the interpreter's machine-code loop, the baseline compiler and the
+//! optimizing back end): the integer, shift and float templates on
+//! registers, immediates and frame slots, and the sequences whose
+//! semantics the spec fixes at the edges: checked division (`MIN / -1`),
+//! saturating float-to-integer conversion, NaN-aware float comparison.
+//!
+//! Memory operands are frame slots, `[rbp + disp32]`, and cells of the
+//! linear memory, `[r14 + index * 8 + disp]` (`env::pinned`), with the
+//! base named statically: dynasm encodes a dynamic base register with a
+//! SIB byte and a dynamic index with a displacement even when it is
+//! zero, so the interpreter's `[base + index * 8]` operands stay written
+//! in its own templates, where the registers are static aliases.
+
+// dynasm expands a dynamic register `Rq(r)` to `r.into()`.
+#![allow(clippy::useless_conversion)]
+
+use crate::cond::Cond;
+use crate::regs::{Gpr, Xmm};
+use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi};
+
+/// What every emitting function writes into: the code buffer, or any
+/// dynasm assembler for x86-64.
+pub trait Asm: DynasmApi + DynasmLabelApi<Relocation = X64Relocation> {}
+impl<T: DynasmApi + DynasmLabelApi<Relocation = X64Relocation>> Asm for T {}
+
+/// A right-hand integer operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Src {
+    /// Sign-extended to 64 bits, as x86 reads immediates.
+    Imm(i32),
+    Reg(Gpr),
+    /// A frame slot, `[rbp + offset]`.
+    Frame(i32),
+    /// A cell of the linear memory, `[r14 + index * 8 + disp]`.
+    Cell(Gpr, i32),
+}
+
+/// A right-hand float operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum XSrc {
+    Reg(Xmm),
+    /// A frame slot, `[rbp + offset]`.
+    Frame(i32),
+    /// A constant in the pool after the code, `[rip + label]`.
+    Pool(DynamicLabel),
+    /// A cell of the linear memory, `[r14 + index * 8 + disp]`.
+    Cell(Gpr, i32),
+}
+
+/// `$mn d, s` for each form of integer operand but the immediate; a
+/// cell without a displacement is four bytes shorter.
+macro_rules! int_forms {
+    ($ops:ident, $mn:ident, $d:ident, $s:expr) => {
+        match $s {
+            Src::Imm(_) => unreachable!("immediates are each operation's own"),
+            Src::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rq($d), Rq(r)),
+            Src::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [rbp + m]),
+            Src::Cell(c, 0) => dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [r14 + Rq(c) * 8]),
+            Src::Cell(c, disp) => {
+                dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [r14 + Rq(c) * 8 + disp])
+            }
+        }
+    };
+}
+
+/// `$mn d, s` for each form of float operand.
+macro_rules! float_forms {
+    ($ops:ident, $mn:ident, $d:ident, $s:expr) => {
+        match $s {
+            XSrc::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx(r)),
+            XSrc::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [rbp + m]),
+            XSrc::Pool(at) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [=>at]),
+            XSrc::Cell(c, 0) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [r14 + Rq(c) * 8]),
+            XSrc::Cell(c, disp) => {
+                dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [r14 + Rq(c) * 8 + disp])
+            }
+        }
+    };
+}
+
+/// Two-operand integer arithmetic, `d = d op s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alu {
+    Add,
+    Sub,
+    Imul,
+    And,
+    Or,
+    Xor,
+}
+
+impl Alu {
+    /// Whether `a op b = b op a`.
+    pub const fn commutes(self) -> bool {
+        !matches!(self, Alu::Sub)
+    }
+}
+
+/// Shifts; the hardware masks the count to 6 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shift {
+    Shl,
+    /// Arithmetic (sign-filling) right shift.
+    Sar,
+    /// Logical (zero-filling) right shift.
+    Shr,
+}
+
+/// Scalar double arithmetic, `d = d op s`, each operation rounded on its
+/// own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sse {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl Sse {
+    /// IEEE addition and multiplication commute (only a NaN's payload
+    /// could tell, and the spec leaves NaN bits open).
+    pub const fn commutes(self) -> bool {
+        matches!(self, Sse::Add | Sse::Mul)
+    }
+}
+
+/// Which result of a signed division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Division {
+    Quotient,
+    Remainder,
+}
+
+/// An ordered float comparison (`ucomisd`), true for an unordered pair
+/// (a NaN on either side) only when it is `Ne`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatCmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl FloatCmp {
+    /// Whether `a ? b` is asked as `ucomisd b, a`: `ucomisd` sets ZF, PF
+    /// and CF all three for an unordered pair, so `a < b` is asked as
+    /// `b > a` ("above": CF and ZF clear), which is false then, as every
+    /// ordered comparison must be.
+    pub const fn swaps(self) -> bool {
+        matches!(self, FloatCmp::Lt | FloatCmp::Le)
+    }
+}
+
+/// `d op= s`. An `add` or `sub` of an immediate that fits a byte takes
+/// the sign-extended 8-bit form, 3 bytes shorter; `imul` by an immediate
+/// is the three-operand form on `d`.
+pub fn alu(ops: &mut impl Asm, op: Alu, d: Gpr, s: Src) {
+    match (op, s) {
+        (Alu::Add, Src::Imm(i)) => match i8::try_from(i) {
+            Ok(b) => dynasm!(ops ; .arch x64 ; add Rq(d), BYTE b),
+            Err(_) => dynasm!(ops ; .arch x64 ; add Rq(d), i),
+        },
+        (Alu::Sub, Src::Imm(i)) => match i8::try_from(i) {
+            Ok(b) => dynasm!(ops ; .arch x64 ; sub Rq(d), BYTE b),
+            Err(_) => dynasm!(ops ; .arch x64 ; sub Rq(d), i),
+        },
+        (Alu::Imul, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; imul Rq(d), Rq(d), i),
+        (Alu::And, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; and Rq(d), i),
+        (Alu::Or, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; or Rq(d), i),
+        (Alu::Xor, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; xor Rq(d), i),
+        (Alu::Add, s) => int_forms!(ops, add, d, s),
+        (Alu::Sub, s) => int_forms!(ops, sub, d, s),
+        (Alu::Imul, s) => int_forms!(ops, imul, d, s),
+        (Alu::And, s) => int_forms!(ops, and, d, s),
+        (Alu::Or, s) => int_forms!(ops, or, d, s),
+        (Alu::Xor, s) => int_forms!(ops, xor, d, s),
+    }
+}
+
+/// `cmp a, s`; against zero, `test a, a`, which sets the same flags in
+/// fewer bytes.
+pub fn compare(ops: &mut impl Asm, a: Gpr, s: Src) {
+    match s {
+        Src::Imm(0) => dynasm!(ops ; .arch x64 ; test Rq(a), Rq(a)),
+        Src::Imm(i) => dynasm!(ops ; .arch x64 ; cmp Rq(a), i),
+        s => int_forms!(ops, cmp, a, s),
+    }
+}
+
+/// `d` shifted by `cl`.
+pub fn shift_by_cl(ops: &mut impl Asm, op: Shift, d: Gpr) {
+    match op {
+        Shift::Shl => dynasm!(ops ; .arch x64 ; shl Rq(d), cl),
+        Shift::Sar => dynasm!(ops ; .arch x64 ; sar Rq(d), cl),
+        Shift::Shr => dynasm!(ops ; .arch x64 ; shr Rq(d), cl),
+    }
+}
+
+/// `d` shifted by a constant, masked to 6 bits as the hardware would.
+pub fn shift_by(ops: &mut impl Asm, op: Shift, d: Gpr, count: u64) {
+    let count = (count & 63) as i8;
+    match op {
+        Shift::Shl => dynasm!(ops ; .arch x64 ; shl Rq(d), count),
+        Shift::Sar => dynasm!(ops ; .arch x64 ; sar Rq(d), count),
+        Shift::Shr => dynasm!(ops ; .arch x64 ; shr Rq(d), count),
+    }
+}
+
+/// `d op= s` on scalar doubles.
+pub fn sse(ops: &mut impl Asm, op: Sse, d: Xmm, s: XSrc) {
+    match op {
+        Sse::Add => float_forms!(ops, addsd, d, s),
+        Sse::Sub => float_forms!(ops, subsd, d, s),
+        Sse::Mul => float_forms!(ops, mulsd, d, s),
+        Sse::Div => float_forms!(ops, divsd, d, s),
+    }
+}
+
+/// `ucomisd a, s`.
+pub fn ucomisd(ops: &mut impl Asm, a: Xmm, s: XSrc) {
+    float_forms!(ops, ucomisd, a, s)
+}
+
+/// `sqrtsd d, s`.
+pub fn sqrtsd(ops: &mut impl Asm, d: Xmm, s: XSrc) {
+    float_forms!(ops, sqrtsd, d, s)
+}
+
+/// `eax` = 1 if `cond` holds of the flags, else 0.
+pub fn set_if(ops: &mut impl Asm, cond: Cond) {
+    match cond {
+        Cond::E => dynasm!(ops ; .arch x64 ; sete al),
+        Cond::Ne => dynasm!(ops ; .arch x64 ; setne al),
+        Cond::L => dynasm!(ops ; .arch x64 ; setl al),
+        Cond::Le => dynasm!(ops ; .arch x64 ; setle al),
+        Cond::G => dynasm!(ops ; .arch x64 ; setg al),
+        Cond::Ge => dynasm!(ops ; .arch x64 ; setge al),
+        Cond::A => dynasm!(ops ; .arch x64 ; seta al),
+        Cond::Ae => dynasm!(ops ; .arch x64 ; setae al),
+        Cond::B => dynasm!(ops ; .arch x64 ; setb al),
+        Cond::Be => dynasm!(ops ; .arch x64 ; setbe al),
+    }
+    dynasm!(ops ; .arch x64 ; movzx eax, al);
+}
+
+/// `eax` = 1 if the flags of `ucomisd` (its operands ordered as
+/// `FloatCmp::swaps` says) say `cmp`, else 0; clobbers `cl`. Equality
+/// needs PF clear (ordered); inequality accepts PF set.
+pub fn set_if_float(ops: &mut impl Asm, cmp: FloatCmp) {
+    match cmp {
+        FloatCmp::Eq => dynasm!(ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
+        FloatCmp::Ne => dynasm!(ops ; .arch x64 ; setne al ; setp cl ; or al, cl),
+        FloatCmp::Lt | FloatCmp::Gt => dynasm!(ops ; .arch x64 ; seta al),
+        FloatCmp::Le | FloatCmp::Ge => dynasm!(ops ; .arch x64 ; setae al),
+    }
+    dynasm!(ops ; .arch x64 ; movzx eax, al);
+}
+
+/// A conditional jump to `target` with a 32-bit displacement (the code
+/// buffer's `jcc` takes the 8-bit form where it can).
+pub fn jump_if(ops: &mut impl Asm, cond: Cond, target: DynamicLabel) {
+    match cond {
+        Cond::E => dynasm!(ops ; .arch x64 ; je =>target),
+        Cond::Ne => dynasm!(ops ; .arch x64 ; jne =>target),
+        Cond::L => dynasm!(ops ; .arch x64 ; jl =>target),
+        Cond::Le => dynasm!(ops ; .arch x64 ; jle =>target),
+        Cond::G => dynasm!(ops ; .arch x64 ; jg =>target),
+        Cond::Ge => dynasm!(ops ; .arch x64 ; jge =>target),
+        Cond::A => dynasm!(ops ; .arch x64 ; ja =>target),
+        Cond::Ae => dynasm!(ops ; .arch x64 ; jae =>target),
+        Cond::B => dynasm!(ops ; .arch x64 ; jb =>target),
+        Cond::Be => dynasm!(ops ; .arch x64 ; jbe =>target),
+    }
+}
+
+/// `cmovCC d, s` (REX.W 0F 40+cc /r; dynasm has no form with the
+/// condition chosen at run time).
+pub fn cmov(ops: &mut impl Asm, cond: Cond, d: Gpr, s: Gpr) {
+    let (d, s) = (d.number(), s.number());
+    let rex = 0x48 | ((d >> 3) << 2) | (s >> 3);
+    let modrm = 0xc0 | ((d & 7) << 3) | (s & 7);
+    for byte in [rex, 0x0f, 0x40 | cond.code(), modrm] {
+        ops.push(byte);
+    }
+}
+
+/// `div` or `rem` of `rax` by `rcx` into `rax`, jumping to `zero` for a
+/// zero divisor (a trap, or the interpreter's slow path).
+pub fn divide(ops: &mut impl Asm, op: Division, zero: DynamicLabel) {
+    dynasm!(ops ; .arch x64 ; test rcx, rcx ; jz =>zero);
+    divide_nonzero(ops, op);
+}
+
+/// `div` or `rem` of `rax` by `rcx`, which is not zero, into `rax`;
+/// clobbers `rdx`. `idiv` faults on `i64::MIN / -1`, whose quotient the
+/// spec wraps to `MIN` with remainder 0, so -1 is done without it.
+pub fn divide_nonzero(ops: &mut impl Asm, op: Division) {
+    dynasm!(ops ; .arch x64 ; cmp rcx, -1 ; jne >divide);
+    match op {
+        Division::Quotient => {
+            dynasm!(ops ; .arch x64 ; neg rax ; jmp >done ; divide: ; cqo ; idiv rcx ; done:)
+        }
+        Division::Remainder => dynasm!(ops
+            ; .arch x64
+            ; xor eax, eax
+            ; jmp >done
+            ; divide:
+            ; cqo
+            ; idiv rcx
+            ; mov rax, rdx
+            ; done:
+        ),
+    }
+}
+
+/// `ftoi` of `xmm0` into `rax`: truncation that saturates and maps NaN to
+/// 0; clobbers `xmm1`. `cvttsd2si` gives `i64::MIN` for NaN and for
+/// every value out of range, told apart only then. `cmp rax, 1`
+/// overflows for `i64::MIN` alone, so the common case is one compare and
+/// one untaken branch on the result, with no constant to build (the
+/// interpreter's sequence; the optimizing tier's loaded `i64::MIN` into
+/// `rcx` to compare, 9 bytes more and a register clobbered).
+pub fn float_to_int(ops: &mut impl Asm) {
+    dynasm!(ops
+        ; .arch x64
+        ; cvttsd2si rax, xmm0
+        ; cmp rax, 1
+        ; jno >done
+        ; ucomisd xmm0, xmm0
+        ; jp >nan
+        ; xorps xmm1, xmm1
+        ; ucomisd xmm0, xmm1
+        ; jbe >done
+        ; mov rax, QWORD i64::MAX
+        ; jmp >done
+        ; nan:
+        ; xor eax, eax
+        ; done:
+    );
+}
+
+/// The no-op of each length from 1 to 9 bytes (the manual's
+/// recommended multi-byte `nop` forms), for padding.
+pub const NOPS: [&[u8]; 9] = [
+    &[0x90],
+    &[0x66, 0x90],
+    &[0x0f, 0x1f, 0x00],
+    &[0x0f, 0x1f, 0x40, 0x00],
+    &[0x0f, 0x1f, 0x44, 0x00, 0x00],
+    &[0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00],
+    &[0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00],
+    &[0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+    &[0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00],
+];
