@@ -152,6 +152,18 @@ impl FloatCmp {
     pub const fn swaps(self) -> bool {
         matches!(self, FloatCmp::Lt | FloatCmp::Le)
     }
+
+    /// The one flags condition that says this comparison after
+    /// `ucomisd` (operands as `swaps` says), if there is one: `a` and
+    /// `ae`, which (with their negations `be` and `b`) already treat an
+    /// unordered pair right. Equality needs the parity flag too.
+    pub const fn condition(self) -> Option<Cond> {
+        match self {
+            FloatCmp::Lt | FloatCmp::Gt => Some(Cond::A),
+            FloatCmp::Le | FloatCmp::Ge => Some(Cond::Ae),
+            FloatCmp::Eq | FloatCmp::Ne => None,
+        }
+    }
 }
 
 /// `d op= s`. An `add` or `sub` of an immediate that fits a byte takes

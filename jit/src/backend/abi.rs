@@ -198,7 +198,6 @@ impl Emitter<'_> {
         if let Some(at) = self.frame.rbx_slot {
             dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rbx);
         }
-        self.tail_call_head();
         if self.register_args() {
             self.receive_arguments();
         }
@@ -237,7 +236,6 @@ impl Emitter<'_> {
     /// Before a return: what the function saved of its caller's
     /// registers, restored.
     pub(in crate::backend) fn restore_saved(&mut self) {
-        self.tail_call_exit();
         if let Some(at) = self.frame.rbx_slot {
             dynasm!(self.ops ; .arch x64 ; mov rbx, QWORD [rbp + at]);
         }

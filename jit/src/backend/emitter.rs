@@ -5,12 +5,11 @@
 
 use super::abi::SlowCall;
 use super::frame::Frame;
-use super::tail_calls::{self, SelfTail, TailStub};
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
 use crate::fill::Fill;
-use crate::ir::{Function, InstKind, NO_SRC};
+use crate::ir::{Function, NO_SRC};
 use crate::loops::LoopForest;
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
@@ -49,10 +48,6 @@ pub enum Mark {
         kind: u64,
         site: u64,
     },
-    /// A self tail call past the depth limit, through `jit_call`.
-    TailCall {
-        site: u64,
-    },
     /// The unchecked copy of the loop whose header is at `line`, inside
     /// that of the loop at `within` if nested.
     LoopCopy {
@@ -78,10 +73,6 @@ impl Mark {
             Mark::Trap { kind, site } => format!(
                 "trap: {} at line {}",
                 super::abi::trap_name(kind),
-                site_line(site)
-            ),
-            Mark::TailCall { site } => format!(
-                "tail call at line {} past the depth limit, through jit_call",
                 site_line(site)
             ),
             Mark::LoopCopy { line, within: None } => {
@@ -124,9 +115,6 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) slow_calls: Vec<SlowCall>,
     /// Where traps leave compiled code (see `abi`).
     pub(in crate::backend) unwind: DynamicLabel,
-    /// Where self tail calls jump, if the function makes any.
-    pub(in crate::backend) tail: Option<SelfTail>,
-    pub(in crate::backend) tail_stubs: Vec<TailStub>,
     /// Where each value lives in memory, and what else the frame holds.
     pub(in crate::backend) frame: Frame,
     /// The function's entry, for calls to itself.
@@ -219,10 +207,6 @@ impl<'a> Emitter<'a> {
             .map(|_| ops.new_dynamic_label())
             .collect();
         let unwind = ops.new_dynamic_label();
-        let tail = frame.tail_slot.map(|slot| SelfTail {
-            slot,
-            head: ops.new_dynamic_label(),
-        });
         let start = ops.new_dynamic_label();
         let mut heads = vec![None; f.blocks.len()];
         for (l, versioned) in versioned.iter().enumerate() {
@@ -257,8 +241,6 @@ impl<'a> Emitter<'a> {
             traps: Vec::new(),
             slow_calls: Vec::new(),
             unwind,
-            tail,
-            tail_stubs: Vec::new(),
             frame,
             start,
             use_counts,
@@ -303,20 +285,6 @@ impl Emitter<'_> {
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
             self.current = i.index();
-            if tail_calls::is_self_tail_call(f, &self.env, insts, k) {
-                if let InstKind::Call(_, args) = f.kind(i) {
-                    self.self_tail_call(args, src);
-                }
-                k += 2;
-                continue;
-            }
-            if let Some(addend) = tail_calls::accumulating_tail_call(f, &self.env, insts, k) {
-                if let InstKind::Call(_, args) = f.kind(i) {
-                    self.accumulating_tail_call(addend, args, src);
-                }
-                k += 3;
-                continue;
-            }
             if let Some(&second) = insts.get(k + 1) {
                 if self.compare_and_branch(i, second, next)?
                     || self.load_and_operate(i, second, insts.get(k + 2).copied())?

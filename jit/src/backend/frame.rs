@@ -1,27 +1,19 @@
 //! The frame of a function's internal entry, below `rbp`: a slot for each
 //! value that lives in memory (it has no register) or must be saved across
 //! a call (its register is caller-saved and it is live after a call or an
-//! output helper), then the words the function keeps for itself (`r13`
-//! for self tail calls, the caller's `rbx` when a value lives there), then
+//! output helper), then the caller's `rbx` when a value lives there, then
 //! the outgoing arguments of its largest call at `[rsp]`. Sized to what
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
-use super::tail_calls;
 use crate::budget::{Budget, CompileError, Phase};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
-use vm::tier::JitEnv;
 
 pub(in crate::backend) struct Frame {
     /// Per value: its slot, as an offset from `rbp`, if it has one.
     slots: Vec<Option<i32>>,
-    /// Where `r13` is kept, if the function makes self tail calls.
-    pub(in crate::backend) tail_slot: Option<i32>,
-    /// Where the accumulating self tail calls sum what they add, if the
-    /// function makes any.
-    pub(in crate::backend) acc_slot: Option<i32>,
     /// Where the caller's `rbx` is kept, if a value lives in it.
     pub(in crate::backend) rbx_slot: Option<i32>,
     /// The frame's size in bytes.
@@ -29,8 +21,8 @@ pub(in crate::backend) struct Frame {
 }
 
 impl Frame {
-    pub(in crate::backend) fn layout(f: &Function, allocation: &Allocation, env: &JitEnv) -> Frame {
-        let saved = saved_across_calls(f, allocation, env);
+    pub(in crate::backend) fn layout(f: &Function, allocation: &Allocation) -> Frame {
+        let saved = saved_across_calls(f, allocation);
         let mut next = 0i32;
         let mut take = || {
             next += 1;
@@ -47,15 +39,11 @@ impl Frame {
                 needs.then(&mut take)
             })
             .collect();
-        let tail_slot = tail_calls::makes_self_tail_calls(f, env).then(&mut take);
-        let acc_slot = tail_calls::accumulates(f, env).then(&mut take);
         let in_rbx = allocation.homes.contains(&Some(Home::Gpr(CALLEE_SAVED[0])));
         let rbx_slot = in_rbx.then(&mut take);
         let words = next as usize;
         Frame {
             slots,
-            tail_slot,
-            acc_slot,
             rbx_slot,
             bytes: (8 * (words + max_args(f))).next_multiple_of(16),
         }
@@ -80,27 +68,26 @@ fn max_args(f: &Function) -> usize {
         .unwrap_or(0)
 }
 
-/// Whether `insts[k]` clobbers the value registers: a call (but a self
-/// tail call, which jumps) or an output helper. The homed values live
-/// after it are spilled there (`Emitter::spill`).
-fn spills_at(f: &Function, env: &JitEnv, insts: &[Inst], k: usize) -> bool {
-    match f.kind(insts[k]) {
-        InstKind::Call(..) => {
-            !tail_calls::is_self_tail_call(f, env, insts, k)
-                && tail_calls::accumulating_tail_call(f, env, insts, k).is_none()
-        }
-        InstKind::Print(_) | InstKind::PutC(_) | InstKind::FPrint(..) | InstKind::PutS(_) => true,
-        _ => false,
-    }
+/// Whether `i` clobbers the value registers: a call or an output
+/// helper. The homed values live after it are spilled there
+/// (`Emitter::spill`).
+fn spills_at(f: &Function, i: Inst) -> bool {
+    matches!(
+        f.kind(i),
+        InstKind::Call(..)
+            | InstKind::Print(_)
+            | InstKind::PutC(_)
+            | InstKind::FPrint(..)
+            | InstKind::PutS(_)
+    )
 }
 
 /// The homed values spilled somewhere.
-fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Vec<Value> {
+fn saved_across_calls(f: &Function, allocation: &Allocation) -> Vec<Value> {
     let mut mask = 0u128;
     for b in f.live_blocks() {
-        let insts = &f.block(b).insts;
-        for (k, &i) in insts.iter().enumerate() {
-            if spills_at(f, env, insts, k) {
+        for &i in &f.block(b).insts {
+            if spills_at(f, i) {
                 mask |= allocation.live_after[i.index()];
             }
         }
@@ -126,7 +113,6 @@ fn saved_across_calls(f: &Function, allocation: &Allocation, env: &JitEnv) -> Ve
 pub(in crate::backend) fn current_slots(
     f: &Function,
     allocation: &Allocation,
-    env: &JitEnv,
     unknown: &[Block],
     budget: &mut Budget,
 ) -> Result<Vec<u128>, CompileError> {
@@ -136,10 +122,9 @@ pub(in crate::backend) fn current_slots(
         bit[v.index()] = 1 << k;
     }
     let step = |b: Block, mut current: u128, before: &mut [u128]| {
-        let insts = &f.block(b).insts;
-        for (k, &i) in insts.iter().enumerate() {
+        for &i in &f.block(b).insts {
             before[i.index()] = current;
-            if spills_at(f, env, insts, k) {
+            if spills_at(f, i) {
                 current |= allocation.live_after[i.index()];
             }
             if let Some(r) = f.inst(i).result {
@@ -150,10 +135,9 @@ pub(in crate::backend) fn current_slots(
     };
     let mut before = vec![0u128; f.insts.len()];
     let blocks: Vec<Block> = f.live_blocks().collect();
-    let spills = blocks.iter().any(|&b| {
-        let insts = &f.block(b).insts;
-        (0..insts.len()).any(|k| spills_at(f, env, insts, k))
-    });
+    let spills = blocks
+        .iter()
+        .any(|&b| f.block(b).insts.iter().any(|&i| spills_at(f, i)));
     if !spills {
         return Ok(before);
     }
@@ -185,7 +169,6 @@ pub(in crate::backend) fn current_slots(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::ScratchEnv;
     use crate::context::Context;
     use crate::Phase;
 
@@ -201,8 +184,7 @@ mod tests {
         let mut ctx = Context::new(&program, id, options, crate::budget::Budget::unlimited());
         ctx.run(Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
-        let env = ScratchEnv::new(&program).expect("scratch").env();
-        (Frame::layout(&f, &a, &env), f.value_count())
+        (Frame::layout(&f, &a), f.value_count())
     }
 
     /// Two output helpers in a row: the second finds every slot the first
@@ -216,9 +198,8 @@ mod tests {
         let id = program.func_by_name("two").expect("two");
         let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
-        let env = ScratchEnv::new(&program).expect("scratch").env();
-        let current = current_slots(&f, &a, &env, &[], &mut crate::budget::Budget::unlimited())
-            .expect("fits");
+        let current =
+            current_slots(&f, &a, &[], &mut crate::budget::Budget::unlimited()).expect("fits");
         let prints: Vec<Inst> = f
             .live_blocks()
             .flat_map(|b| f.block(b).insts.iter().copied())

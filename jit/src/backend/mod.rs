@@ -7,7 +7,6 @@
 //! - `abi`: entries, prologue, calls, helpers, stubs, unwinding;
 //! - `frame`: the frame's layout, sized to what the function keeps there;
 //! - `moves`: parallel moves between registers (arguments, parameters);
-//! - `tail_calls`: a function's calls to itself in tail position, as jumps;
 //! - `isel`: instruction selection, by family of instructions;
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
 //! - `fill`: string stores in the unchecked copies of loops that fill;
@@ -29,7 +28,6 @@ mod layout;
 mod moves;
 mod operands;
 pub mod scratch_env;
-mod tail_calls;
 
 pub use abi::INTERNAL_ENTRY;
 pub use emitter::{Emitted, Mark};
@@ -74,7 +72,7 @@ pub fn emit(
     env: JitEnv,
     budget: &mut Budget,
 ) -> Result<Emitted, CompileError> {
-    let frame = frame::Frame::layout(f, allocation, &env);
+    let frame = frame::Frame::layout(f, allocation);
     if frame.bytes > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {} bytes is too large", frame.bytes)));
     }
@@ -86,7 +84,7 @@ pub fn emit(
     let versioned = proven.versioned;
     let fill_headers: Vec<crate::entity::Block> =
         proven.fills.iter().map(|fill| fill.header).collect();
-    let current_slots = frame::current_slots(f, allocation, &env, &fill_headers, budget)?;
+    let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
     let mut e = Emitter::new(program, f, loops, allocation, proven, env, frame);
     e.current_slots = current_slots;
     let external = e.ops.new_dynamic_label();
@@ -145,7 +143,6 @@ pub fn emit(
         e.copying = None;
     }
     e.slow_call_stubs();
-    e.tail_call_stubs();
     e.trap_stubs();
     e.unwind_code();
     dynasm!(e.ops ; .arch x64 ; =>external);

@@ -7,7 +7,7 @@ use crate::budget::CompileError;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::InstKind;
 use dynasmrt::{dynasm, DynasmApi};
-use vm::Op;
+use vm::{isa, Op};
 
 impl Emitter<'_> {
     /// A comparison whose only use is the `jz`/`jnz` right after it: the
@@ -38,29 +38,23 @@ impl Emitter<'_> {
         }
         let (op, a, b, taken, fallthrough) = (*op, *a, *b, *taken, *fallthrough);
         let when_true = *test == Op::Jnz;
-        // The flags' condition under which the comparison is true; with
-        // ucomisd an unordered pair sets CF, ZF and PF, so `a`/`ae` (and
-        // their negations `be`/`b`) already treat NaN right.
-        let cond = match op {
-            Op::Eq => Cond::E,
-            Op::Ne => Cond::Ne,
-            Op::Lt => Cond::L,
-            Op::Le => Cond::Le,
-            Op::Gt => Cond::G,
-            Op::Ge => Cond::Ge,
-            Op::FGt | Op::FLt => Cond::A,
-            Op::FGe | Op::FLe => Cond::Ae,
+        // The flags' condition under which the comparison is true; a
+        // float comparison has one unless it is `feq` or `fne`
+        // (`x64::FloatCmp::condition`).
+        let float = isa::float_cmp(op);
+        let cond = match (isa::condition(op), float.and_then(|c| c.condition())) {
+            (Some(cond), _) | (None, Some(cond)) => cond,
             // `and` tested for zero: `test`, and the result never made.
-            Op::And => Cond::Ne,
+            _ if op == Op::And => Cond::Ne,
             _ => return Ok(false),
         };
         self.check_target(taken)?;
         self.check_target(fallthrough)?;
-        match op {
-            Op::FGt | Op::FGe => self.ucomisd(a, b),
-            Op::FLt | Op::FLe => self.ucomisd(b, a),
-            Op::And => self.test_bits(a, b),
-            _ => self.compare(a, b),
+        match float {
+            Some(cmp) if cmp.swaps() => self.ucomisd(b, a),
+            Some(_) => self.ucomisd(a, b),
+            None if op == Op::And => self.test_bits(a, b),
+            None => self.compare(a, b),
         }
         let cond = if when_true { cond } else { cond.negated() };
         self.two_way(cond, taken, fallthrough, next);
@@ -126,7 +120,7 @@ impl Emitter<'_> {
         self.check_target(taken)?;
         self.check_target(fallthrough)?;
         self.condition(op, args);
-        self.two_way(branch_condition(op), taken, fallthrough, next);
+        self.two_way(taken_if(op), taken, fallthrough, next);
         Ok(())
     }
 
@@ -143,7 +137,7 @@ impl Emitter<'_> {
         otherwise: Value,
     ) {
         self.condition(op, args);
-        let mut cond = branch_condition(op);
+        let mut cond = taken_if(op);
         let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
         let (kept, moved) = if self.gpr(then) == Some(d) {
             cond = cond.negated();
@@ -173,7 +167,6 @@ impl Emitter<'_> {
 
     pub(in crate::backend) fn ret_inst(&mut self, a: Value) {
         self.load(RAX, a);
-        self.add_accumulator();
         // The epilogue, inline. No trap flag: a trap never returns this way
         // (it unwinds), and the external entry clears it for the runtime.
         self.restore_saved();
@@ -182,16 +175,10 @@ impl Emitter<'_> {
 }
 
 /// The flags condition under which a conditional branch is taken, after
-/// `test` (for `jz`/`jnz`) or `cmp` (for the rest).
-pub(crate) fn branch_condition(op: Op) -> Cond {
-    match op {
-        Op::Jz | Op::Jeq => Cond::E,
-        Op::Jnz | Op::Jne => Cond::Ne,
-        Op::Jlt => Cond::L,
-        Op::Jle => Cond::Le,
-        Op::Jgt => Cond::G,
-        _ => Cond::Ge,
-    }
+/// `test` (for `jz`/`jnz`) or `cmp` (for the rest); the verifier lets
+/// only conditional branches into a `Branch` or a `Select`.
+fn taken_if(op: Op) -> Cond {
+    isa::condition(op).unwrap_or_else(|| unreachable!("a branch on {}", op.mnemonic()))
 }
 
 #[cfg(test)]
