@@ -58,7 +58,8 @@ pub fn compile(
     // The clock and the memory are looked at before any work, as before
     // the optimizing pipeline's first phase: a zero allowance compiles
     // nothing.
-    budget.check_limits(Phase::Emit)?;
+    budget.enter(Phase::Emit);
+    budget.check_limits()?;
     let f = program.func(id);
     let mut b = Baseline::new(program, id, env);
     let bytes = (8 * (f.nregs as usize + b.outgoing)).next_multiple_of(16);
@@ -74,7 +75,7 @@ pub fn compile(
     b.mark(Mark::Named("internal entry (compiled callers)"));
     b.prologue(bytes);
     for (pc, &instr) in f.code.iter().enumerate() {
-        budget.charge(Phase::Emit, 1)?;
+        budget.charge(1)?;
         if let Some(label) = b.targets[pc] {
             dynasm!(b.ops ; .arch x64 ; =>label);
         }

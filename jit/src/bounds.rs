@@ -37,7 +37,7 @@
 //! has a loop inside: an outer loop's copy holds copies of its inner
 //! loops (checked, and unchecked behind their guards), one deep.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::loops::LoopForest;
@@ -198,7 +198,7 @@ pub fn find(
         if deep[l.index()] || data.blocks.len() > MAX_BLOCKS + 1 {
             continue;
         }
-        budget.charge(Phase::Bounds, data.blocks.len() as u64)?;
+        budget.charge(data.blocks.len() as u64)?;
         // A loop with no access has no check to take out: no candidate.
         if !data.blocks.iter().any(|&b| accesses_memory(f, b)) {
             continue;
@@ -820,7 +820,7 @@ impl Proof<'_> {
         loop {
             // Each round only clears bits, so there are at most as many
             // rounds as bits (and far fewer: a round per loop nested).
-            budget.charge(Phase::Bounds, size as u64)?;
+            budget.charge(size as u64)?;
             let mut changed = false;
             for (k, &b) in order.iter().enumerate() {
                 let mut facts = Facts::ALL;
@@ -921,6 +921,7 @@ impl Proof<'_> {
 mod tests {
     use super::*;
     use crate::context::Context;
+    use crate::phase::Phase;
 
     fn loops(text: &str) -> (Function, Vec<VersionedLoop>) {
         let program = vm::load(text.as_bytes()).expect("loads");

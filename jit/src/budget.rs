@@ -3,6 +3,11 @@
 //! instructions renamed, lattice updates, copies); when the units or the
 //! wall-clock allowance run out, the charge fails at once and the phase
 //! returns the error, so a pathological function costs at most its budget.
+//!
+//! The pipeline tells the budget which phase runs (`enter`); a pass only
+//! charges units, and whatever it calls (a dominator tree computed on
+//! demand, a callee's SSA form built for inlining) is charged to the
+//! phase that asked for it.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -116,6 +121,8 @@ const CLOCK_EVERY: u64 = 1 << 7;
 
 #[derive(Clone, Debug)]
 pub struct Budget {
+    /// The phase charged now.
+    phase: Phase,
     limit: u64,
     used: u64,
     started: Instant,
@@ -126,6 +133,7 @@ pub struct Budget {
 impl Budget {
     pub fn new(limit: u64, allowance: Option<Duration>) -> Budget {
         Budget {
+            phase: Phase::Cfg,
             limit,
             used: 0,
             started: Instant::now(),
@@ -143,16 +151,28 @@ impl Budget {
         self.used
     }
 
+    /// From now on the work charged is `phase`'s.
+    pub fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+
+    /// The phase charged now.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
     /// Fails if the wall-clock allowance has run out, or the system has
-    /// refused the compile memory (`phase` is blamed). Memory is looked at
-    /// as often as the clock, so a compile draws on the allocator's
-    /// reserve (`vm::alloc`) for at most `CLOCK_EVERY` units of work.
-    pub fn check_limits(&mut self, phase: Phase) -> Result<(), CompileError> {
-        self.check_limits_at(phase, Instant::now())
+    /// refused the compile memory (the current phase is blamed). Memory is
+    /// looked at as often as the clock, so a compile draws on the
+    /// allocator's reserve (`vm::alloc`) for at most `CLOCK_EVERY` units
+    /// of work.
+    pub fn check_limits(&mut self) -> Result<(), CompileError> {
+        self.check_limits_at(Instant::now())
     }
 
     /// `check_limits` with the clock already read (`now`).
-    pub fn check_limits_at(&mut self, phase: Phase, now: Instant) -> Result<(), CompileError> {
+    pub fn check_limits_at(&mut self, now: Instant) -> Result<(), CompileError> {
+        let phase = self.phase;
         if vm::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }
@@ -169,19 +189,20 @@ impl Budget {
         Ok(())
     }
 
+    /// `units` of work for the current phase.
     #[inline]
-    pub fn charge(&mut self, phase: Phase, units: u64) -> Result<(), CompileError> {
+    pub fn charge(&mut self, units: u64) -> Result<(), CompileError> {
         self.used = self.used.saturating_add(units);
         if self.used > self.limit {
             return Err(CompileError::OverBudget {
-                phase,
+                phase: self.phase,
                 work: self.used,
                 limit: self.limit,
             });
         }
         if self.used >= self.next_clock_check {
             self.next_clock_check = self.used.saturating_add(CLOCK_EVERY);
-            self.check_limits(phase)?;
+            self.check_limits()?;
         }
         Ok(())
     }
@@ -194,9 +215,10 @@ mod tests {
     #[test]
     fn stops_at_the_limit() {
         let mut b = Budget::new(10, None);
-        assert!(b.charge(Phase::Ssa, 10).is_ok());
+        b.enter(Phase::Ssa);
+        assert!(b.charge(10).is_ok());
         assert_eq!(
-            b.charge(Phase::Ssa, 1),
+            b.charge(1),
             Err(CompileError::OverBudget {
                 phase: Phase::Ssa,
                 work: 11,
@@ -211,7 +233,7 @@ mod tests {
     fn a_zero_allowance_is_spent_at_once() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
         assert!(matches!(
-            b.check_limits(Phase::Cfg),
+            b.check_limits(),
             Err(CompileError::OverTime {
                 phase: Phase::Cfg,
                 ..
@@ -223,8 +245,9 @@ mod tests {
     fn stops_at_the_deadline() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
         std::thread::sleep(Duration::from_millis(1));
+        b.enter(Phase::Dom);
         assert!(matches!(
-            b.charge(Phase::Dom, CLOCK_EVERY),
+            b.charge(CLOCK_EVERY),
             Err(CompileError::OverTime {
                 phase: Phase::Dom,
                 ..

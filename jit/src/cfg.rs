@@ -17,7 +17,7 @@
 //! heads an inner loop, the entry goes through copies of the loops around
 //! it (`osr_entry`), so a block may appear more than once.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::dom::Graph;
 use crate::entity::Block;
 use vm::{Function, Op};
@@ -184,7 +184,7 @@ fn build_rooted(
     let mut entry_is_target = false;
     for (i, ins) in f.code.iter().enumerate() {
         if i % CHARGE_EVERY == 0 {
-            budget.charge(Phase::Cfg, CHARGE_EVERY as u64)?;
+            budget.charge(CHARGE_EVERY as u64)?;
         }
         if let Some(t) = ins.op.target(ins) {
             leader[t as usize] = true;
@@ -211,7 +211,7 @@ fn build_rooted(
     let mut stack = vec![first];
     reachable[first] = true;
     while let Some(k) = stack.pop() {
-        budget.charge(Phase::Cfg, 2)?;
+        budget.charge(2)?;
         let (succs, n) = successor_starts(f, ranges[k].1);
         for &s in &succs[..n] {
             let c = candidate_of[s as usize] as usize;
@@ -237,7 +237,7 @@ fn build_rooted(
     }
     for b in 0..blocks.len() {
         // A block allocates its edge lists: worth several instructions.
-        budget.charge(Phase::Cfg, BLOCK_UNITS)?;
+        budget.charge(BLOCK_UNITS)?;
         let (starts, n) = successor_starts(f, blocks[b].end);
         let succs: Vec<Block> = starts[..n]
             .iter()

@@ -265,7 +265,8 @@ impl<'p> Context<'p> {
     fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
         // A phase may charge too little to reach a look at the clock.
         let start = self.clock.take().unwrap_or_else(Instant::now);
-        self.budget.check_limits_at(phase, start)?;
+        self.budget.enter(phase);
+        self.budget.check_limits_at(start)?;
         let result = match phase {
             Phase::Cfg => self.cfg(),
             Phase::Dom => self.dom(),
@@ -380,7 +381,7 @@ impl<'p> Context<'p> {
         if self.env.is_some_and(|env| env.count_slots) {
             return Ok(());
         }
-        self.stats.tail_loops = tail_loops::make_loops(f, Phase::TailLoops, &mut self.budget)?;
+        self.stats.tail_loops = tail_loops::make_loops(f, &mut self.budget)?;
         if self.stats.tail_loops.jumps > 0 {
             self.cfg_changed();
         }

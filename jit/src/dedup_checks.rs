@@ -20,7 +20,7 @@
 //! use of `v` still sees the value it saw in SSA form, so the emitter
 //! leaves out the marked checks.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
@@ -88,7 +88,7 @@ fn visit(
     budget: &mut Budget,
 ) -> Result<(), CompileError> {
     let insts = &f.block(b).insts;
-    budget.charge(Phase::DedupChecks, insts.len() as u64 + 1)?;
+    budget.charge(insts.len() as u64 + 1)?;
     for &i in insts {
         let (base, off) = match *f.kind(i) {
             InstKind::Load(base, off) | InstKind::Store(base, off, _) => (base, off),

@@ -9,7 +9,7 @@
 //! the join to each frontier passed. Blocks unreachable from the entry have
 //! no idom and dominate nothing.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::Block;
 
 /// A directed graph of blocks with an entry: the bytecode CFG, or the IR.
@@ -108,7 +108,7 @@ pub fn dominators<G: Graph + ?Sized>(
                     intersect(&doms, &rpo, p, new_idom, &mut steps)
                 };
             }
-            budget.charge(Phase::Dom, steps)?;
+            budget.charge(steps)?;
             if doms[b.index()] != new_idom {
                 doms[b.index()] = new_idom;
                 changed = true;
@@ -191,7 +191,7 @@ pub fn frontiers<G: Graph + ?Sized>(
             let mut runner = Some(p);
             while runner != stop {
                 let Some(r) = runner else { break };
-                budget.charge(Phase::Dom, 1)?;
+                budget.charge(1)?;
                 let set = &mut df[r.index()];
                 // b is added from each predecessor in turn, so a repeat is
                 // always the last element.

@@ -23,7 +23,7 @@
 //! terminates whatever its inputs, has no effect and cannot trap, so
 //! only the time it took changes (the spec counts no steps).
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::sccp::remove_edge;
@@ -56,7 +56,7 @@ struct Counted {
 /// an edge: the CFG changes where `loops` is not 0). Linear in the
 /// function's size: the uses are found and replaced in one pass each.
 pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, CompileError> {
-    budget.charge(Phase::ExitValues, f.blocks.len() as u64)?;
+    budget.charge(f.blocks.len() as u64)?;
     let candidates: Vec<Block> = f
         .live_blocks()
         .filter(|&b| f.block(b).preds.contains(&b))
@@ -64,11 +64,11 @@ pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, 
     if candidates.is_empty() {
         return Ok(ExitValueStats::default());
     }
-    budget.charge(Phase::ExitValues, f.insts.len() as u64)?;
+    budget.charge(f.insts.len() as u64)?;
     let homes = Homes::of(f);
     let mut found = Vec::new();
     for b in candidates {
-        budget.charge(Phase::ExitValues, f.block(b).insts.len() as u64 + 1)?;
+        budget.charge(f.block(b).insts.len() as u64 + 1)?;
         found.extend(counting_loop(f, b, &homes));
     }
     if found.is_empty() {
@@ -79,7 +79,7 @@ pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, 
     for c in &found {
         rewrite(f, c, one, &mut replacement);
     }
-    budget.charge(Phase::ExitValues, 2 * f.insts.len() as u64)?;
+    budget.charge(2 * f.insts.len() as u64)?;
     for b in f.live_blocks().collect::<Vec<_>>() {
         for k in 0..f.block(b).insts.len() {
             let i = f.block(b).insts[k];

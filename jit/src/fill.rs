@@ -21,7 +21,7 @@
 //! store's start-up costs more than it saves.
 
 use crate::bounds::{Direction, VersionedLoop};
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use vm::Op;
@@ -55,7 +55,7 @@ pub fn find(
 ) -> Result<Vec<Fill>, CompileError> {
     let mut found = Vec::new();
     for (lp, l) in versioned.iter().enumerate() {
-        budget.charge(Phase::Fill, l.blocks.len() as u64)?;
+        budget.charge(l.blocks.len() as u64)?;
         found.extend(fill(f, lp, l));
     }
     Ok(found)

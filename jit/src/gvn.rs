@@ -20,7 +20,7 @@
 //! `x` and nonzero `c` in wrapping arithmetic, `i64::MIN rem -1 = 0`
 //! included.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
@@ -70,7 +70,7 @@ pub fn number(
         scopes.push(entered.len());
         walk.push((b, true));
         walk.extend(dom.children[b.index()].iter().rev().map(|&c| (c, false)));
-        budget.charge(Phase::Gvn, f.block(b).insts.len() as u64 + 1)?;
+        budget.charge(f.block(b).insts.len() as u64 + 1)?;
         merged += number_block(f, b, &mut table, &mut entered, &mut replaced);
     }
     if merged > 0 {
@@ -161,7 +161,7 @@ fn expand_remainders(f: &mut Function, budget: &mut Budget) -> Result<usize, Com
     let blocks: Vec<Block> = f.live_blocks().collect();
     let mut divided: FxHashSet<(Value, Value)> = FxHashSet::default();
     for &b in &blocks {
-        budget.charge(Phase::Gvn, f.block(b).insts.len() as u64 + 1)?;
+        budget.charge(f.block(b).insts.len() as u64 + 1)?;
         for &i in &f.block(b).insts {
             if let InstKind::Binary(Op::Div, x, c) = *f.kind(i) {
                 if magic_divisor(f, c) {

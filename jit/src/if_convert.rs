@@ -22,7 +22,6 @@
 use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
-use crate::phase::Phase;
 use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
@@ -63,14 +62,14 @@ pub fn convert(f: &mut Function, budget: &mut Budget) -> Result<IfConvertStats, 
         }
         // Looking at the branch and at most `MAX_SIDE` instructions of
         // each side.
-        budget.charge(Phase::IfConvert, 1)?;
+        budget.charge(1)?;
         let Some(shape) = shape_at(f, h) else {
             continue;
         };
         let Some(pairs) = selected_pairs(f, &shape) else {
             continue;
         };
-        budget.charge(Phase::IfConvert, (MAX_SIDE * 2 + pairs.len()) as u64)?;
+        budget.charge((MAX_SIDE * 2 + pairs.len()) as u64)?;
         stats.selects += rewrite(f, &shape, &pairs);
         stats.converted += 1;
     }
@@ -218,6 +217,7 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
 mod tests {
     use super::*;
     use crate::context::Context;
+    use crate::phase::Phase;
 
     fn converted(text: &str) -> (Function, IfConvertStats) {
         let program = vm::load(text.as_bytes()).expect("loads");

@@ -122,7 +122,7 @@ impl Inliner<'_> {
         let mut layout = Layout::new(f.blocks.len());
         let mut count = 0;
         for (b, call) in calls {
-            budget.charge(Phase::Inline, 1)?;
+            budget.charge(1)?;
             let InstKind::Call(callee, _) = *f.kind(call) else {
                 continue;
             };
@@ -154,14 +154,14 @@ impl Inliner<'_> {
                 continue;
             }
             self.growth += body.insts.len();
-            budget.charge(Phase::Inline, body.insts.len() as u64)?;
+            budget.charge(body.insts.len() as u64)?;
             count += 1 + body.inlined.len();
             let added = splice(f, holder, call, body);
             rest_of[b.index()] = *added.last().expect("the rest of the block");
             layout.insert_after(holder, &added);
         }
         if count > 0 {
-            budget.charge(Phase::Inline, f.insts.len() as u64)?;
+            budget.charge(f.insts.len() as u64)?;
             f.renumber_blocks(&layout.order());
         }
         Ok(count)
@@ -278,7 +278,7 @@ impl Inliner<'_> {
         self.bodies.push((callee, None));
         let mut scanned = 0;
         let leaf_possible = self.may_become_leaf(callee, level, &mut Vec::new(), &mut scanned);
-        budget.charge(Phase::Inline, scanned)?;
+        budget.charge(scanned)?;
         if !leaf_possible {
             return Ok(Some(k));
         }
@@ -333,7 +333,7 @@ impl Inliner<'_> {
         };
         let mut g = ssa::construct(&input, budget).map_err(in_phase)?;
         if self.tail_loops {
-            tail_loops::make_loops(&mut g, Phase::Inline, budget)?;
+            tail_loops::make_loops(&mut g, budget)?;
         }
         Ok(g)
     }

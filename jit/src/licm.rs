@@ -19,7 +19,7 @@
 //! loop whose only successor is the header (the shape the bytecode's
 //! loops have); making one would split an edge and move phis.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst};
 use crate::ir::{Function, InstKind};
@@ -67,7 +67,7 @@ pub fn hoist(
             let every_iteration = |b: Block| latches.iter().all(|&l| dom.dominates(b, l));
             let body = dom.rpo.iter().copied().filter(|&b| in_loop[b.index()]);
             for b in body.filter(|&b| every_iteration(b)).collect::<Vec<_>>() {
-                budget.charge(Phase::Licm, f.block(b).insts.len() as u64 + 1)?;
+                budget.charge(f.block(b).insts.len() as u64 + 1)?;
                 stats.hoisted += hoist_block(f, b, pre, &in_loop, &mut block_of);
             }
         }

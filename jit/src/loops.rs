@@ -11,7 +11,7 @@
 //! block (an irreducible loop) has no back edge in this sense and is not a
 //! loop here: its blocks get the depth of the loops around it.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::dom::{DomTree, Graph};
 use crate::entity::Block;
 
@@ -66,7 +66,7 @@ impl LoopForest {
             let mut blocks = vec![h];
             seen[h.index()] = true;
             while let Some(b) = stack.pop() {
-                budget.charge(Phase::Loops, 1)?;
+                budget.charge(1)?;
                 if seen[b.index()] || !dom.is_reachable(b) {
                     continue;
                 }

@@ -118,7 +118,7 @@ impl Regions<'_> {
         let mut stack = vec![(top, h)];
         reached[key(top, h)] = true;
         while let Some((r, b)) = stack.pop() {
-            budget.charge(Phase::Cfg, BLOCK_UNITS)?;
+            budget.charge(BLOCK_UNITS)?;
             for (rt, t) in self.successors(r, b) {
                 if !std::mem::replace(&mut reached[key(rt, t)], true) {
                     stack.push((rt, t));

@@ -18,7 +18,7 @@
 //! The result has no phis; a phi's value becomes a variable assigned by
 //! copies.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
 use rustc_hash::FxHashMap;
@@ -119,7 +119,7 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
         }
         let preds = f.block(b).preds.clone();
         for (j, &p) in preds.iter().enumerate() {
-            budget.charge(Phase::OutOfSsa, phis.len() as u64 + 1)?;
+            budget.charge(phis.len() as u64 + 1)?;
             let parallel: Vec<Move> = phis
                 .iter()
                 .map(|&phi| match (&f.inst(phi).kind, f.inst(phi).result) {

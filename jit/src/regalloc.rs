@@ -11,7 +11,7 @@
 //! register of a copy partner first. A candidate with no register free
 //! keeps its frame slot. Integer constants are immediates and need none.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::loops::LoopForest;
@@ -196,7 +196,7 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
     let mut live_in = vec![0u128; n];
     let mut changed = true;
     while changed {
-        budget.charge(Phase::Regalloc, n as u64)?;
+        budget.charge(n as u64)?;
         changed = false;
         for b in f.live_blocks() {
             let out = f
@@ -345,7 +345,7 @@ pub fn allocate(
     budget: &mut Budget,
 ) -> Result<Allocation, CompileError> {
     // Weights, ranking and the final walk are linear in the function.
-    budget.charge(Phase::Regalloc, (f.insts.len() + f.value_count()) as u64)?;
+    budget.charge((f.insts.len() + f.value_count()) as u64)?;
     let (ints, floats) = weights(f, loops);
     let classes = [
         candidates(f, &ints, &floats, false),
@@ -484,6 +484,7 @@ pub fn allocate(
 mod tests {
     use super::*;
     use crate::context::Context;
+    use crate::phase::Phase;
     use std::collections::BTreeSet;
 
     /// Per instruction, every value live after it (its own result

@@ -13,7 +13,7 @@
 //! constants become jumps; blocks never found executable go; instructions
 //! and phis whose results are unused and that have no effect go.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, Uses, NO_SRC};
 use rustc_hash::FxHashMap;
@@ -107,7 +107,7 @@ impl<'a> Solver<'a> {
                 for k in 0..self.uses.of(v).len() {
                     let (inst, block) = self.uses.of(v)[k];
                     if self.block_executable[block.index()] {
-                        budget.charge(Phase::Sccp, 1)?;
+                        budget.charge(1)?;
                         self.visit(inst, block);
                     }
                 }
@@ -136,7 +136,7 @@ impl<'a> Solver<'a> {
                 if !self.f.kind(i).is_phi() {
                     break;
                 }
-                budget.charge(Phase::Sccp, 1)?;
+                budget.charge(1)?;
                 self.visit(i, to);
             }
             return Ok(());
@@ -146,7 +146,7 @@ impl<'a> Solver<'a> {
     }
 
     fn visit_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
-        budget.charge(Phase::Sccp, self.f.block(b).insts.len() as u64)?;
+        budget.charge(self.f.block(b).insts.len() as u64)?;
         for k in 0..self.f.block(b).insts.len() {
             let i = self.f.block(b).insts[k];
             self.visit(i, b);
@@ -290,7 +290,7 @@ fn replace_constant_uses(
     f.add_entry_definitions(new_consts);
     let blocks: Vec<Block> = f.live_blocks().collect();
     for b in blocks {
-        budget.charge(Phase::Sccp, f.block(b).insts.len() as u64)?;
+        budget.charge(f.block(b).insts.len() as u64)?;
         for k in 0..f.block(b).insts.len() {
             let i = f.block(b).insts[k];
             f.insts[i.index()]
@@ -391,7 +391,7 @@ pub(crate) fn remove_dead_code(
         if removed[i.index()] {
             continue;
         }
-        budget.charge(Phase::Sccp, 1)?;
+        budget.charge(1)?;
         removed[i.index()] = true;
         stats.dead_removed += 1;
         f.kind(i).for_each_operand(|v| {

@@ -18,7 +18,7 @@
 //! budget as it is done: bitset words, instructions scanned and renamed,
 //! frontier entries visited while placing phis, phi operands filled.
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::cfg::{Cfg, EntryPoint};
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
@@ -67,7 +67,7 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
     let cfg = input.cfg;
     let nregs = f.nregs as usize;
     let words = nregs.div_ceil(64) as u64;
-    budget.charge(Phase::Ssa, 3 * cfg.len() as u64 * words)?;
+    budget.charge(3 * cfg.len() as u64 * words)?;
     let LocalSets { defs, uses, sites } = local_sets(input, budget)?;
     let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
     let phis = place_phis(input, &sites, &live_in, budget)?;
@@ -83,7 +83,7 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
         }
     };
     let mut ir = Renamer::new(input, phis, from_frame).run(budget)?;
-    budget.charge(Phase::Ssa, ir.insts.len() as u64)?;
+    budget.charge(ir.insts.len() as u64)?;
     ir.types = crate::types::infer(&ir);
     Ok(ir)
 }
@@ -112,7 +112,7 @@ fn local_sets(input: &SsaInput, budget: &mut Budget) -> Result<LocalSets, Compil
     for b in 0..cfg.len() {
         let b = Block::new(b);
         let data = cfg.block(b);
-        budget.charge(Phase::Ssa, (data.end - data.start) as u64 + 1)?;
+        budget.charge((data.end - data.start) as u64 + 1)?;
         for ins in &f.code[data.start as usize..data.end as usize] {
             input.program.for_each_read(ins, |slot| {
                 if slot < nregs && !defs.contains(b, slot) {
@@ -148,7 +148,7 @@ fn liveness(
     while changed {
         changed = false;
         for &b in dom.rpo.iter().rev() {
-            budget.charge(Phase::Ssa, words as u64 * (cfg.succs(b).len() as u64 + 1))?;
+            budget.charge(words as u64 * (cfg.succs(b).len() as u64 + 1))?;
             out.fill(0);
             for &s in cfg.succs(b) {
                 for (o, &i) in out.iter_mut().zip(live_in.row(s)) {
@@ -198,7 +198,7 @@ fn place_phis(
         }
         while let Some(x) = work.pop() {
             let frontier = &input.frontiers[x.index()];
-            budget.charge(Phase::Ssa, frontier.len() as u64 + 1)?;
+            budget.charge(frontier.len() as u64 + 1)?;
             for &y in frontier {
                 if has_phi[y.index()] == stamp || !live_in.contains(y, r) {
                     continue;
@@ -390,7 +390,7 @@ impl<'a> Renamer<'a> {
         }
         let data = self.input.cfg.block(b);
         let (start, end) = (data.start, data.end);
-        budget.charge(Phase::Ssa, (end - start) as u64 + 1)?;
+        budget.charge((end - start) as u64 + 1)?;
         let f = self.input.program.func(self.input.id);
         for k in start..end {
             self.rename_instr(b, k);
@@ -410,7 +410,7 @@ impl<'a> Renamer<'a> {
                 .iter()
                 .position(|&p| p == b)
                 .unwrap_or(0);
-            budget.charge(Phase::Ssa, self.phis[s.index()].len() as u64)?;
+            budget.charge(self.phis[s.index()].len() as u64)?;
             for k in 0..self.phis[s.index()].len() {
                 let (r, phi, _) = self.phis[s.index()][k];
                 let v = self.current[r as usize];

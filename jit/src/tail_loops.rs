@@ -23,7 +23,7 @@
 //! Only for code entered at its start, and not when compiled calls account
 //! for the register stack (a jump would not).
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::cfg::EntryPoint;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
@@ -43,15 +43,10 @@ struct Site {
     accumulates: bool,
 }
 
-/// Makes `f`'s self tail calls jumps to a loop header at its top,
-/// charging `budget` under `phase` (`TailLoops`, or `Inline` for the
-/// bodies the inliner builds).
-pub fn make_loops(
-    f: &mut Function,
-    phase: Phase,
-    budget: &mut Budget,
-) -> Result<TailLoopStats, CompileError> {
-    budget.charge(phase, f.insts.len() as u64)?;
+/// Makes `f`'s self tail calls jumps to a loop header at its top (for
+/// `tail-loops`, or `inline` for the bodies the inliner builds).
+pub fn make_loops(f: &mut Function, budget: &mut Budget) -> Result<TailLoopStats, CompileError> {
+    budget.charge(f.insts.len() as u64)?;
     if f.entry_point != EntryPoint::Start {
         return Ok(TailLoopStats::default());
     }
@@ -74,7 +69,7 @@ pub fn make_loops(
     let calls_left = f.inst(calls_left).result.expect("defines");
     give_back_at_returns(f, acc, calls_left);
     for site in &sites {
-        budget.charge(phase, params.len() as u64 + 1)?;
+        budget.charge(params.len() as u64 + 1)?;
         jump_back(f, header, &params, acc, site);
     }
     place_header(f, header);

@@ -281,7 +281,7 @@ impl Emitter<'_> {
         let mut k = 0;
         while k < insts.len() {
             let i = insts[k];
-            budget.charge(Phase::Emit, 1)?;
+            budget.charge(1)?;
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
             self.current = i.index();

@@ -6,7 +6,7 @@
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
@@ -155,7 +155,7 @@ pub(in crate::backend) fn current_slots(
     while changed {
         changed = false;
         for &b in &blocks {
-            budget.charge(Phase::Emit, 1)?;
+            budget.charge(1)?;
             let o = step(b, entry_of(b, &out), &mut before);
             if o != out[b.index()] {
                 out[b.index()] = o;

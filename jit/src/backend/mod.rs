@@ -34,7 +34,7 @@ pub use emitter::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;
 
 use crate::bounds::VersionedLoop;
-use crate::budget::{Budget, CompileError, Phase};
+use crate::budget::{Budget, CompileError};
 use crate::entity::Inst;
 use crate::fill::Fill;
 use crate::ir::Function;
@@ -80,7 +80,7 @@ pub fn emit(
     if 8 * words > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("{words} words to copy in at the entry")));
     }
-    budget.charge(Phase::Emit, f.insts.len() as u64)?;
+    budget.charge(f.insts.len() as u64)?;
     let versioned = proven.versioned;
     let fill_headers: Vec<crate::entity::Block> =
         proven.fills.iter().map(|fill| fill.header).collect();
