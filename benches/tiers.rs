@@ -50,7 +50,9 @@ fn tiers(c: &mut Criterion) {
                         Vm::new(&program, Output::discard(), Limits::default()).expect("vm");
                     if tier != "interp" {
                         let mut jit = jit::compiler::Jit::default();
-                        jit.options.inline = tier == "jit";
+                        if tier != "jit" {
+                            jit.options = jit.options.without(jit::Phase::Inline);
+                        }
                         if tier == "baseline" {
                             jit.tier = jit::compiler::CodeTier::Baseline;
                         }

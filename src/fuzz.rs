@@ -343,7 +343,7 @@ fn diverges(
     if !matches!(reference.status, Some(0 | 1)) {
         return Ok(false);
     }
-    for config in &Config::ALL[1..] {
+    for config in &Config::all()[1..] {
         if run_shown(file, args, *config, timeout, scratch)? != reference {
             return Ok(true);
         }

@@ -54,18 +54,8 @@ struct DumpArgs {
     /// Only this function (default: every function, in source order).
     #[arg(long)]
     func: Option<String>,
-    /// The stage, any phase of the compiler: cfg (basic blocks), dom
-    /// (dominator tree and frontiers), ssa (pruned SSA), tail-loops (self
-    /// tail calls as jumps to the top), inline (small
-    /// callees' bodies in place), sccp (after constant propagation), gvn
-    /// (after value numbering), licm (after invariant code motion),
-    /// exit-values (counting loops replaced by their exit values),
-    /// dedup-checks (accesses whose checks others imply), out (after SSA
-    /// destruction; also `out-of-ssa`), loops (the loop forest), regalloc
-    /// (each value's home), bounds (the versioned loops and their
-    /// guards), fill (the versioned loops run as string stores), asm (the
-    /// machine code, disassembled; also `emit`; text only).
-    #[arg(long, value_parser = parse_stage)]
+    /// The stage: any phase of the compiler (the pass table's names).
+    #[arg(long, value_parser = parse_stage, long_help = jit::phase::stage_help())]
     stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
     /// edges dashed), json (one object per function per line).
@@ -99,6 +89,54 @@ fn parse_stage(name: &str) -> Result<jit::Phase, String> {
         let names: Vec<&str> = jit::Phase::ALL.iter().map(|p| p.name()).collect();
         format!("one of {}, out, asm", names.join(", "))
     })
+}
+
+/// The `--no-PASS` switches, one per optional phase of the pass table
+/// (`jit::phase::PASSES`): the phases they switch off.
+#[derive(Clone, Copy, Debug, Default)]
+struct PassSwitches(jit::phase::PhaseSet);
+
+impl clap::FromArgMatches for PassSwitches {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut switches = PassSwitches::default();
+        switches.update_from_arg_matches(matches)?;
+        Ok(switches)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for phase in jit::Phase::optional() {
+            let on = phase
+                .pass()
+                .switch
+                .is_some_and(|s| matches.get_flag(s.flag));
+            if on {
+                self.0.insert(phase);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl clap::Args for PassSwitches {
+    fn augment_args(mut cmd: clap::Command) -> clap::Command {
+        for phase in jit::Phase::optional() {
+            if let Some(s) = phase.pass().switch {
+                let arg = clap::Arg::new(s.flag)
+                    .long(s.flag)
+                    .action(clap::ArgAction::SetTrue)
+                    .help(format!(
+                        "{} (to compare, and for the differential oracle)",
+                        s.help
+                    ));
+                cmd = cmd.arg(arg);
+            }
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -190,45 +228,10 @@ struct CompilerArgs {
     /// it traps with `stack overflow`.
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
     max_call_depth: u32,
-    /// Compile without sparse conditional constant propagation (to compare
-    /// the middle end with and without it).
-    #[arg(long)]
-    no_sccp: bool,
-    /// Compile self tail calls as calls, not as jumps to a loop at the
-    /// top of the function (to compare, and for the differential oracle).
-    #[arg(long)]
-    no_tail_loops: bool,
-    /// Compile without inlining small callees (to compare, and for the
-    /// differential oracle).
-    #[arg(long)]
-    no_inline: bool,
-    /// Compile without merging equal computations (global value
-    /// numbering; to compare, and for the differential oracle).
-    #[arg(long)]
-    no_gvn: bool,
-    /// Compile branches around a few pure instructions as branches, not
-    /// as selects of both sides (to compare, and for the differential
-    /// oracle).
-    #[arg(long)]
-    no_if_convert: bool,
-    /// Compile without hoisting loop-invariant code out of loops (to
-    /// compare, and for the differential oracle).
-    #[arg(long)]
-    no_licm: bool,
-    /// Compile loops that only count as loops, not as their exit values
-    /// computed before them (to compare, and for the differential
-    /// oracle).
-    #[arg(long)]
-    no_exit_values: bool,
-    /// Compile with every bounds check, even those that accesses before
-    /// it on the same base prove redundant (to compare, and for the
-    /// differential oracle).
-    #[arg(long)]
-    no_dedup_checks: bool,
-    /// Compile loops that only fill cells with one value as loops, not as
-    /// string stores (to compare, and for the differential oracle).
-    #[arg(long)]
-    no_fill: bool,
+    /// `--no-PASS` for each optional phase of the pass table (to compare,
+    /// and for the differential oracle).
+    #[command(flatten)]
+    passes: PassSwitches,
     /// Enter code compiled for on-stack replacement into an inner loop at
     /// its header directly, not through copies of the loops around it (to
     /// compare, and for the differential oracle).
@@ -626,15 +629,7 @@ fn make_vm<'p>(
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         options: jit::context::Options {
-            constant_propagation: !opts.no_sccp,
-            tail_loops: !opts.no_tail_loops,
-            inline: !opts.no_inline,
-            gvn: !opts.no_gvn,
-            if_convert: !opts.no_if_convert,
-            licm: !opts.no_licm,
-            exit_values: !opts.no_exit_values,
-            dedup_checks: !opts.no_dedup_checks,
-            fill: !opts.no_fill,
+            skip: opts.passes.0,
             osr_peel: !opts.no_osr_peel,
             verify: opts.verify_ir,
         },

@@ -14,7 +14,7 @@ use std::process::Command;
 /// tier oracle's configurations (`interp`, `jit`, `jit-no-sccp`, `auto`
 /// with both thresholds 1, and `osr`, where loops alone tier up).
 fn tiers() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
-    Config::ALL.iter().map(|c| (c.name(), c.flags()))
+    Config::all().into_iter().map(|c| (c.name(), c.flags()))
 }
 
 fn bcvm() -> Command {

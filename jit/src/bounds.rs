@@ -38,9 +38,11 @@
 //! loops (checked, and unchecked behind their guards), one deep.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::loops::LoopForest;
+use crate::phase::Edits;
 use vm::Op;
 
 /// Loops with more blocks or instructions are left checked (the copy
@@ -915,6 +917,15 @@ impl Proof<'_> {
                 }
             })
     }
+}
+
+/// The `bounds` phase.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
+        return Err(ctx.missing("the loop forest"));
+    };
+    ctx.versioned = Some(find(f, loops, &mut ctx.budget)?);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

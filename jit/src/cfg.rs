@@ -18,8 +18,10 @@
 //! it (`osr_entry`), so a block may appear more than once.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::dom::Graph;
 use crate::entity::Block;
+use crate::phase::Edits;
 use vm::{Function, Op};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -275,6 +277,24 @@ pub(crate) fn synthetic_entry(blocks: &mut Vec<CfgBlock>, first: Block, at: u32)
         synthetic: true,
     });
     entry
+}
+
+/// The `cfg` phase: the blocks of the function's bytecode, from the entry
+/// point the context compiles for.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let func = ctx.program.func(ctx.id);
+    if let EntryPoint::Osr(pc) = ctx.entry_point {
+        if pc as usize >= func.code.len() {
+            return Err(CompileError::Invalid {
+                phase: ctx.budget.phase(),
+                message: format!("entry at instruction {pc}, past the end"),
+            });
+        }
+    }
+    let cfg = build_from(func, ctx.entry_point, ctx.options.osr_peel, &mut ctx.budget)?;
+    ctx.record(&[cfg.len()]);
+    ctx.cfg = Some(cfg);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -172,26 +172,17 @@ impl CompileRecord {
             return line;
         }
         let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={} blocks={} phis={} tail-jumps={} inlined={} folded={} branches-resolved={} if-converted={} merged={} hoisted={} counted={} copies={} fills={} bytes={}",
+            "compile {} id={} at={}us trigger={} instrs={}",
             self.function,
             self.id,
             self.started.as_micros(),
             trigger,
             s.instructions,
-            s.blocks,
-            s.phis,
-            s.tail_loops.jumps,
-            s.inline.inlined,
-            s.sccp.folded,
-            s.sccp.branches_resolved,
-            s.if_convert.converted,
-            s.gvn.merged,
-            s.licm.hoisted,
-            s.exit_values.loops,
-            s.out_of_ssa.copies,
-            s.fills,
-            self.code_bytes
         );
+        for (_, count, value) in s.all().filter(|(_, c, _)| c.traced) {
+            let _ = write!(line, " {}={value}", count.name);
+        }
+        let _ = write!(line, " bytes={}", self.code_bytes);
         for phase in Phase::ALL {
             let _ = write!(
                 line,
@@ -326,11 +317,7 @@ impl Jit {
         let result = unless_exhausted(result);
         let mut times = PhaseTimes::default();
         times[Phase::Emit as usize] = start.elapsed();
-        let stats = Stats {
-            instructions: f.code.len(),
-            code_bytes: emitted.as_ref().map_or(0, |e| e.code.len()),
-            ..Stats::default()
-        };
+        let stats = Stats::of_code(f.code.len(), emitted.as_ref().map_or(0, |e| e.code.len()));
         let made = Made {
             id: func,
             tier: CodeTier::Baseline,
@@ -551,6 +538,24 @@ pub fn chrome_trace(
             "pid": pid,
             "tid": tid,
         }));
+        let mut args = serde_json::json!({
+            "id": r.id,
+            "function": r.function,
+            "trigger": r.trigger.name(),
+            "tier": r.tier.name(),
+            "entry_line": r.entry_line,
+            "instructions": s.instructions,
+        });
+        if let Some(map) = args.as_object_mut() {
+            for (_, count, value) in s.all().filter(|(_, c, _)| c.traced) {
+                map.insert(count.json.into(), value.into());
+            }
+            map.insert("code_bytes".into(), r.code_bytes.into());
+            let outcome = r.error.as_ref().map_or("ok".to_string(), |e| {
+                format!("bailed in {}: {e}", e.phase())
+            });
+            map.insert("outcome".into(), outcome.into());
+        }
         events.push(serde_json::json!({
             "name": format!("compile {}", r.function),
             "cat": "compile",
@@ -559,27 +564,7 @@ pub fn chrome_trace(
             "dur": r.total.as_secs_f64() * 1e6,
             "pid": pid,
             "tid": tid,
-            "args": {
-                "id": r.id,
-                "function": r.function,
-                "trigger": r.trigger.name(),
-                "tier": r.tier.name(),
-                "entry_line": r.entry_line,
-                "instructions": s.instructions,
-                "blocks": s.blocks,
-                "phis": s.phis,
-                "tail_jumps": s.tail_loops.jumps,
-                "values_folded": s.sccp.folded,
-                "branches_resolved": s.sccp.branches_resolved,
-                "if_converted": s.if_convert.converted,
-                "merged": s.gvn.merged,
-                "hoisted": s.licm.hoisted,
-                "counted": s.exit_values.loops,
-                "copies": s.out_of_ssa.copies,
-                "fills": s.fills,
-                "code_bytes": r.code_bytes,
-                "outcome": r.error.as_ref().map_or("ok".to_string(), |e| format!("bailed in {}: {e}", e.phase())),
-            },
+            "args": args,
         }));
         // The phases run one after another from the compile's start.
         let mut at = ts;

@@ -21,9 +21,11 @@
 //! leaves out the marked checks.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::phase::Edits;
 use rustc_hash::FxHashMap;
 
 /// Offsets taking part are at most this in magnitude.
@@ -155,6 +157,20 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
         }
     }
     Ok(())
+}
+
+/// The `dedup-checks` phase, on SSA form: the instructions keep their
+/// identity through SSA destruction, which the emitter reads the result
+/// after.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    ctx.ir_domtree()?;
+    let (Some(f), Some(dom)) = (&ctx.func, &ctx.domtree) else {
+        return Err(ctx.missing("the dominator tree"));
+    };
+    let implied = implied_checks(f, dom, &mut ctx.budget)?;
+    ctx.record(&[implied.len()]);
+    ctx.implied = Some(implied);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

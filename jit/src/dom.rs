@@ -10,7 +10,9 @@
 //! no idom and dominate nothing.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::Block;
+use crate::phase::Edits;
 
 /// A directed graph of blocks with an entry: the bytecode CFG, or the IR.
 pub trait Graph {
@@ -207,6 +209,18 @@ pub fn frontiers<G: Graph + ?Sized>(
         set.dedup();
     }
     Ok(df)
+}
+
+/// The `dom` phase: the dominator tree and frontiers of the bytecode's
+/// blocks, which SSA construction places phis by.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let Some(cfg) = &ctx.cfg else {
+        return Err(ctx.missing("the CFG"));
+    };
+    let dom = dominators(cfg, &mut ctx.budget)?;
+    ctx.frontiers = Some(frontiers(cfg, &dom, &mut ctx.budget)?);
+    ctx.cfg_dom = Some(dom);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

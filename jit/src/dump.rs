@@ -162,23 +162,17 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
         .filter_map(|&i| ir.inst(i).result)
         .map(|v| (names.label(ir, v), json!(ir.types[v.index()].name())))
         .collect();
-    let s = &ctx.stats;
+    let mut stats = serde_json::Map::new();
+    stats.insert("instructions".into(), ctx.stats.instructions.into());
+    for (_, count, value) in ctx.stats.all().filter(|&(p, _, _)| p <= stage) {
+        stats.insert(count.json.into(), value.into());
+    }
     let mut top = json!({
         "function": program.func(ir.id).name,
         "stage": stage_name(stage),
         "blocks": blocks,
         "types": types,
-        "stats": {
-            "instructions": s.instructions,
-            "blocks": s.blocks,
-            "phis": s.phis,
-            "values_folded": s.sccp.folded,
-            "branches_resolved": s.sccp.branches_resolved,
-            "blocks_removed": s.sccp.blocks_removed,
-            "dead_removed": s.sccp.dead_removed,
-            "edges_split": s.out_of_ssa.edges_split,
-            "copies": s.out_of_ssa.copies,
-        },
+        "stats": stats,
     });
     let extra = |key: &str, value: Json, top: &mut Json| {
         if let Json::Object(map) = top {
@@ -586,11 +580,16 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                 .collect();
             let _ = writeln!(s, "; types (int unless listed): {}", floats.join(" "));
             backend_text(ctx, stage, ir, &names, &mut s);
-            let st = &ctx.stats;
+            let count = |p: Phase, name: &str| ctx.stats.count(p, name);
             let _ = writeln!(
                 s,
                 "; {} phis, {} values folded, {} branches resolved, {} blocks removed, {} edges split, {} copies",
-                st.phis, st.sccp.folded, st.sccp.branches_resolved, st.sccp.blocks_removed, st.out_of_ssa.edges_split, st.out_of_ssa.copies
+                count(Phase::Ssa, "phis"),
+                count(Phase::Sccp, "folded"),
+                count(Phase::Sccp, "branches-resolved"),
+                count(Phase::Sccp, "blocks-removed"),
+                count(Phase::OutOfSsa, "edges-split"),
+                count(Phase::OutOfSsa, "copies")
             );
         }
         return s;

@@ -24,8 +24,10 @@
 //! only the time it took changes (the spec counts no steps).
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::phase::Edits;
 use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
@@ -303,6 +305,18 @@ fn remove_unused(f: &mut Function, blocks: &[Block]) {
     }
 }
 
+/// The `exit-values` phase: removing a loop's back edge changes the CFG.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (f, budget) = ctx.ir_mut()?;
+    let stats = replace(f, budget)?;
+    ctx.record(&[stats.loops]);
+    Ok(if stats.loops > 0 {
+        Edits::Cfg
+    } else {
+        Edits::None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::context::Context;
@@ -312,7 +326,7 @@ mod tests {
         let program = vm::load(text.as_bytes()).expect("loads");
         let ctx =
             Context::compiled_to(&program, program.main, Phase::ExitValues).expect("compiles");
-        ctx.stats.exit_values.loops
+        ctx.stats.count(Phase::ExitValues, "counted") as usize
     }
 
     const LOST_COPY: &str = "func main(%n)\n    mov %x, 0\n    mov %s, 5\nloop:\n    mov %y, %x\n    add %s, %s, 3\n    add %x, %x, 1\n    jlt %x, %n, loop\n    print %y\n    print %s\n    ret 0\nend\n";
@@ -354,7 +368,11 @@ mod tests {
         let program = vm::load(text.as_bytes()).expect("loads");
         let ctx =
             Context::compiled_to(&program, program.main, Phase::ExitValues).expect("compiles");
-        assert_eq!(ctx.stats.exit_values.loops, 1, "the second sums the count");
+        assert_eq!(
+            ctx.stats.count(Phase::ExitValues, "counted"),
+            1,
+            "the second sums the count"
+        );
         for n in [-5, 0, 3, 99, 100, 150] {
             let text = text
                 .replace("func main(%n)", "func main()")

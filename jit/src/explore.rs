@@ -93,11 +93,12 @@ fn end_line(source: &[&str], first: u32) -> u32 {
 /// The text dump after each phase before the machine code, as rows, and
 /// the error that stopped them, if one did.
 fn stages(program: &Program, id: FuncId) -> (Json, Option<String>) {
-    let options = Options {
-        verify: true,
-        ..Options::default()
-    };
-    let mut ctx = Context::new(program, id, options, crate::budget::Budget::unlimited());
+    let mut ctx = Context::new(
+        program,
+        id,
+        Options::verified(),
+        crate::budget::Budget::unlimited(),
+    );
     let mut stages = Vec::new();
     for phase in Phase::ALL.into_iter().filter(|&p| p != Phase::Emit) {
         if let Err(e) = ctx.run(phase) {
@@ -124,24 +125,17 @@ fn line_of(row: &str) -> Option<u32> {
 /// and per-phase times in microseconds.
 fn trace(ctx: &Context) -> Json {
     let s = &ctx.stats;
+    let mut counts = vec![json!(["instrs", s.instructions])];
+    for (_, count, value) in s.all().filter(|(_, c, _)| c.traced) {
+        counts.push(json!([count.name, value]));
+    }
+    counts.push(json!(["bytes", s.code_bytes]));
     let times: Vec<Json> = Phase::ALL
         .iter()
         .map(|&p| json!([p.name(), ctx.times[p as usize].as_secs_f64() * 1e6]))
         .collect();
     json!({
-        "counts": [
-            ["instrs", s.instructions],
-            ["blocks", s.blocks],
-            ["phis", s.phis],
-            ["inlined", s.inline.inlined],
-            ["folded", s.sccp.folded],
-            ["branches-resolved", s.sccp.branches_resolved],
-            ["if-converted", s.if_convert.converted],
-            ["merged", s.gvn.merged],
-            ["hoisted", s.licm.hoisted],
-            ["copies", s.out_of_ssa.copies],
-            ["bytes", s.code_bytes],
-        ],
+        "counts": counts,
         "times": times,
         "outcome": "ok",
     })

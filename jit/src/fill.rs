@@ -22,8 +22,10 @@
 
 use crate::bounds::{Direction, VersionedLoop};
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::phase::Edits;
 use vm::Op;
 
 /// A versioned loop whose unchecked copy is one fill.
@@ -151,6 +153,17 @@ fn step(f: &Function, index: Value, rest: &[Inst], header: Block) -> Option<Valu
         _ => return None,
     };
     matches!(*f.kind(jump), InstKind::Jump(h) if h == header).then_some(next)
+}
+
+/// The `fill` phase.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(f), Some(versioned)) = (&ctx.func, &ctx.versioned) else {
+        return Err(ctx.missing("the versioned loops"));
+    };
+    let fills = find(f, versioned, &mut ctx.budget)?;
+    ctx.record(&[fills.len()]);
+    ctx.fills = Some(fills);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -920,7 +920,7 @@ mod tests {
             for k in 0..program.funcs.len() {
                 let id = vm::FuncId(k as u32);
                 if let Ok(ctx) = Context::compiled_to(&program, id, Phase::IfConvert) {
-                    converted += ctx.stats.if_convert.converted;
+                    converted += ctx.stats.count(Phase::IfConvert, "if-converted") as usize;
                 }
             }
         }
@@ -934,7 +934,11 @@ mod tests {
             let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
             let id = program.func_by_name("deep").expect("deep");
             let ctx = Context::compiled_to(&program, id, Phase::TailLoops).expect("compiles");
-            assert_eq!(ctx.stats.tail_loops.jumps, 1, "seed {seed}");
+            assert_eq!(
+                ctx.stats.count(Phase::TailLoops, "tail-jumps"),
+                1,
+                "seed {seed}"
+            );
         }
     }
 
@@ -951,7 +955,7 @@ mod tests {
             for k in 0..program.funcs.len() {
                 let id = vm::FuncId(k as u32);
                 if let Ok(ctx) = Context::compiled_to(&program, id, Phase::ExitValues) {
-                    counted += ctx.stats.exit_values.loops;
+                    counted += ctx.stats.count(Phase::ExitValues, "counted") as usize;
                 }
             }
         }

@@ -21,9 +21,11 @@
 //! included.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::phase::Edits;
 use crate::types::ValueType;
 use rustc_hash::{FxHashMap, FxHashSet};
 use vm::Op;
@@ -214,6 +216,17 @@ fn magic_divisor(f: &Function, c: Value) -> bool {
         .is_some_and(|c| !(c as i64).unsigned_abs().is_power_of_two() && c != 0)
 }
 
+/// The `gvn` phase: removing instructions keeps the dominator tree valid.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    ctx.ir_domtree()?;
+    let (Some(f), Some(dom)) = (&mut ctx.func, &ctx.domtree) else {
+        return Err(ctx.missing("the dominator tree"));
+    };
+    let stats = number(f, dom, &mut ctx.budget)?;
+    ctx.record(&[stats.merged, stats.expanded]);
+    Ok(Edits::None)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::context::Context;
@@ -225,7 +238,10 @@ mod tests {
         let ctx = Context::compiled_to(&program, vm::FuncId(0), Phase::Gvn).expect("compiles");
         (
             dump::dump(&program, &ctx, Phase::Gvn, Format::Text),
-            ctx.stats.gvn,
+            super::GvnStats {
+                merged: ctx.stats.count(Phase::Gvn, "merged") as usize,
+                expanded: ctx.stats.count(Phase::Gvn, "expanded") as usize,
+            },
         )
     }
 

@@ -20,8 +20,10 @@
 //! `h` jumps to `j`. The side blocks go.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::phase::Edits;
 use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
@@ -213,6 +215,18 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
     pairs.len()
 }
 
+/// The `if-convert` phase: a converted diamond loses its blocks.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (f, budget) = ctx.ir_mut()?;
+    let stats = convert(f, budget)?;
+    ctx.record(&[stats.converted, stats.selects]);
+    Ok(if stats.converted > 0 {
+        Edits::Cfg
+    } else {
+        Edits::None
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +236,12 @@ mod tests {
     fn converted(text: &str) -> (Function, IfConvertStats) {
         let program = vm::load(text.as_bytes()).expect("loads");
         let ctx = Context::compiled_to(&program, program.main, Phase::IfConvert).expect("compiles");
-        (ctx.func.expect("ir"), ctx.stats.if_convert)
+        let count = |name| ctx.stats.count(Phase::IfConvert, name) as usize;
+        let stats = IfConvertStats {
+            converted: count("if-converted"),
+            selects: count("selects"),
+        };
+        (ctx.func.expect("ir"), stats)
     }
 
     fn selects(f: &Function) -> usize {

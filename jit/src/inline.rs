@@ -26,9 +26,11 @@
 
 use crate::budget::{Budget, CompileError, Phase};
 use crate::cfg::{self, EntryPoint};
+use crate::context::Context;
 use crate::dom;
 use crate::entity::{Block, InlineId, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InlineSite, InstData, InstKind};
+use crate::phase::Edits;
 use crate::ssa::{self, SsaInput};
 use crate::tail_loops;
 use vm::tier::JitEnv;
@@ -543,6 +545,23 @@ fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: 
     });
     f.defs[r.index()] = i;
     f.blocks[rest.index()].insts.insert(0, i);
+}
+
+/// The `inline` phase; the bodies it builds make their own self tail
+/// calls loops when `tail-loops` runs.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let options = Options {
+        tail_loops: ctx.options.runs(Phase::TailLoops),
+    };
+    let (program, env) = (ctx.program, ctx.env);
+    let (f, budget) = ctx.ir_mut()?;
+    let stats = inline(program, f, env.as_ref(), options, budget)?;
+    ctx.record(&[stats.inlined]);
+    Ok(if stats.inlined > 0 {
+        Edits::Cfg
+    } else {
+        Edits::None
+    })
 }
 
 #[cfg(test)]

@@ -1,9 +1,11 @@
-//! bcvm's compiler tier. A `context::Context` takes one function through
-//! the phases of `phase::Phase`: the middle end (`cfg`, `dom`, `ssa`,
-//! `sccp`, `out_of_ssa`), which makes no machine code, so each phase can be
-//! tested, executed (by `eval`) and measured on its own; then the loop
-//! forest (`loops`), register homes (`regalloc`), bounds-check elimination
-//! (`bounds`) and the `backend`, which emits x86-64 into the code cache.
+//! bcvm's compiler tiers. The optimizing compiler takes one function
+//! through the phases of the pass table (`phase::PASSES`: blocks,
+//! dominators, SSA, the optional optimizations, SSA destruction, loops,
+//! register homes, bounds-check versioning, emission), driven by a
+//! `context::Context`, each phase budgeted, timed and verified; the
+//! middle end makes no machine code, so each phase can be tested,
+//! executed (by `eval`) and measured on its own. `baseline` is the
+//! one-pass compiler; `backend` emits x86-64 through the `x64` crate;
 //! `compiler` is what the VM calls.
 
 pub mod backend;

@@ -20,10 +20,12 @@
 //! loops have); making one would split an edge and move phis.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst};
 use crate::ir::{Function, InstKind};
 use crate::loops::LoopForest;
+use crate::phase::Edits;
 
 /// What the pass did, for traces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,6 +145,23 @@ fn movable(f: &Function, i: Inst) -> bool {
     computes && f.removable_if_unused(i)
 }
 
+/// The `licm` phase. Needs the loop forest of the SSA form; moving
+/// instructions keeps it, and the dominator tree, valid until SSA
+/// destruction.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    if !may_loop(ctx.ir()?) {
+        ctx.record(&[0]);
+        return Ok(Edits::None);
+    }
+    ctx.ir_loops()?;
+    let (Some(f), Some(dom), Some(loops)) = (&mut ctx.func, &ctx.domtree, &ctx.loops) else {
+        return Err(ctx.missing("the loop forest"));
+    };
+    let stats = hoist(f, dom, loops, &mut ctx.budget)?;
+    ctx.record(&[stats.hoisted]);
+    Ok(Edits::None)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::context::Context;
@@ -155,7 +174,7 @@ mod tests {
         let ctx = Context::compiled_to(&program, id, Phase::Licm).expect("compiles");
         (
             dump::dump(&program, &ctx, Phase::Licm, Format::Text),
-            ctx.stats.licm.hoisted,
+            ctx.stats.count(Phase::Licm, "hoisted") as usize,
         )
     }
 

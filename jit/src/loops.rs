@@ -12,8 +12,10 @@
 //! loop here: its blocks get the depth of the loops around it.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::dom::{DomTree, Graph};
 use crate::entity::Block;
+use crate::phase::Edits;
 
 crate::entity::entity!(
     /// A natural loop of the forest.
@@ -130,6 +132,12 @@ impl LoopForest {
     pub fn contains(&self, l: Loop, b: Block) -> bool {
         self.get(l).blocks.binary_search(&b).is_ok()
     }
+}
+
+/// The `loops` phase: the dominator tree and loop forest of the final IR.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    ctx.ir_loops()?;
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 use crate::budget::CompileError;
 use crate::compiler::{CodeTier, CompileRecord, Jit};
 use crate::context::Options;
+use crate::phase::Phase;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -32,24 +33,10 @@ pub enum Config {
     /// asks for optimized code at a function's second call and for
     /// on-stack-replacement code at its second back-edge.
     Tiered,
-    /// `--tier jit --no-sccp`: the middle end without constant propagation.
-    JitNoSccp,
-    /// `--tier jit --no-tail-loops`: self tail calls left to the back end.
-    JitNoTailLoops,
-    /// `--tier jit --no-inline`: every call a call.
-    JitNoInline,
-    /// `--tier jit --no-if-convert`: every branch a branch.
-    JitNoIfConvert,
-    /// `--tier jit --no-gvn`: equal computations left apart.
-    JitNoGvn,
-    /// `--tier jit --no-licm`: loop-invariant code left in its loop.
-    JitNoLicm,
-    /// `--tier jit --no-exit-values`: counting loops run.
-    JitNoExitValues,
-    /// `--tier jit --no-dedup-checks`: every bounds check kept.
-    JitNoDedupChecks,
-    /// `--tier jit --no-fill`: loops that fill cells stay loops.
-    JitNoFill,
+    /// `--tier jit --no-PASS`: every function compiled before its first
+    /// call with the optional phase switched off (one configuration per
+    /// switch of the pass table, `phase::PASSES`).
+    JitWithout(Phase),
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -90,44 +77,28 @@ const OSR_NO_PEEL_FLAGS: [&str; 7] = [
 ];
 
 impl Config {
-    pub const ALL: [Config; 17] = [
-        Config::Interp,
-        Config::InterpAsm,
-        Config::Jit,
-        Config::Baseline,
-        Config::Tiered,
-        Config::JitNoSccp,
-        Config::JitNoTailLoops,
-        Config::JitNoInline,
-        Config::JitNoIfConvert,
-        Config::JitNoGvn,
-        Config::JitNoLicm,
-        Config::JitNoExitValues,
-        Config::JitNoDedupChecks,
-        Config::JitNoFill,
-        Config::Auto,
-        Config::Osr,
-        Config::OsrNoPeel,
-    ];
+    /// Every configuration: the reference first, then the tiers, then
+    /// one per optional phase, then the on-stack-replacement ones.
+    pub fn all() -> Vec<Config> {
+        let mut all = vec![
+            Config::Interp,
+            Config::InterpAsm,
+            Config::Jit,
+            Config::Baseline,
+            Config::Tiered,
+        ];
+        all.extend(Phase::optional().map(Config::JitWithout));
+        all.extend([Config::Auto, Config::Osr, Config::OsrNoPeel]);
+        all
+    }
 
     /// The compiler's options: every compile verified, register
     /// assignment included, and the pass a `jit-no-PASS` configuration
     /// names turned off.
     pub fn options(self) -> Options {
-        let mut options = Options {
-            verify: true,
-            ..Options::default()
-        };
+        let mut options = Options::verified();
         match self {
-            Config::JitNoSccp => options.constant_propagation = false,
-            Config::JitNoTailLoops => options.tail_loops = false,
-            Config::JitNoInline => options.inline = false,
-            Config::JitNoIfConvert => options.if_convert = false,
-            Config::JitNoGvn => options.gvn = false,
-            Config::JitNoLicm => options.licm = false,
-            Config::JitNoExitValues => options.exit_values = false,
-            Config::JitNoDedupChecks => options.dedup_checks = false,
-            Config::JitNoFill => options.fill = false,
+            Config::JitWithout(phase) => options = options.without(phase),
             Config::OsrNoPeel => options.osr_peel = false,
             _ => {}
         }
@@ -149,15 +120,11 @@ impl Config {
                 "--jit-threshold-loops",
                 "2",
             ],
-            Config::JitNoSccp => &["--tier", "jit", "--no-sccp"],
-            Config::JitNoTailLoops => &["--tier", "jit", "--no-tail-loops"],
-            Config::JitNoInline => &["--tier", "jit", "--no-inline"],
-            Config::JitNoIfConvert => &["--tier", "jit", "--no-if-convert"],
-            Config::JitNoGvn => &["--tier", "jit", "--no-gvn"],
-            Config::JitNoLicm => &["--tier", "jit", "--no-licm"],
-            Config::JitNoExitValues => &["--tier", "jit", "--no-exit-values"],
-            Config::JitNoDedupChecks => &["--tier", "jit", "--no-dedup-checks"],
-            Config::JitNoFill => &["--tier", "jit", "--no-fill"],
+            // A phase without a switch always runs: that is `jit`.
+            Config::JitWithout(phase) => phase
+                .pass()
+                .switch
+                .map_or(&["--tier", "jit"], |s| s.run_flags),
             Config::Auto => &[
                 "--tier",
                 "auto",
@@ -178,15 +145,7 @@ impl Config {
             Config::Jit => "jit",
             Config::Baseline => "baseline",
             Config::Tiered => "tiered",
-            Config::JitNoSccp => "jit-no-sccp",
-            Config::JitNoTailLoops => "jit-no-tail-loops",
-            Config::JitNoInline => "jit-no-inline",
-            Config::JitNoIfConvert => "jit-no-if-convert",
-            Config::JitNoGvn => "jit-no-gvn",
-            Config::JitNoLicm => "jit-no-licm",
-            Config::JitNoExitValues => "jit-no-exit-values",
-            Config::JitNoDedupChecks => "jit-no-dedup-checks",
-            Config::JitNoFill => "jit-no-fill",
+            Config::JitWithout(phase) => phase.pass().switch.map_or("jit", |s| s.config),
             Config::Auto => "auto",
             Config::Osr => "osr",
             Config::OsrNoPeel => "osr-no-peel",
@@ -287,18 +246,9 @@ fn run_capped(
     };
     match config {
         Config::Interp | Config::InterpAsm => {}
-        Config::Jit
-        | Config::Baseline
-        | Config::Tiered
-        | Config::JitNoSccp
-        | Config::JitNoTailLoops
-        | Config::JitNoInline
-        | Config::JitNoIfConvert
-        | Config::JitNoGvn
-        | Config::JitNoLicm
-        | Config::JitNoExitValues
-        | Config::JitNoDedupChecks
-        | Config::JitNoFill => vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true),
+        Config::Jit | Config::Baseline | Config::Tiered | Config::JitWithout(_) => {
+            vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true)
+        }
         Config::Auto => {
             let thresholds = Thresholds {
                 calls: 1,
@@ -396,7 +346,7 @@ pub fn check(program: &Program) -> Verdict {
     let divergent = if too_long {
         Vec::new()
     } else {
-        Config::ALL[1..]
+        Config::all()[1..]
             .iter()
             .map(|&config| (config, run(program, config, limits).0))
             .filter(|(_, outcome)| *outcome != reference)

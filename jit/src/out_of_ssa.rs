@@ -19,8 +19,10 @@
 //! copies.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
+use crate::phase::Edits;
 use rustc_hash::FxHashMap;
 
 /// What SSA destruction did, for traces.
@@ -207,6 +209,19 @@ fn add_copy(f: &mut Function, m: Move) -> Inst {
         f.defs[m.dest.index()] = inst;
     }
     inst
+}
+
+/// The `out-of-ssa` phase: copies in place of phis change no edge; a
+/// split edge does.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (f, budget) = ctx.ir_mut()?;
+    let stats = destruct(f, budget)?;
+    ctx.record(&[stats.copies, stats.edges_split, stats.temporaries]);
+    Ok(if stats.edges_split > 0 {
+        Edits::Cfg
+    } else {
+        Edits::None
+    })
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ use crate::types::ValueType;
 pub mod checker;
 use vm::Op;
 
+use crate::context::Context;
+use crate::phase::Edits;
 /// The callee-saved value register (`rbx`, `x64::env::CALLEE_SAVED_VALUES`)
 /// the function saves its caller's copy of in its frame. Given to the
 /// integer value that is live across the most calls, weighted by loop
@@ -478,6 +480,15 @@ pub fn allocate(
         homes,
         homed,
     })
+}
+
+/// The `regalloc` phase.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
+        return Err(ctx.missing("the loop forest"));
+    };
+    ctx.allocation = Some(allocate(f, loops, &mut ctx.budget)?);
+    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -14,8 +14,10 @@
 //! and phis whose results are unused and that have no effect go.
 
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, Uses, NO_SRC};
+use crate::phase::Edits;
 use rustc_hash::FxHashMap;
 use vm::semantics::{binary, branch_taken, unary};
 
@@ -409,6 +411,19 @@ pub(crate) fn remove_dead_code(
     Ok(())
 }
 
+/// The `sccp` phase: it removes the edges it proves never taken.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (f, budget) = ctx.ir_mut()?;
+    let s = propagate(f, budget)?;
+    ctx.record(&[
+        s.folded,
+        s.branches_resolved,
+        s.blocks_removed,
+        s.dead_removed,
+    ]);
+    Ok(Edits::Cfg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,7 +434,14 @@ mod tests {
     fn sccp_of(text: &str) -> (Function, SccpStats) {
         let program = vm::load(text.as_bytes()).unwrap();
         let ctx = Context::compiled_to(&program, program.main, Phase::Sccp).unwrap();
-        (ctx.func.unwrap(), ctx.stats.sccp)
+        let count = |name| ctx.stats.count(Phase::Sccp, name) as usize;
+        let stats = SccpStats {
+            folded: count("folded"),
+            branches_resolved: count("branches-resolved"),
+            blocks_removed: count("blocks-removed"),
+            dead_removed: count("dead-removed"),
+        };
+        (ctx.func.unwrap(), stats)
     }
 
     #[test]

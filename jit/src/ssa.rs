@@ -20,9 +20,11 @@
 
 use crate::budget::{Budget, CompileError};
 use crate::cfg::{Cfg, EntryPoint};
+use crate::context::Context;
 use crate::dom::DomTree;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
+use crate::phase::Edits;
 use vm::{FuncId, Op, Program};
 
 /// The inputs: a bytecode function and what the earlier phases found.
@@ -479,4 +481,22 @@ impl<'a> Renamer<'a> {
             self.emit(b, kind, k);
         }
     }
+}
+
+/// The `ssa` phase: the IR, built from the bytecode's blocks.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(cfg), Some(dom), Some(frontiers)) = (&ctx.cfg, &ctx.cfg_dom, &ctx.frontiers) else {
+        return Err(ctx.missing("the dominator tree"));
+    };
+    let input = SsaInput {
+        program: ctx.program,
+        id: ctx.id,
+        cfg,
+        dom,
+        frontiers,
+    };
+    let f = construct(&input, &mut ctx.budget)?;
+    ctx.record(&[f.phi_count()]);
+    ctx.func = Some(f);
+    Ok(Edits::Cfg)
 }

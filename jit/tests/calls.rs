@@ -16,7 +16,7 @@ fn load(text: &str) -> vm::Program {
 /// interpreter, whose outcome is returned.
 fn agreed(program: &vm::Program, limits: Limits, args: &[i64]) -> Outcome {
     let (reference, _) = run_with(program, Config::Interp, limits, args);
-    for config in &Config::ALL[1..] {
+    for config in &Config::all()[1..] {
         let (got, _) = run_with(program, *config, limits, args);
         assert!(got.rejected.is_empty(), "{config:?}: {:?}", got.rejected);
         assert_eq!(got, reference, "{config:?} with {args:?}");
@@ -215,7 +215,12 @@ fn inlined_calls_count_as_calls_in_the_profile() {
         .find(|r| r.function == "main")
         .map(|r| r.stats);
     assert_eq!(
-        main.map(|s| (s.tail_loops.jumps, s.inline.inlined)),
+        main.map(|s| {
+            (
+                s.count(jit::Phase::TailLoops, "tail-jumps"),
+                s.count(jit::Phase::Inline, "inlined"),
+            )
+        }),
         Some((0, 4)),
         "down, clamp, max and min"
     );

@@ -134,30 +134,22 @@ fn destruction_hazards_take_their_paths() {
     let program = vm::load(&text).expect("loads");
     let stats = |name: &str| {
         let id = program.func_by_name(name).expect("function");
-        let options = jit::context::Options {
-            verify: true,
-            exit_values: false,
-            ..jit::context::Options::default()
-        };
+        let options = jit::context::Options::verified().without(Phase::ExitValues);
         let mut ctx = Context::new(&program, id, options, jit::budget::Budget::unlimited());
         ctx.run(Phase::OutOfSsa).expect("compiles");
         ctx.stats
     };
-    assert!(stats("lost_copy").out_of_ssa.edges_split >= 1);
+    assert!(stats("lost_copy").count(Phase::OutOfSsa, "edges-split") >= 1);
     // Each swap or rotation in the loop is one copy cycle: one temporary.
-    assert_eq!(stats("swap").out_of_ssa.temporaries, 1);
-    assert_eq!(stats("rotate").out_of_ssa.temporaries, 1);
-    assert_eq!(stats("fib_iter").out_of_ssa.temporaries, 0);
+    assert_eq!(stats("swap").count(Phase::OutOfSsa, "temporaries"), 1);
+    assert_eq!(stats("rotate").count(Phase::OutOfSsa, "temporaries"), 1);
+    assert_eq!(stats("fib_iter").count(Phase::OutOfSsa, "temporaries"), 0);
 }
 
 /// The phases up to the machine code (which needs a VM's addresses),
 /// verified, under `budget`.
 fn compile(program: &Program, id: vm::FuncId, budget: Budget) -> Result<Budget, jit::CompileError> {
-    let options = Options {
-        verify: true,
-        ..Options::default()
-    };
-    let mut ctx = Context::new(program, id, options, budget);
+    let mut ctx = Context::new(program, id, Options::verified(), budget);
     ctx.run(Phase::Bounds)?;
     Ok(ctx.budget)
 }
@@ -265,7 +257,11 @@ fn permutation(n: usize) -> String {
 #[test]
 fn a_ten_thousand_phi_permutation_compiles_within_the_allowance() {
     let stats = compiles_within_twice_the_allowance(&permutation(10_000), "10,000-phi permutation");
-    assert_eq!(stats.phis, 10_001, "one per %a, and %k");
+    assert_eq!(
+        stats.count(Phase::Ssa, "phis"),
+        10_001,
+        "one per %a, and %k"
+    );
 }
 
 /// Compiles `f` of `text` through every phase under the default budget
@@ -337,11 +333,11 @@ fn many_tail_calls_with_many_arguments_compile_within_twice_the_allowance() {
     let mut ctx = within_allowance(&program, f);
     ctx.run(Phase::TailLoops).expect("within the budget");
     assert!(start.elapsed() < 2 * ALLOWANCE, "{:?}", start.elapsed());
-    assert_eq!(ctx.stats.tail_loops.jumps, 1000);
+    assert_eq!(ctx.stats.count(Phase::TailLoops, "tail-jumps"), 1000);
     let program = vm::load(tail_calls(20, 5).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let ctx = Context::compiled_to(&program, f, Phase::TailLoops).expect("compiles");
-    assert_eq!(ctx.stats.tail_loops.jumps, 20);
+    assert_eq!(ctx.stats.count(Phase::TailLoops, "tail-jumps"), 20);
 }
 
 /// The cycle is broken with one temporary, and the copies keep the
@@ -351,7 +347,7 @@ fn a_long_copy_cycle_takes_one_temporary() {
     let program = vm::load(permutation(500).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let ctx = Context::compiled_to(&program, f, Phase::OutOfSsa).expect("compiles");
-    assert_eq!(ctx.stats.out_of_ssa.temporaries, 1);
+    assert_eq!(ctx.stats.count(Phase::OutOfSsa, "temporaries"), 1);
     let (stdout, trap) = run_stage(&program, "permutation", Phase::OutOfSsa, &[]);
     // Three rotations: %a0 ends with what %a3 began with, 3 + 3.
     assert_eq!((stdout, trap), (b"6\n".to_vec(), None));
@@ -376,7 +372,7 @@ fn five_thousand_counting_loops_compile_within_the_allowance() {
     let program = vm::load(counting_loops(300).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let ctx = Context::compiled_to(&program, f, Phase::ExitValues).expect("compiles");
-    assert_eq!(ctx.stats.exit_values.loops, 300);
+    assert_eq!(ctx.stats.count(Phase::ExitValues, "counted"), 300);
     // Three iterations, then one each: x = 302, s = 3 * 302.
     let (stdout, trap) = run_stage(&program, "counting loops", Phase::ExitValues, &[]);
     assert_eq!((stdout, trap), (b"302\n906\n".to_vec(), None));

@@ -143,7 +143,7 @@ fn check(which: usize, mutations: &[Mutation]) -> Result<(), TestCaseError> {
     if reference.out_of_fuel() {
         return Ok(());
     }
-    for config in &Config::ALL[1..] {
+    for config in &Config::all()[1..] {
         let (got, _) = run_with(&program, *config, Limits::default(), &args);
         prop_assert_eq!(&got, &reference, "{} on\n{}", config.name(), mutated);
     }

@@ -176,11 +176,7 @@ mod tests {
         let program = vm::load(text.as_bytes()).expect("loads");
         let id = program.func_by_name(func).expect("function");
         // Without inlining, which would unroll fib's recursion once.
-        let options = crate::context::Options {
-            inline: false,
-            verify: true,
-            ..crate::context::Options::default()
-        };
+        let options = crate::context::Options::verified().without(Phase::Inline);
         let mut ctx = Context::new(&program, id, options, crate::budget::Budget::unlimited());
         ctx.run(Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));

@@ -35,10 +35,13 @@ pub use scratch_env::ScratchEnv;
 
 use crate::bounds::VersionedLoop;
 use crate::budget::{Budget, CompileError};
+use crate::context::Context;
 use crate::entity::Inst;
 use crate::fill::Fill;
 use crate::ir::Function;
 use crate::loops::LoopForest;
+use crate::phase::Edits;
+use crate::phase::Phase;
 use crate::regalloc::Allocation;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use emitter::{fail, Emitter};
@@ -155,6 +158,46 @@ pub fn emit(
 
 /// The disassembly of `func` of the program `text`, for the back end's
 /// unit tests (instructions only, one per line, without offsets).
+/// The `emit` phase: the machine code, with the checks the phases that
+/// may be switched off proved redundant left out.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(f), Some(loops), Some(allocation), Some(versioned)) =
+        (&ctx.func, &ctx.loops, &ctx.allocation, &ctx.versioned)
+    else {
+        return Err(ctx.missing("the register assignment"));
+    };
+    let Some(env) = ctx.env else {
+        return Err(ctx.missing("the VM's addresses"));
+    };
+    let implied: &[Inst] = match (&ctx.implied, ctx.options.runs(Phase::DedupChecks)) {
+        (Some(implied), true) => implied,
+        (None, true) => return Err(ctx.missing("the implied checks")),
+        (_, false) => &[],
+    };
+    let fills: &[Fill] = match (&ctx.fills, ctx.options.runs(Phase::Fill)) {
+        (Some(fills), true) => fills,
+        (None, true) => return Err(ctx.missing("the fills")),
+        (_, false) => &[],
+    };
+    let proven = Proven {
+        versioned,
+        implied,
+        fills,
+    };
+    let emitted = emit(
+        ctx.program,
+        f,
+        loops,
+        allocation,
+        proven,
+        env,
+        &mut ctx.budget,
+    )?;
+    ctx.stats.code_bytes = emitted.code.len();
+    ctx.code = Some(emitted);
+    Ok(Edits::None)
+}
+
 #[cfg(test)]
 pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
     let options = crate::context::Options {
