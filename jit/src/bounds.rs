@@ -254,7 +254,7 @@ fn loop_test(
             return test(h, false);
         }
     }
-    let mut latches = f.block(h).preds.iter().copied().filter(|&p| inside(p));
+    let mut latches = f.block(h).preds().iter().copied().filter(|&p| inside(p));
     let (Some(latch), None) = (latches.next(), latches.next()) else {
         return None;
     };
@@ -265,7 +265,7 @@ fn loop_test(
     let only_copies = copies
         .iter()
         .all(|&i| matches!(f.kind(i), InstKind::Copy(_)));
-    let [before] = f.block(latch).preds[..] else {
+    let [before] = f.block(latch).preds()[..] else {
         return None;
     };
     if !matches!(f.kind(*last), InstKind::Jump(_)) || !only_copies {
@@ -424,7 +424,7 @@ fn strided(
     }
     let mut latches = f
         .block(order[0])
-        .preds
+        .preds()
         .iter()
         .copied()
         .filter(|&p| inside(p));
@@ -549,11 +549,11 @@ fn shape(
     let h = order[0];
     if order[1..]
         .iter()
-        .any(|&b| !f.block(b).preds.iter().all(|&p| inside(p)))
+        .any(|&b| !f.block(b).preds().iter().all(|&p| inside(p)))
     {
         return None;
     }
-    for p in f.block(h).preds.iter().filter(|&&p| !inside(p)) {
+    for p in f.block(h).preds().iter().filter(|&&p| !inside(p)) {
         let last = *f.block(*p).insts.last()?;
         if !matches!(f.kind(last), InstKind::Jump(_)) {
             return None;
@@ -602,7 +602,7 @@ fn reverse_postorder(f: &Function, h: Block, marks: &mut Marks) -> Vec<Block> {
     let mut post = Vec::new();
     let mut path: Vec<(Block, usize)> = vec![(h, 0)];
     while let Some((b, k)) = path.pop() {
-        let succs = &f.block(b).succs;
+        let succs = f.block(b).succs();
         if k < succs.len() {
             path.push((b, k + 1));
             let s = succs[k];
@@ -826,7 +826,7 @@ impl Proof<'_> {
             let mut changed = false;
             for (k, &b) in order.iter().enumerate() {
                 let mut facts = Facts::ALL;
-                for &p in &f.block(b).preds {
+                for &p in f.block(b).preds() {
                     let from = if !inside(p) {
                         entry
                     } else if (p, b) == (test.block, test.stay) {

@@ -133,6 +133,23 @@ fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) ->
     out
 }
 
+/// Machine code as a plain listing, one instruction a line with its
+/// offset (the interpreter's loop, for its golden file).
+pub fn plain(code: &[u8]) -> String {
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    formatter.options_mut().set_show_branch_size(false);
+    let mut instruction = Instruction::default();
+    let (mut out, mut text) = (String::new(), String::new());
+    while decoder.can_decode() {
+        decoder.decode_out(&mut instruction);
+        text.clear();
+        formatter.format(&instruction, &mut text);
+        out.push_str(&format!("{:05x}  {text}\n", instruction.ip()));
+    }
+    out
+}
+
 /// One line of a listing: a heading (`; line 4: call`, `; trap: ...`) or
 /// an instruction, with the `.bc` line of the bytecode it came from, if
 /// it came from one.

@@ -150,8 +150,8 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
             json!({
                 "id": b.0,
                 "origin": origin_name(data.origin),
-                "succs": data.succs.iter().map(|s| s.0).collect::<Vec<_>>(),
-                "preds": data.preds.iter().map(|s| s.0).collect::<Vec<_>>(),
+                "succs": data.succs().iter().map(|s| s.0).collect::<Vec<_>>(),
+                "preds": data.preds().iter().map(|s| s.0).collect::<Vec<_>>(),
                 "insts": data.insts.iter().map(|&i| inst_json(program, ir, &names, i)).collect::<Vec<_>>(),
             })
         })
@@ -160,7 +160,7 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
         .live_blocks()
         .flat_map(|b| ir.block(b).insts.iter())
         .filter_map(|&i| ir.inst(i).result)
-        .map(|v| (names.label(ir, v), json!(ir.types[v.index()].name())))
+        .map(|v| (names.label(ir, v), json!(ir.ty(v).name())))
         .collect();
     let mut stats = serde_json::Map::new();
     stats.insert("instructions".into(), ctx.stats.instructions.into());
@@ -340,9 +340,9 @@ impl Names {
             .map(|k| {
                 let v = Value::new(k);
                 if let Some(c) = f.constant(v) {
-                    return literal(c, f.types[k]);
+                    return literal(c, f.ty(v));
                 }
-                match f.value_regs[k].filter(|&r| (r as usize) < regs.len()) {
+                match f.reg_of(v).filter(|&r| (r as usize) < regs.len()) {
                     Some(r) => {
                         let n = versions[r as usize];
                         versions[r as usize] += 1;
@@ -432,11 +432,11 @@ pub fn inst_text(program: &Program, f: &Function, names: &Names, i: crate::entit
             literal(
                 *c,
                 data.result
-                    .map_or(crate::types::ValueType::Int, |r| f.types[r.index()])
+                    .map_or(crate::types::ValueType::Int, |r| f.ty(r))
             )
         ),
         InstKind::Phi(args) => {
-            let preds = &f.block(block_of(f, i)).preds;
+            let preds = f.block(block_of(f, i)).preds();
             let pairs: Vec<String> = args
                 .iter()
                 .zip(preds)
@@ -556,8 +556,8 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                     s,
                     "{b} ({}): preds {:?} succs {:?}",
                     origin_name(data.origin),
-                    data.preds,
-                    data.succs
+                    data.preds(),
+                    data.succs()
                 );
                 for &i in &data.insts {
                     let line = source_line(program, ir, i)
@@ -575,8 +575,8 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
                 .live_blocks()
                 .flat_map(|b| ir.block(b).insts.iter())
                 .filter_map(|&i| ir.inst(i).result)
-                .filter(|v| ir.types[v.index()] != crate::types::ValueType::Int)
-                .map(|v| format!("{}:{}", names.label(ir, v), ir.types[v.index()].name()))
+                .filter(|&v| ir.ty(v) != crate::types::ValueType::Int)
+                .map(|v| format!("{}:{}", names.label(ir, v), ir.ty(v).name()))
                 .collect();
             let _ = writeln!(s, "; types (int unless listed): {}", floats.join(" "));
             backend_text(ctx, stage, ir, &names, &mut s);
@@ -717,7 +717,7 @@ fn dot_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> Str
             }
             edges = ir
                 .live_blocks()
-                .flat_map(|b| ir.block(b).succs.iter().map(move |&t| (b, t)))
+                .flat_map(|b| ir.block(b).succs().iter().map(move |&t| (b, t)))
                 .collect();
             if let Ok(dom) = crate::dom::dominators(ir, &mut crate::budget::Budget::unlimited()) {
                 dom_edges = tree_edges(&dom);

@@ -206,7 +206,7 @@ impl<'a> Evaluator<'a> {
 fn enter(f: &Function, frame: &mut Frame, target: Block) {
     let from = frame.block;
     let data = f.block(target);
-    let j = data.preds.iter().position(|&p| p == from);
+    let j = data.preds().iter().position(|&p| p == from);
     let incoming: Vec<(Value, u64)> = data
         .insts
         .iter()

@@ -28,7 +28,6 @@ use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::phase::Edits;
-use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
 
@@ -61,7 +60,7 @@ pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, 
     budget.charge(f.blocks.len() as u64)?;
     let candidates: Vec<Block> = f
         .live_blocks()
-        .filter(|&b| f.block(b).preds.contains(&b))
+        .filter(|&b| f.block(b).preds().contains(&b))
         .collect();
     if candidates.is_empty() {
         return Ok(ExitValueStats::default());
@@ -131,7 +130,7 @@ impl Homes {
 /// are all counting variables.
 fn counting_loop(f: &Function, b: Block, homes: &Homes) -> Option<Counted> {
     let data = f.block(b);
-    let (&[p0, p1], true) = (&data.preds[..], data.preds.contains(&b)) else {
+    let (&[p0, p1], true) = (data.preds(), data.preds().contains(&b)) else {
         return None;
     };
     let (pre, back) = if p1 == b { (p0, 1) } else { (p1, 0) };
@@ -231,7 +230,7 @@ fn step_of(f: &Function, next: Value, phi: Value) -> Option<Value> {
 fn constant(f: &mut Function, c: u64) -> Value {
     let i = f.add_inst(InstKind::Const(c), crate::ir::NO_SRC, true);
     let v = f.inst(i).result.expect("defines");
-    f.types[v.index()] = ValueType::Int;
+    f.set_type(v, ValueType::Int);
     f.add_entry_definitions(vec![i]);
     v
 }
@@ -247,7 +246,7 @@ fn rewrite(f: &mut Function, c: &Counted, one: Value, replacement: &mut [Option<
     let mut int = |f: &mut Function, op: Op, a: Value, b: Value| {
         let i = f.add_inst(InstKind::Binary(op, a, b), src, true);
         let v = f.inst(i).result.expect("defines");
-        f.types[v.index()] = ValueType::Int;
+        f.set_type(v, ValueType::Int);
         code.push(i);
         v
     };
@@ -274,7 +273,7 @@ fn rewrite(f: &mut Function, c: &Counted, one: Value, replacement: &mut [Option<
     pre.splice(at..at, code);
     let last = *f.block(c.block).insts.last().expect("a branch");
     f.insts[last.index()].kind = InstKind::Jump(c.exit);
-    remove_edge(f, c.block, c.block);
+    f.remove_edge(c.block, c.block);
 }
 
 /// Removes the instructions of `blocks` (the loops, now run once) that

@@ -205,7 +205,7 @@ fn int_inst(f: &mut Function, kind: InstKind, like: Inst, src: u32) -> Inst {
     let i = f.add_inst(kind, src, true);
     f.insts[i.index()].inlined = f.inst(like).inlined;
     let v = f.inst(i).result.expect("defines");
-    f.types[v.index()] = ValueType::Int;
+    f.set_type(v, ValueType::Int);
     i
 }
 

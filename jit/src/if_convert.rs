@@ -24,7 +24,6 @@ use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::phase::Edits;
-use crate::sccp::remove_edge;
 use crate::types::ValueType;
 use vm::Op;
 
@@ -112,7 +111,7 @@ fn shape_at(f: &Function, h: Block) -> Option<Shape> {
 /// the branch goes, and a jump.
 fn side_join(f: &Function, h: Block, s: Block) -> Option<Block> {
     let data = f.block(s);
-    if data.preds != [h] || s == h || s == f.entry {
+    if data.preds() != [h] || s == h || s == f.entry {
         return None;
     }
     let (&last, body) = data.insts.split_last()?;
@@ -132,7 +131,7 @@ fn side_join(f: &Function, h: Block, s: Block) -> Option<Block> {
 /// phi and the operands along the taken and the fallthrough path. None
 /// if there are too many, or one is a float's.
 fn selected_pairs(f: &Function, shape: &Shape) -> Option<Vec<(Inst, Value, Value)>> {
-    let preds = &f.block(shape.join).preds;
+    let preds = f.block(shape.join).preds();
     let from = |side: Option<Block>| {
         let pred = side.unwrap_or(shape.head);
         preds.iter().position(|&p| p == pred)
@@ -148,7 +147,7 @@ fn selected_pairs(f: &Function, shape: &Shape) -> Option<Vec<(Inst, Value, Value
             continue;
         }
         let r = f.inst(phi).result?;
-        if f.types[r.index()] == ValueType::Float || pairs.len() == MAX_SELECTS {
+        if f.ty(r) == ValueType::Float || pairs.len() == MAX_SELECTS {
             return None;
         }
         pairs.push((phi, a, b));
@@ -175,14 +174,22 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
     // The join's edges from the two paths become one, from the head: the
     // first of them stays, with the selects as its phi operands.
     let [tp, ep] = sides.map(|side| side.unwrap_or(h));
-    let first = f.block(j).preds.iter().position(|&p| p == tp || p == ep);
+    let first = f.block(j).preds().iter().position(|&p| p == tp || p == ep);
     let first = first.expect("an edge from each path");
-    let other = if f.block(j).preds[first] == tp {
-        ep
+    let (kept, other) = if f.block(j).preds()[first] == tp {
+        (tp, ep)
     } else {
-        tp
+        (ep, tp)
     };
-    remove_edge(f, other, j);
+    // `other` comes after `first` among the join's predecessors, so
+    // removing it leaves `first` where it is.
+    f.remove_edge(other, j);
+    for side in sides.into_iter().flatten() {
+        f.remove_edge(h, side);
+    }
+    if kept != h {
+        f.move_edge_source(kept, h, j);
+    }
     for &(phi, then, otherwise) in pairs {
         let select = InstKind::Select {
             op,
@@ -196,21 +203,16 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
         f.insts[i.index()].inlined = f.inst(branch).inlined;
         let r = f.inst(i).result.expect("defines");
         let phi_result = f.inst(phi).result.expect("a phi defines");
-        f.types[r.index()] = f.types[phi_result.index()];
+        f.set_type(r, f.ty(phi_result));
         f.blocks[h.index()].insts.push(i);
         if let InstKind::Phi(operands) = &mut f.insts[phi.index()].kind {
             operands[first] = r;
         }
     }
-    f.blocks[j.index()].preds[first] = h;
     f.insts[branch.index()].kind = InstKind::Jump(j);
     f.blocks[h.index()].insts.push(branch);
-    f.blocks[h.index()].succs = vec![j];
     for side in sides.into_iter().flatten() {
-        let data = &mut f.blocks[side.index()];
-        data.live = false;
-        data.preds.clear();
-        data.succs.clear();
+        f.remove_block(side);
     }
     pairs.len()
 }

@@ -29,7 +29,7 @@ use crate::cfg::{self, EntryPoint};
 use crate::context::Context;
 use crate::dom;
 use crate::entity::{Block, InlineId, Inst, Value};
-use crate::ir::{BlockOrigin, Function, InlineSite, InstData, InstKind};
+use crate::ir::{BlockOrigin, Function, InlineSite, InstKind};
 use crate::phase::Edits;
 use crate::ssa::{self, SsaInput};
 use crate::tail_loops;
@@ -419,7 +419,7 @@ fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block>
             });
             if let (Some(r), Some(new)) = (data.result, f.inst(i).result) {
                 values[r.index()] = Some(new);
-                f.types[new.index()] = body.types[r.index()];
+                f.set_type(new, body.ty(r));
             }
             if matches!(data.kind, InstKind::Const(_)) {
                 constants.push(i);
@@ -453,19 +453,19 @@ fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block>
         f.blocks[block(gb).index()].insts.push(i);
     }
     for gb in body.live_blocks() {
-        let nb = block(gb);
-        f.blocks[nb.index()].succs = body.block(gb).succs.iter().map(|&s| block(s)).collect();
-        f.blocks[nb.index()].preds = body.block(gb).preds.iter().map(|&p| block(p)).collect();
+        let preds = body.block(gb).preds().iter().map(|&p| block(p)).collect();
+        let succs = body.block(gb).succs().iter().map(|&s| block(s)).collect();
+        f.set_new_block_edges(block(gb), preds, succs);
     }
     let entry = block(body.entry);
     let enter = jump(f, entry);
     f.blocks[b.index()].insts.push(enter);
-    f.blocks[b.index()].succs = vec![entry];
-    f.blocks[entry.index()].preds = vec![b];
+    f.add_edge(b, entry, &[]);
+    // Each `ret` jumps to `rest`, whose phi (`define_result`) is made
+    // after, with an operand per return in this order.
     for &(p, _) in &returns {
-        f.blocks[p.index()].succs = vec![rest];
+        f.add_edge(p, rest, &[]);
     }
-    f.blocks[rest.index()].preds = returns.iter().map(|&(p, _)| p).collect();
     // The body's constants join the entry's definitions, which dominate
     // every use (where the back end expects constants).
     f.add_entry_definitions(constants);
@@ -504,24 +504,12 @@ fn add_sites(f: &mut Function, call: Inst, callee: FuncId, body: &Function) -> I
 /// Moves what follows `call` in `b` to a new block, which takes over
 /// `b`'s successors (and its place among their predecessors).
 fn split_after(f: &mut Function, b: Block, call: Inst) -> Block {
-    let rest = f.add_block(BlockOrigin::Inlined);
     let at = f.blocks[b.index()]
         .insts
         .iter()
         .position(|&i| i == call)
         .expect("the call is in its block");
-    let tail = f.blocks[b.index()].insts.split_off(at + 1);
-    let succs = std::mem::take(&mut f.blocks[b.index()].succs);
-    for &s in &succs {
-        for p in &mut f.blocks[s.index()].preds {
-            if *p == b {
-                *p = rest;
-            }
-        }
-    }
-    f.blocks[rest.index()].insts = tail;
-    f.blocks[rest.index()].succs = succs;
-    rest
+    f.split_block(b, at + 1, BlockOrigin::Inlined)
 }
 
 fn jump(f: &mut Function, target: Block) -> Inst {
@@ -536,14 +524,8 @@ fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: 
         [(_, v)] => InstKind::Copy(*v),
         _ => InstKind::Phi(returns.iter().map(|&(_, v)| v).collect()),
     };
-    let i = Inst::new(f.insts.len());
-    f.insts.push(InstData {
-        kind,
-        result: Some(r),
-        src: crate::ir::NO_SRC,
-        inlined: None,
-    });
-    f.defs[r.index()] = i;
+    let i = f.add_assignment(kind, r, crate::ir::NO_SRC);
+    f.redefine(r, i);
     f.blocks[rest.index()].insts.insert(0, i);
 }
 

@@ -199,6 +199,24 @@ impl InstKind {
             _ => Vec::new(),
         }
     }
+
+    /// A terminator's targets that are `from`, made `to`.
+    pub fn retarget(&mut self, from: Block, to: Block) {
+        match self {
+            InstKind::Jump(t) if *t == from => *t = to,
+            InstKind::Branch {
+                taken, fallthrough, ..
+            } => {
+                if *taken == from {
+                    *taken = to;
+                }
+                if *fallthrough == from {
+                    *fallthrough = to;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The operands a condition (`Branch`, `Select`) reads: `jz` and `jnz`
@@ -262,11 +280,24 @@ pub enum BlockOrigin {
 pub struct BlockData {
     /// Phis first, then the body, then exactly one terminator.
     pub insts: Vec<Inst>,
-    pub succs: Vec<Block>,
-    pub preds: Vec<Block>,
+    /// In the order the terminator names them. Changed only through
+    /// `Function`'s edge edits, which keep phis aligned.
+    succs: Vec<Block>,
+    /// Phi operand `k` of this block belongs to `preds[k]`.
+    preds: Vec<Block>,
     pub origin: BlockOrigin,
     /// False once a pass has removed the block; it keeps its index.
     pub live: bool,
+}
+
+impl BlockData {
+    pub fn succs(&self) -> &[Block] {
+        &self.succs
+    }
+
+    pub fn preds(&self) -> &[Block] {
+        &self.preds
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -279,17 +310,19 @@ pub struct Function {
     pub blocks: Vec<BlockData>,
     pub insts: Vec<InstData>,
     /// The instruction defining each value (in SSA form, the only one).
-    pub defs: Vec<Inst>,
+    /// This and the two other per-value tables grow together
+    /// (`new_value`) and change only through their methods.
+    defs: Vec<Inst>,
     /// Registers with a phi at each block (for dumps), sorted.
     pub phi_regs: Vec<Vec<u32>>,
     /// Each value's type (`types`), inferred when SSA is built; a value
     /// made later starts as `Bits` (no claim) until its pass says more.
-    pub types: Vec<ValueType>,
+    types: Vec<ValueType>,
     /// The calls inlined into this function, by `InlineId`.
     pub inlined: Vec<InlineSite>,
     /// Per value: the bytecode register it was first defined for, when SSA
     /// was built (dumps name it `%REG.N`); none for values passes make.
-    pub value_regs: Vec<Option<u32>>,
+    value_regs: Vec<Option<u32>>,
 }
 
 impl Function {
@@ -412,7 +445,77 @@ impl Function {
             .filter(|b| self.blocks[b.index()].live)
     }
 
-    pub fn new_value(&mut self, def: Inst) -> Value {
+    /// An empty function of `id`, its blocks and values to come, with
+    /// room for `blocks` blocks and `insts` instructions and values.
+    pub fn with_capacity(
+        id: FuncId,
+        entry_point: crate::cfg::EntryPoint,
+        blocks: usize,
+        insts: usize,
+    ) -> Function {
+        Function {
+            id,
+            entry: Block::new(0),
+            entry_point,
+            blocks: Vec::with_capacity(blocks),
+            insts: Vec::with_capacity(insts),
+            defs: Vec::with_capacity(insts),
+            phi_regs: Vec::with_capacity(blocks),
+            types: Vec::with_capacity(insts),
+            inlined: Vec::new(),
+            value_regs: Vec::with_capacity(insts),
+        }
+    }
+
+    /// `v`'s type.
+    pub fn ty(&self, v: Value) -> ValueType {
+        self.types[v.index()]
+    }
+
+    pub fn set_type(&mut self, v: Value, ty: ValueType) {
+        self.types[v.index()] = ty;
+    }
+
+    /// Every value's type, as inference found them (one per value).
+    pub fn set_types(&mut self, types: Vec<ValueType>) {
+        debug_assert_eq!(types.len(), self.defs.len());
+        self.types = types;
+    }
+
+    /// The bytecode register `v` was first defined for, if any (dumps
+    /// name it `%REG.N`).
+    pub fn reg_of(&self, v: Value) -> Option<u32> {
+        self.value_regs[v.index()]
+    }
+
+    /// Names `v` after bytecode register `reg`, unless it has a name.
+    pub fn name_value(&mut self, v: Value, reg: Option<u32>) {
+        let name = &mut self.value_regs[v.index()];
+        if name.is_none() {
+            *name = reg;
+        }
+    }
+
+    /// `inst` defines `v` from now on (a copy in place of the phi that
+    /// did, the instruction in place of an inlined call).
+    pub fn redefine(&mut self, v: Value, inst: Inst) {
+        self.defs[v.index()] = inst;
+    }
+
+    /// Adds an instruction (not yet placed in a block) that assigns the
+    /// existing value `v`; `redefine` records it as the definition.
+    pub fn add_assignment(&mut self, kind: InstKind, v: Value, src: u32) -> Inst {
+        let inst = Inst::new(self.insts.len());
+        self.insts.push(InstData {
+            kind,
+            result: Some(v),
+            src,
+            inlined: None,
+        });
+        inst
+    }
+
+    fn new_value(&mut self, def: Inst) -> Value {
         self.defs.push(def);
         self.types.push(ValueType::Bits);
         self.value_regs.push(None);
@@ -510,6 +613,127 @@ impl Function {
             }
         }
         self.entry = map(self.entry);
+    }
+
+    // Edits of the CFG. Phi operand `k` of a block belongs to its
+    // predecessor `k`; these are the only ways edges change, and each
+    // keeps that so.
+
+    /// A block's edges while it is being built (from the bytecode's CFG,
+    /// or copied from a callee's IR), before its phis are made or with
+    /// phis made to match `preds`. The other ends must be given the same
+    /// edges.
+    pub fn set_new_block_edges(&mut self, b: Block, preds: Vec<Block>, succs: Vec<Block>) {
+        let data = &mut self.blocks[b.index()];
+        debug_assert!(data.preds.is_empty() && data.succs.is_empty());
+        data.preds = preds;
+        data.succs = succs;
+    }
+
+    /// Adds the edge `from -> to`, `args[k]` becoming the operand for it
+    /// of `to`'s phi `k`.
+    pub fn add_edge(&mut self, from: Block, to: Block, args: &[Value]) {
+        debug_assert_eq!(args.len(), self.phis_at(to), "an operand per phi");
+        self.blocks[from.index()].succs.push(to);
+        self.blocks[to.index()].preds.push(from);
+        for (k, &arg) in args.iter().enumerate() {
+            let phi = self.block(to).insts[k];
+            if let InstKind::Phi(ops) = &mut self.insts[phi.index()].kind {
+                ops.push(arg);
+            }
+        }
+    }
+
+    /// Removes the edge `from -> to`, with the phi operands that belong
+    /// to it.
+    pub fn remove_edge(&mut self, from: Block, to: Block) {
+        self.blocks[from.index()].succs.retain(|&s| s != to);
+        let Some(j) = self.block(to).preds.iter().position(|&p| p == from) else {
+            return;
+        };
+        self.blocks[to.index()].preds.remove(j);
+        for k in 0..self.block(to).insts.len() {
+            let i = self.block(to).insts[k];
+            match &mut self.insts[i.index()].kind {
+                InstKind::Phi(args) => {
+                    args.remove(j);
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// The edge `from -> to` comes from `new_from` instead: `to`'s phis
+    /// keep their operands for it, and it is `new_from`'s last successor.
+    pub fn move_edge_source(&mut self, from: Block, new_from: Block, to: Block) {
+        self.blocks[from.index()].succs.retain(|&s| s != to);
+        self.blocks[new_from.index()].succs.push(to);
+        for p in &mut self.blocks[to.index()].preds {
+            if *p == from {
+                *p = new_from;
+            }
+        }
+    }
+
+    /// Moves `b`'s instructions from `at` on to a new block, which takes
+    /// over `b`'s successors (and its place among their predecessors,
+    /// phi operands kept). `b` is left without a terminator or
+    /// successors, for the caller to give it both.
+    pub fn split_block(&mut self, b: Block, at: usize, origin: BlockOrigin) -> Block {
+        let tail = self.blocks[b.index()].insts.split_off(at);
+        let rest = self.add_block(origin);
+        let succs = std::mem::take(&mut self.blocks[b.index()].succs);
+        for &s in &succs {
+            for p in &mut self.blocks[s.index()].preds {
+                if *p == b {
+                    *p = rest;
+                }
+            }
+        }
+        let data = &mut self.blocks[rest.index()];
+        data.insts = tail;
+        data.succs = succs;
+        rest
+    }
+
+    /// Puts a new block, which only jumps, on the edge `from -> to`:
+    /// `from`'s terminator goes to it, and `to`'s phis keep their
+    /// operands, now for it.
+    pub fn split_edge(&mut self, from: Block, to: Block, origin: BlockOrigin) -> Block {
+        let split = self.add_block(origin);
+        let jump = self.add_inst(InstKind::Jump(to), NO_SRC, false);
+        self.blocks[split.index()].insts.push(jump);
+        self.blocks[split.index()].preds.push(from);
+        self.blocks[split.index()].succs.push(to);
+        for s in &mut self.blocks[from.index()].succs {
+            if *s == to {
+                *s = split;
+            }
+        }
+        if let Some(&terminator) = self.block(from).insts.last() {
+            self.insts[terminator.index()].kind.retarget(to, split);
+        }
+        for q in &mut self.blocks[to.index()].preds {
+            if *q == from {
+                *q = split;
+            }
+        }
+        split
+    }
+
+    /// Removes block `b`: its edges in and out (with the phi operands of
+    /// its successors that belong to them), its instructions. It keeps its
+    /// index, dead.
+    pub fn remove_block(&mut self, b: Block) {
+        for s in self.block(b).succs.clone() {
+            self.remove_edge(b, s);
+        }
+        for p in self.block(b).preds.clone() {
+            self.remove_edge(p, b);
+        }
+        let data = &mut self.blocks[b.index()];
+        data.live = false;
+        data.insts.clear();
     }
 
     /// Number of phis in live blocks.

@@ -61,7 +61,7 @@ pub fn hoist(
         if let Some(pre) = preheader(f, data.header, &in_loop) {
             let latches: Vec<Block> = f
                 .block(data.header)
-                .preds
+                .preds()
                 .iter()
                 .copied()
                 .filter(|p| in_loop[p.index()])
@@ -85,7 +85,7 @@ pub fn hoist(
 /// which spares a loopless function the dominator tree and loop forest.
 pub fn may_loop(f: &Function) -> bool {
     f.live_blocks()
-        .any(|b| f.block(b).succs.iter().any(|s| s.index() <= b.index()))
+        .any(|b| f.block(b).succs().iter().any(|s| s.index() <= b.index()))
 }
 
 /// The loop's preheader: the header's one predecessor outside the loop,
@@ -93,12 +93,12 @@ pub fn may_loop(f: &Function) -> bool {
 fn preheader(f: &Function, header: Block, in_loop: &[bool]) -> Option<Block> {
     let mut outside = f
         .block(header)
-        .preds
+        .preds()
         .iter()
         .copied()
         .filter(|p| !in_loop[p.index()]);
     let pre = outside.next()?;
-    (outside.next().is_none() && f.block(pre).succs == [header]).then_some(pre)
+    (outside.next().is_none() && f.block(pre).succs() == [header]).then_some(pre)
 }
 
 /// Moves the invariant instructions of `b` to the end of `pre`, before its

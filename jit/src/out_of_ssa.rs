@@ -21,7 +21,7 @@
 use crate::budget::{Budget, CompileError};
 use crate::context::Context;
 use crate::entity::{Block, Inst, Value};
-use crate::ir::{BlockOrigin, Function, InstData, InstKind, NO_SRC};
+use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
 use crate::phase::Edits;
 use rustc_hash::FxHashMap;
 
@@ -119,7 +119,7 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
         if phis.is_empty() {
             continue;
         }
-        let preds = f.block(b).preds.clone();
+        let preds = f.block(b).preds().to_vec();
         for (j, &p) in preds.iter().enumerate() {
             budget.charge(phis.len() as u64 + 1)?;
             let parallel: Vec<Move> = phis
@@ -130,14 +130,24 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
                 })
                 .collect();
             let (at, position) = placement(f, p, b, &mut stats);
+            // A temporary is made with the copy that saves into it, its
+            // one assignment: (temporary, that copy).
+            let mut saves: Vec<(Value, Inst)> = Vec::new();
             let copies = sequentialize(&parallel, |saved| {
                 stats.temporaries += 1;
-                let t = f.new_value(UNDEFINED);
-                f.types[t.index()] = f.types[saved.index()];
+                let (copy, t) = f.add_def(InstKind::Copy(saved), NO_SRC);
+                f.set_type(t, f.ty(saved));
+                saves.push((t, copy));
                 t
             });
             stats.copies += copies.len();
-            let insts: Vec<Inst> = copies.iter().map(|m| add_copy(f, *m)).collect();
+            let insts: Vec<Inst> = copies
+                .iter()
+                .map(|m| match saves.iter().find(|&&(t, _)| t == m.dest) {
+                    Some(&(_, copy)) => copy,
+                    None => add_copy(f, *m),
+                })
+                .collect();
             f.blocks[at.index()].insts.splice(position..position, insts);
         }
         // The phis are still the block's first instructions: copies placed
@@ -151,62 +161,23 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
 /// Where the copies of edge `p -> b` go: (block, index in it). Splits the
 /// edge if it is critical.
 fn placement(f: &mut Function, p: Block, b: Block, stats: &mut OutOfSsaStats) -> (Block, usize) {
-    if f.block(p).succs.len() == 1 {
+    if f.block(p).succs().len() == 1 {
         return (p, f.block(p).insts.len() - 1);
     }
-    if f.block(b).preds.len() == 1 {
+    if f.block(b).preds().len() == 1 {
         return (b, f.phis_at(b));
     }
     stats.edges_split += 1;
-    let split = f.add_block(BlockOrigin::SplitEdge);
-    let jump = f.add_inst(InstKind::Jump(b), NO_SRC, false);
-    f.blocks[split.index()].insts.push(jump);
-    f.blocks[split.index()].preds.push(p);
-    f.blocks[split.index()].succs.push(b);
-    for s in &mut f.blocks[p.index()].succs {
-        if *s == b {
-            *s = split;
-        }
-    }
-    let terminator = *f.block(p).insts.last().unwrap_or(&jump);
-    match &mut f.insts[terminator.index()].kind {
-        InstKind::Jump(t) if *t == b => *t = split,
-        InstKind::Branch {
-            taken, fallthrough, ..
-        } => {
-            if *taken == b {
-                *taken = split;
-            }
-            if *fallthrough == b {
-                *fallthrough = split;
-            }
-        }
-        _ => {}
-    }
-    for q in &mut f.blocks[b.index()].preds {
-        if *q == p {
-            *q = split;
-        }
-    }
+    let split = f.split_edge(p, b, BlockOrigin::SplitEdge);
     (split, 0)
 }
 
-/// The definition of a temporary before its copy exists.
-const UNDEFINED: Inst = Inst(u32::MAX);
-
-/// A `Copy` instruction assigning `m.dest` (not yet placed). The first copy
-/// to assign a temporary, or a phi's value, becomes its recorded definition.
+/// A `Copy` instruction assigning the phi value `m.dest` (not yet
+/// placed). The first copy to assign it becomes its recorded definition.
 fn add_copy(f: &mut Function, m: Move) -> Inst {
-    let inst = Inst::new(f.insts.len());
-    f.insts.push(InstData {
-        kind: InstKind::Copy(m.src),
-        result: Some(m.dest),
-        src: NO_SRC,
-        inlined: None,
-    });
-    let def = f.defs[m.dest.index()];
-    if def == UNDEFINED || f.kind(def).is_phi() {
-        f.defs[m.dest.index()] = inst;
+    let inst = f.add_assignment(InstKind::Copy(m.src), m.dest, NO_SRC);
+    if f.kind(f.def(m.dest)).is_phi() {
+        f.redefine(m.dest, inst);
     }
     inst
 }

@@ -151,7 +151,7 @@ fn weights(f: &Function, loops: &LoopForest) -> (Vec<u64>, Vec<u64>) {
 /// value used both ways (`Bits`), the weight of its float uses against its
 /// integer ones.
 fn is_float(f: &Function, ints: &[u64], floats: &[u64], v: usize) -> bool {
-    match f.types[v] {
+    match f.ty(Value::new(v)) {
         ValueType::Float => true,
         ValueType::Int => false,
         ValueType::Bits => floats[v] > ints[v],
@@ -203,7 +203,7 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
         for b in f.live_blocks() {
             let out = f
                 .block(b)
-                .succs
+                .succs()
                 .iter()
                 .fold(0, |m, s| m | live_in[s.index()]);
             let new = gen[b.index()] | (out & !kill[b.index()]);
@@ -217,7 +217,7 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
     for b in f.live_blocks() {
         let mut live = f
             .block(b)
-            .succs
+            .succs()
             .iter()
             .fold(0, |m, s| m | live_in[s.index()]);
         for &i in f.block(b).insts.iter().rev() {
@@ -508,7 +508,7 @@ mod tests {
             for b in f.live_blocks() {
                 let mut live: BTreeSet<Value> = f
                     .block(b)
-                    .succs
+                    .succs()
                     .iter()
                     .flat_map(|s| live_in[s.index()].iter().copied())
                     .collect();
@@ -575,7 +575,7 @@ mod tests {
             .find_map(|i| matches!(f.kind(i), InstKind::Param(0)).then(|| f.inst(i).result))
             .flatten()
             .expect("the parameter");
-        assert_eq!(f.types[param.index()], ValueType::Float);
+        assert_eq!(f.ty(param), ValueType::Float);
         assert!(matches!(a.homes[param.index()], Some(Home::Xmm(_))));
     }
 

@@ -68,7 +68,7 @@ impl<'a> Solver<'a> {
         let mut edges = 0u32;
         for b in &f.blocks {
             first_edge.push(edges);
-            edges += b.preds.len() as u32;
+            edges += b.preds().len() as u32;
         }
         Solver {
             f,
@@ -124,7 +124,7 @@ impl<'a> Solver<'a> {
         to: Block,
         budget: &mut Budget,
     ) -> Result<(), CompileError> {
-        let Some(j) = self.f.block(to).preds.iter().position(|&p| p == from) else {
+        let Some(j) = self.f.block(to).preds().iter().position(|&p| p == from) else {
             return Ok(());
         };
         let edge = self.first_edge[to.index()] as usize + j;
@@ -275,17 +275,17 @@ fn replace_constant_uses(
             continue;
         }
         stats.folded += 1;
-        let ty = f.types[v.index()];
+        let ty = f.ty(v);
         let constant = *by_bits.entry(c).or_insert_with(|| {
             let inst = f.add_inst(InstKind::Const(c), NO_SRC, true);
             new_consts.push(inst);
             let value = f.inst(inst).result.expect("a constant defines a value");
             // Until another folded value shares its bits (below).
-            f.types[value.index()] = ty;
+            f.set_type(value, ty);
             value
         });
-        if f.types[constant.index()] != ty {
-            f.types[constant.index()] = crate::types::ValueType::Bits;
+        if f.ty(constant) != ty {
+            f.set_type(constant, crate::types::ValueType::Bits);
         }
         replacement[v.index()] = Some(constant);
     }
@@ -328,41 +328,15 @@ fn resolve_branches(f: &mut Function, stats: &mut SccpStats) {
             (fallthrough, taken)
         };
         f.insts[last.index()].kind = InstKind::Jump(target);
-        remove_edge(f, b, dropped);
+        f.remove_edge(b, dropped);
         stats.branches_resolved += 1;
-    }
-}
-
-/// Removes the edge `from -> to`, with the phi operands that belong to it.
-pub(crate) fn remove_edge(f: &mut Function, from: Block, to: Block) {
-    f.blocks[from.index()].succs.retain(|&s| s != to);
-    let Some(j) = f.block(to).preds.iter().position(|&p| p == from) else {
-        return;
-    };
-    f.blocks[to.index()].preds.remove(j);
-    for k in 0..f.block(to).insts.len() {
-        let i = f.block(to).insts[k];
-        match &mut f.insts[i.index()].kind {
-            InstKind::Phi(args) => {
-                args.remove(j);
-            }
-            _ => break,
-        }
     }
 }
 
 fn remove_unexecuted_blocks(f: &mut Function, executable: &[bool], stats: &mut SccpStats) {
     let dead: Vec<Block> = f.live_blocks().filter(|b| !executable[b.index()]).collect();
     for &b in &dead {
-        for s in f.block(b).succs.clone() {
-            remove_edge(f, b, s);
-        }
-    }
-    for &b in &dead {
-        let data = &mut f.blocks[b.index()];
-        data.live = false;
-        data.insts.clear();
-        data.preds.clear();
+        f.remove_block(b);
         stats.blocks_removed += 1;
     }
 }

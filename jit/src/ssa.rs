@@ -86,7 +86,8 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Comp
     };
     let mut ir = Renamer::new(input, phis, from_frame).run(budget)?;
     budget.charge(ir.insts.len() as u64)?;
-    ir.types = crate::types::infer(&ir);
+    let types = crate::types::infer(&ir);
+    ir.set_types(types);
     Ok(ir)
 }
 
@@ -255,18 +256,8 @@ impl<'a> Renamer<'a> {
             + phi_regs.iter().map(Vec::len).sum::<usize>()
             + func.nparams as usize
             + 8;
-        let mut ir = Function {
-            id: input.id,
-            entry: cfg.entry,
-            entry_point: cfg.entry_point,
-            blocks: Vec::with_capacity(cfg.len()),
-            insts: Vec::with_capacity(insts),
-            defs: Vec::with_capacity(insts),
-            phi_regs: Vec::with_capacity(cfg.len()),
-            types: Vec::with_capacity(insts),
-            inlined: Vec::new(),
-            value_regs: Vec::with_capacity(insts),
-        };
+        let mut ir = Function::with_capacity(input.id, cfg.entry_point, cfg.len(), insts);
+        ir.entry = cfg.entry;
         let mut phis = Vec::with_capacity(cfg.len());
         for (b, regs) in phi_regs.into_iter().enumerate() {
             let data = &cfg.blocks[b];
@@ -277,8 +268,7 @@ impl<'a> Renamer<'a> {
             };
             let block = ir.add_block(origin);
             ir.blocks[b].insts = Vec::with_capacity(regs.len() + (data.end - data.start) as usize);
-            ir.blocks[b].succs = data.succs.clone();
-            ir.blocks[b].preds = data.preds.clone();
+            ir.set_new_block_edges(block, data.preds.clone(), data.succs.clone());
             let mut here = Vec::with_capacity(regs.len());
             for &r in &regs {
                 let (phi, v) = ir.add_def(InstKind::Phi(vec![UNFILLED; data.preds.len()]), NO_SRC);
@@ -314,10 +304,7 @@ impl<'a> Renamer<'a> {
 
     fn define(&mut self, reg: u32, v: Value) {
         // A `mov` binds a value to a second register: it keeps its first.
-        let name = &mut self.ir.value_regs[v.index()];
-        if name.is_none() {
-            *name = Some(reg);
-        }
+        self.ir.name_value(v, Some(reg));
         self.undo.push((reg, self.current[reg as usize]));
         self.current[reg as usize] = v;
     }
@@ -351,7 +338,7 @@ impl<'a> Renamer<'a> {
         // Parameter r is register r's first value.
         for (r, &v) in current.iter().enumerate() {
             if v != zero {
-                self.ir.value_regs[v.index()] = Some(r as u32);
+                self.ir.name_value(v, Some(r as u32));
             }
         }
         self.current = current;

@@ -75,7 +75,8 @@ pub fn make_loops(f: &mut Function, budget: &mut Budget) -> Result<TailLoopStats
         jump_back(f, header, &params, acc, site);
     }
     place_header(f, header);
-    f.types = crate::types::infer(f);
+    let types = crate::types::infer(f);
+    f.set_types(types);
     Ok(TailLoopStats { jumps: sites.len() })
 }
 
@@ -111,29 +112,16 @@ fn find_sites(f: &Function) -> Vec<Site> {
 /// new block, the loop header, which the entry then jumps to.
 fn split_entry(f: &mut Function) -> Block {
     let entry = f.entry;
-    let header = f.add_block(BlockOrigin::TailLoop);
-    let insts = &f.block(entry).insts;
-    let defs = insts
+    let defs = f
+        .block(entry)
+        .insts
         .iter()
         .take_while(|&&i| matches!(f.kind(i), InstKind::Param(_) | InstKind::Const(_)))
         .count();
-    let code = f.blocks[entry.index()].insts.split_off(defs);
-    let succs = std::mem::take(&mut f.blocks[entry.index()].succs);
-    for &s in &succs {
-        for p in &mut f.blocks[s.index()].preds {
-            if *p == entry {
-                *p = header;
-            }
-        }
-    }
-    let data = &mut f.blocks[header.index()];
-    data.insts = code;
-    data.succs = succs;
-    data.preds = vec![entry];
+    let header = f.split_block(entry, defs, BlockOrigin::TailLoop);
     let jump = f.add_inst(InstKind::Jump(header), NO_SRC, false);
-    let data = &mut f.blocks[entry.index()];
-    data.insts.push(jump);
-    data.succs = vec![header];
+    f.blocks[entry.index()].insts.push(jump);
+    f.add_edge(entry, header, &[]);
     header
 }
 
@@ -158,7 +146,7 @@ fn add_phi(f: &mut Function, header: Block, first: Value) -> Value {
     let at = f.phis_at(header);
     f.blocks[header.index()].insts.insert(at, phi);
     let v = f.inst(phi).result.expect("a phi defines");
-    f.value_regs[v.index()] = f.value_regs[first.index()];
+    f.name_value(v, f.reg_of(first));
     v
 }
 
@@ -271,21 +259,10 @@ fn jump_back(
     let spend = f.add_inst(InstKind::SpendCall, src, false);
     let jump = f.add_inst(InstKind::Jump(header), NO_SRC, false);
     f.blocks[b.index()].insts.extend([spend, jump]);
-    f.blocks[b.index()].succs = vec![header];
-    f.blocks[header.index()].preds.push(b);
     // The header's phis: the parameters' in order, then the sum's.
-    for (k, &(param, _)) in params.iter().enumerate() {
-        let phi = f.block(header).insts[k];
-        if let InstKind::Phi(ops) = &mut f.insts[phi.index()].kind {
-            ops.push(args[param]);
-        }
-    }
-    if let Some(acc_in) = acc_in {
-        let phi = f.block(header).insts[params.len()];
-        if let InstKind::Phi(ops) = &mut f.insts[phi.index()].kind {
-            ops.push(acc_in);
-        }
-    }
+    let mut operands: Vec<Value> = params.iter().map(|&(param, _)| args[param]).collect();
+    operands.extend(acc_in);
+    f.add_edge(b, header, &operands);
 }
 
 /// The `tail-loops` phase. Not when calls account for the register
@@ -347,7 +324,7 @@ mod tests {
         let program = vm::load(FIB.as_bytes()).expect("loads");
         let (f, jumps) = looped(&program, "fib");
         assert_eq!(jumps, 1);
-        let header = f.block(f.entry).succs[0];
+        let header = f.block(f.entry).succs()[0];
         assert_eq!(header.index(), f.entry.index() + 1, "laid out next");
         assert_eq!(f.block(header).origin, BlockOrigin::TailLoop);
         assert_eq!(f.phis_at(header), 2);
@@ -374,7 +351,7 @@ mod tests {
         let program = vm::load(GCD.as_bytes()).expect("loads");
         let (f, jumps) = looped(&program, "gcd");
         assert_eq!(jumps, 1);
-        let header = f.block(f.entry).succs[0];
+        let header = f.block(f.entry).succs()[0];
         let phi_args: Vec<Vec<crate::entity::Value>> = f
             .block(header)
             .insts

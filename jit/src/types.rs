@@ -162,7 +162,7 @@ mod tests {
             .live_blocks()
             .flat_map(|b| f.block(b).insts.clone())
             .filter_map(|i| match f.kind(i) {
-                InstKind::Ret(v) => Some(f.types[v.index()]),
+                InstKind::Ret(v) => Some(f.ty(*v)),
                 _ => None,
             })
             .collect();

@@ -36,7 +36,7 @@ pub fn verify(f: &Function, form: Form) -> Result<(), String> {
 }
 
 fn structure(f: &Function) -> Result<(), String> {
-    if !f.block(f.entry).live || !f.block(f.entry).preds.is_empty() {
+    if !f.block(f.entry).live || !f.block(f.entry).preds().is_empty() {
         return Err(format!("entry {} is removed or has predecessors", f.entry));
     }
     for b in f.live_blocks() {
@@ -58,11 +58,11 @@ fn structure(f: &Function) -> Result<(), String> {
                     return Err(format!("{b}: phi {i} after other instructions"));
                 }
                 if let InstKind::Phi(args) = kind {
-                    if args.len() != data.preds.len() {
+                    if args.len() != data.preds().len() {
                         return Err(format!(
                             "{b}: phi {i} has {} operands for {} predecessors",
                             args.len(),
-                            data.preds.len()
+                            data.preds().len()
                         ));
                     }
                 }
@@ -70,23 +70,23 @@ fn structure(f: &Function) -> Result<(), String> {
                 phis_done = true;
             }
         }
-        if f.kind(last).targets() != data.succs {
+        if f.kind(last).targets() != data.succs() {
             return Err(format!(
                 "{b}: successors {:?} differ from its terminator's {:?}",
-                data.succs,
+                data.succs(),
                 f.kind(last).targets()
             ));
         }
-        for &s in &data.succs {
+        for &s in data.succs() {
             if !f.block(s).live {
                 return Err(format!("{b} branches to removed block {s}"));
             }
-            if f.block(s).preds.iter().filter(|&&p| p == b).count() != 1 {
+            if f.block(s).preds().iter().filter(|&&p| p == b).count() != 1 {
                 return Err(format!("{s} does not list {b} once as a predecessor"));
             }
         }
-        for &p in &data.preds {
-            if !f.block(p).live || !f.block(p).succs.contains(&b) {
+        for &p in data.preds() {
+            if !f.block(p).live || !f.block(p).succs().contains(&b) {
                 return Err(format!(
                     "{b} lists {p} as a predecessor, which does not branch to it"
                 ));
@@ -130,7 +130,7 @@ fn ssa(f: &Function, dom: &DomTree) -> Result<(), String> {
             if let InstKind::Phi(args) = f.kind(i) {
                 for (j, &v) in args.iter().enumerate() {
                     let (db, _) = defined_at(v)?;
-                    let pred = data.preds[j];
+                    let pred = data.preds()[j];
                     if !dom.dominates(db, pred) {
                         return Err(format!(
                             "{b}: phi {i} operand {j} ({v}) is not available at the end of {pred}"
@@ -177,18 +177,7 @@ mod tests {
     use vm::{FuncId, Op};
 
     fn diamond() -> Function {
-        let mut f = Function {
-            id: FuncId(0),
-            entry: Block(0),
-            entry_point: crate::cfg::EntryPoint::Start,
-            blocks: Vec::new(),
-            insts: Vec::new(),
-            defs: Vec::new(),
-            phi_regs: Vec::new(),
-            types: Vec::new(),
-            inlined: Vec::new(),
-            value_regs: Vec::new(),
-        };
+        let mut f = Function::with_capacity(FuncId(0), crate::cfg::EntryPoint::Start, 4, 8);
         let (b0, b1, b2, b3) = (
             f.add_block(BlockOrigin::SyntheticEntry),
             f.add_block(BlockOrigin::SplitEdge),
@@ -216,12 +205,9 @@ mod tests {
         let xv = f.inst(x).result.unwrap();
         let r = f.add_inst(InstKind::Ret(xv), NO_SRC, false);
         f.blocks[3].insts = vec![r];
-        f.blocks[0].succs = vec![b1, b2];
-        f.blocks[1].succs = vec![b3];
-        f.blocks[2].succs = vec![b3];
-        f.blocks[1].preds = vec![b0];
-        f.blocks[2].preds = vec![b0];
-        f.blocks[3].preds = vec![b1, b2];
+        for (from, to) in [(b0, b1), (b0, b2), (b1, b3), (b2, b3)] {
+            f.add_edge(from, to, &[]);
+        }
         f
     }
 

@@ -147,7 +147,7 @@ pub(in crate::backend) fn current_slots(
             return 0;
         }
         f.block(b)
-            .preds
+            .preds()
             .iter()
             .fold(u128::MAX, |m, p| m & out[p.index()])
     };

@@ -37,7 +37,7 @@ pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<B
             joining_latch(f, loops, l)
         } else {
             f.block(h)
-                .preds
+                .preds()
                 .iter()
                 .copied()
                 .find(|&b| b != h && loops.contains(l, b) && copies_then_jump(f, b, h))
@@ -67,15 +67,15 @@ fn joining_latch(f: &Function, loops: &LoopForest, l: crate::loops::Loop) -> Opt
     let h = loops.get(l).header;
     let mut latches = f
         .block(h)
-        .preds
+        .preds()
         .iter()
         .copied()
         .filter(|&b| loops.contains(l, b));
     let (Some(latch), None) = (latches.next(), latches.next()) else {
         return None;
     };
-    let stays = |b: Block| f.block(h).succs.contains(&b);
-    let joins = f.block(latch).preds.len() >= 2;
+    let stays = |b: Block| f.block(h).succs().contains(&b);
+    let joins = f.block(latch).preds().len() >= 2;
     (latch != h && jumps_to(f, latch, h) && joins && !stays(latch)).then_some(latch)
 }
 

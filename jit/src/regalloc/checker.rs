@@ -115,7 +115,7 @@ pub fn check(f: &Function, a: &Allocation) -> Result<(), String> {
     while let Some(b) = work.pop() {
         let mut s = state_in[b.index()].expect("reached");
         checker.block(b, &mut s, false)?;
-        for &succ in &f.block(b).succs {
+        for &succ in f.block(b).succs() {
             let merged = match state_in[succ.index()] {
                 None => s,
                 Some(old) => std::array::from_fn(|k| old[k] & s[k]),

@@ -1,0 +1,146 @@
+//! Golden files: what `bcvm dump` shows of a set of programs at the
+//! stages a code-generation change shows up in (the SSA form, after
+//! constant propagation, after SSA destruction, the register homes, the
+//! optimizing compiler's and the baseline compiler's machine code), and
+//! the interpreter's machine-code loop, kept under `tests/golden/` and
+//! compared exactly. A change to generated code is meant to change them:
+//! `BLESS=1 cargo test --test golden` rewrites them, and the diff is
+//! what review reads.
+//!
+//! Absolute addresses (a runtime helper's, the VM's tables, the linear
+//! memory's) differ from run to run; listings show them as `ADDR`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The programs, and the stages of each.
+const PROGRAMS: &[&str] = &[
+    "fib",
+    "sum",
+    "sieve",
+    "digit_sum",
+    "if_convert",
+    "inline_helpers",
+    "tail_loops",
+    "bounds_versioning",
+    "float_edges",
+    "call_depth_limit",
+];
+const STAGES: &[&str] = &["ssa", "sccp", "out", "regalloc", "asm"];
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// `text` with every user-space address (twelve hex digits, as the
+/// disassembler prints an immediate) replaced by `ADDR`.
+fn masked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let hex = word.strip_suffix('h').unwrap_or("");
+        if hex.len() == 12 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            out.push_str("ADDR");
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+fn dump(program: &str, args: &[&str]) -> String {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs")
+        .join(format!("{program}.bc"));
+    let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
+        .arg("dump")
+        .arg(&file)
+        .args(args)
+        .output()
+        .expect("runs bcvm");
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    masked(&String::from_utf8(out.stdout).expect("utf-8"))
+}
+
+/// Compares `got` with the golden file `name`, or rewrites it under
+/// `BLESS`; returns a complaint for a difference.
+fn compare(name: &str, got: &str) -> Option<String> {
+    let path = golden_dir().join(name);
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, got).expect("writes the golden file");
+        return None;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    if want == got {
+        return None;
+    }
+    let line = want
+        .lines()
+        .zip(got.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or(want.lines().count().min(got.lines().count()));
+    Some(format!(
+        "{name} differs from line {} (BLESS=1 cargo test --test golden rewrites it)",
+        line + 1
+    ))
+}
+
+#[test]
+fn dumps_match_their_golden_files() {
+    let mut problems = Vec::new();
+    for program in PROGRAMS {
+        for stage in STAGES {
+            let got = dump(program, &["--stage", stage]);
+            problems.extend(compare(&format!("{program}.{stage}.txt"), &got));
+        }
+        let got = dump(program, &["--stage", "asm", "--baseline"]);
+        problems.extend(compare(&format!("{program}.baseline.txt"), &got));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_interpreter_s_loop_matches_its_golden_file() {
+    let code = vm::interpreter_machine_code().expect("the loop is made");
+    let listing = masked(&jit::disasm::plain(&code));
+    if let Some(problem) = compare("interpreter.txt", &listing) {
+        panic!("{problem}");
+    }
+}
+
+/// Every golden file belongs to a program and stage above: none is left
+/// behind when one is dropped.
+#[test]
+fn no_golden_file_is_stale() {
+    let mut expected: Vec<String> = vec!["interpreter.txt".into()];
+    for program in PROGRAMS {
+        for stage in STAGES.iter().chain(&["baseline"]) {
+            expected.push(format!("{program}.{stage}.txt"));
+        }
+    }
+    for entry in std::fs::read_dir(golden_dir()).expect("tests/golden") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            expected.contains(&name),
+            "tests/golden/{name} belongs to nothing"
+        );
+    }
+}
