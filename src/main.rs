@@ -55,7 +55,7 @@ struct DumpArgs {
     #[arg(long)]
     func: Option<String>,
     /// The stage: any phase of the compiler (the pass table's names).
-    #[arg(long, value_parser = parse_stage, long_help = jit::phase::stage_help())]
+    #[arg(long, value_parser = parse_stage, long_help = jit::phase::STAGE_HELP)]
     stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
     /// edges dashed), json (one object per function per line).

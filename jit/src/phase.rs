@@ -137,6 +137,14 @@ macro_rules! passes {
             pub const ALL: [Phase; Phase::COUNT] = [$(Phase::$variant,)*];
         }
 
+        /// What `dump --stage` takes: each phase's name and what it shows
+        /// (static, so the command line builds no string for it).
+        pub const STAGE_HELP: &str = concat!(
+            "The stage, any phase of the compiler:",
+            $(" ", $name, " (", $stage, "),",)*
+            " in the order they run"
+        );
+
         /// The table, indexed by `Phase`.
         pub static PASSES: [Pass; Phase::COUNT] = [$(
             Pass {
@@ -196,7 +204,7 @@ passes! {
     TailLoops {
         name: "tail-loops",
         stage: "self tail calls as jumps to the top",
-        switch: Some("Compile self tail calls as calls, not as jumps to a loop at the top of the function"),
+        switch: Some("Compile self tail calls as calls, not as jumps to a loop at the top of the function (to compare, and for the differential oracle)"),
         run: crate::tail_loops::run,
         keeps: Nothing,
         check: Ssa,
@@ -206,7 +214,7 @@ passes! {
     Inline {
         name: "inline",
         stage: "small callees' bodies in place",
-        switch: Some("Compile without inlining small callees"),
+        switch: Some("Compile without inlining small callees (to compare, and for the differential oracle)"),
         run: crate::inline::run,
         keeps: Nothing,
         check: Ssa,
@@ -216,7 +224,7 @@ passes! {
     Sccp {
         name: "sccp",
         stage: "after constant propagation",
-        switch: Some("Compile without sparse conditional constant propagation"),
+        switch: Some("Compile without sparse conditional constant propagation (to compare, and for the differential oracle)"),
         run: crate::sccp::run,
         keeps: Nothing,
         check: Ssa,
@@ -231,7 +239,7 @@ passes! {
     IfConvert {
         name: "if-convert",
         stage: "branches around a few pure instructions as selects",
-        switch: Some("Compile branches around a few pure instructions as branches, not as selects of both sides"),
+        switch: Some("Compile branches around a few pure instructions as branches, not as selects of both sides (to compare, and for the differential oracle)"),
         run: crate::if_convert::run,
         keeps: Nothing,
         check: Ssa,
@@ -244,7 +252,7 @@ passes! {
     Gvn {
         name: "gvn",
         stage: "after value numbering",
-        switch: Some("Compile without merging equal computations by global value numbering"),
+        switch: Some("Compile without merging equal computations by global value numbering (to compare, and for the differential oracle)"),
         run: crate::gvn::run,
         keeps: All,
         check: Ssa,
@@ -254,7 +262,7 @@ passes! {
     Licm {
         name: "licm",
         stage: "after invariant code motion",
-        switch: Some("Compile without hoisting loop-invariant code out of loops"),
+        switch: Some("Compile without hoisting loop-invariant code out of loops (to compare, and for the differential oracle)"),
         run: crate::licm::run,
         keeps: All,
         check: Ssa,
@@ -264,7 +272,7 @@ passes! {
     ExitValues {
         name: "exit-values",
         stage: "counting loops replaced by their exit values",
-        switch: Some("Compile loops that only count as loops, not as their exit values computed before them"),
+        switch: Some("Compile loops that only count as loops, not as their exit values computed before them (to compare, and for the differential oracle)"),
         run: crate::exit_values::run,
         keeps: Nothing,
         check: Ssa,
@@ -274,7 +282,7 @@ passes! {
     DedupChecks {
         name: "dedup-checks",
         stage: "accesses whose checks others imply",
-        switch: Some("Compile with every bounds check, even those that accesses before it on the same base prove redundant"),
+        switch: Some("Compile with every bounds check, even those that accesses before it on the same base prove redundant (to compare, and for the differential oracle)"),
         run: crate::dedup_checks::run,
         keeps: All,
         check: Implied,
@@ -328,7 +336,7 @@ passes! {
     Fill {
         name: "fill",
         stage: "the versioned loops run as string stores",
-        switch: Some("Compile loops that only fill cells with one value as loops, not as string stores"),
+        switch: Some("Compile loops that only fill cells with one value as loops, not as string stores (to compare, and for the differential oracle)"),
         run: crate::fill::run,
         keeps: All,
         check: Nothing,
