@@ -3,9 +3,9 @@
 //! each iteration, output discarded. `cargo bench --bench tiers`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use jit::engine::{Setup, Tier};
 use std::time::Duration;
-use vm::tier::Thresholds;
-use vm::{Limits, Output, Vm};
+use vm::Output;
 
 const CASES: &[(&str, &[i64])] = &[
     ("sum", &[10_000_000]),
@@ -46,18 +46,15 @@ fn tiers(c: &mut Criterion) {
         for &tier in tiers {
             group.bench_function(tier, |b| {
                 b.iter(|| {
-                    let mut vm =
-                        Vm::new(&program, Output::discard(), Limits::default()).expect("vm");
-                    if tier != "interp" {
-                        let mut jit = jit::compiler::Jit::default();
-                        if tier != "jit" {
-                            jit.options = jit.options.without(jit::Phase::Inline);
-                        }
-                        if tier == "baseline" {
-                            jit.tier = jit::compiler::CodeTier::Baseline;
-                        }
-                        vm.set_compiler(Box::new(jit), Thresholds::NEVER, true);
+                    let mut setup = Setup::new(match tier {
+                        "interp" => Tier::Interp,
+                        "baseline" => Tier::Baseline,
+                        _ => Tier::Jit,
+                    });
+                    if tier == "jit-no-inline" {
+                        setup.jit.options = setup.jit.options.without(jit::Phase::Inline);
                     }
+                    let mut vm = setup.vm(&program, Output::discard()).expect("vm");
                     vm.run(args, false).expect("runs")
                 })
             });

@@ -5,6 +5,7 @@
 mod fuzz;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use jit::engine::{Setup, Tier};
 use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -161,8 +162,12 @@ struct RunArgs {
     /// Arguments of `main`: integer literals, as many as it has parameters.
     #[arg(allow_negative_numbers = true)]
     args: Vec<String>,
-    /// Which tier runs the program.
-    #[arg(long, value_enum, default_value_t = Tier::Auto)]
+    /// Which tier runs the program: interp (never compile), jit (the
+    /// optimizing compiler before each function's first call), baseline
+    /// (the baseline compiler likewise), tiered (baseline code handing
+    /// what gets hot to the optimizing compiler), auto (interpret, and
+    /// compile what gets hot).
+    #[arg(long, default_value = "auto")]
     tier: Tier,
     #[command(flatten)]
     compiler: CompilerArgs,
@@ -281,24 +286,6 @@ struct BenchArgs {
     trace_file: Option<String>,
     #[command(flatten)]
     compiler: CompilerArgs,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Tier {
-    /// Interpret every function; never compile.
-    Interp,
-    /// Compile every function before its first call (one the compiler
-    /// refuses runs in the interpreter).
-    Jit,
-    /// Compile every function before its first call with the baseline
-    /// compiler: one pass from bytecode, no optimization.
-    Baseline,
-    /// `baseline`, then, as `auto` does from the interpreter, compile with
-    /// the optimizing compiler what gets hot (`--jit-threshold-calls`,
-    /// `--jit-threshold-loops`), loops through on-stack replacement.
-    Tiered,
-    /// Interpret and count; compile functions as they get hot.
-    Auto,
 }
 
 /// Why a command did not succeed.
@@ -611,21 +598,8 @@ fn make_vm<'p>(
     opts: &CompilerArgs,
     jit: jit::compiler::Jit,
 ) -> Result<(Vm<'p>, Records), Vec<Failure>> {
-    let limits = Limits {
-        max_call_depth: opts.max_call_depth,
-        ..Limits::default()
-    };
-    let mut vm = Vm::new(program, out, limits).map_err(|e| {
-        vec![Failure::Resource {
-            file: file.to_string(),
-            message: format!("cannot map the linear memory: {}", os_message(&e)),
-        }]
-    })?;
-    if opts.no_asm_interp {
-        vm.use_portable_interpreter();
-    }
     let cache_bytes = opts.code_cache_kb.saturating_mul(1024);
-    let mut jit = jit::compiler::Jit {
+    let jit = jit::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
         options: jit::context::Options {
@@ -638,36 +612,28 @@ fn make_vm<'p>(
             Some(_) => jit::backend::code_cache::CodeCache::debuggable(cache_bytes),
             None => jit::backend::code_cache::CodeCache::new(cache_bytes),
         },
-        tier: match tier {
-            Tier::Baseline | Tier::Tiered => jit::compiler::CodeTier::Baseline,
-            _ => jit::compiler::CodeTier::Optimizing,
-        },
-        tier_up: match tier {
-            Tier::Tiered => vm::tier::Thresholds {
-                calls: opts.jit_threshold_calls,
-                back_edges: opts.jit_threshold_loops,
-            },
-            _ => vm::tier::Thresholds::NEVER,
-        },
         ..jit
     };
     let records = jit.records.clone();
-    if tier != Tier::Interp {
-        jit.prepare();
-    }
-    match tier {
-        Tier::Interp => {}
-        Tier::Jit | Tier::Baseline | Tier::Tiered => {
-            vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true)
-        }
-        Tier::Auto => {
-            let thresholds = vm::tier::Thresholds {
-                calls: opts.jit_threshold_calls,
-                back_edges: opts.jit_threshold_loops,
-            };
-            vm.set_compiler(Box::new(jit), thresholds, false);
-        }
-    }
+    let setup = Setup {
+        tier,
+        thresholds: vm::tier::Thresholds {
+            calls: opts.jit_threshold_calls,
+            back_edges: opts.jit_threshold_loops,
+        },
+        limits: Limits {
+            max_call_depth: opts.max_call_depth,
+            ..Limits::default()
+        },
+        asm_interp: !opts.no_asm_interp,
+        jit,
+    };
+    let vm = setup.vm(program, out).map_err(|e| {
+        vec![Failure::Resource {
+            file: file.to_string(),
+            message: format!("cannot map the linear memory: {}", os_message(&e)),
+        }]
+    })?;
     Ok((vm, records))
 }
 
@@ -992,7 +958,7 @@ fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
                 continue;
             }
             if let (Some(out), true) = (&mut trace, samples[k].is_empty()) {
-                let _ = writeln!(out, "# {}", tier_name(tier));
+                let _ = writeln!(out, "# {}", tier.name());
                 for line in lines {
                     let _ = writeln!(out, "{line}");
                 }
@@ -1008,7 +974,7 @@ fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
         let rows: Vec<serde_json::Value> = tiers
             .iter()
             .zip(&stats)
-            .map(|(&tier, s)| s.json(tier_name(tier), base))
+            .map(|(&tier, s)| s.json(tier.name(), base))
             .collect();
         let doc = serde_json::json!({
             "file": file,
@@ -1045,7 +1011,7 @@ fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
         let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         println!(
             "{:<7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7.2}x",
-            tier_name(tier),
+            tier.name(),
             ms(s.median),
             ms(s.min),
             ms(s.q1),
@@ -1059,16 +1025,6 @@ fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
         );
     }
     Ok(())
-}
-
-fn tier_name(tier: Tier) -> &'static str {
-    match tier {
-        Tier::Interp => "interp",
-        Tier::Jit => "jit",
-        Tier::Baseline => "baseline",
-        Tier::Tiered => "tiered",
-        Tier::Auto => "auto",
-    }
 }
 
 /// One measured run of `bcvm bench`.

@@ -20,6 +20,7 @@ pub mod dedup_checks;
 pub mod disasm;
 pub mod dom;
 pub mod dump;
+pub mod engine;
 pub mod entity;
 pub mod eval;
 pub mod exit_values;

@@ -5,8 +5,9 @@
 //! the `fuzz_stats` example.
 
 use crate::budget::CompileError;
-use crate::compiler::{CodeTier, CompileRecord, Jit};
+use crate::compiler::{CompileRecord, Jit};
 use crate::context::Options;
+use crate::engine::{Setup, Tier};
 use crate::phase::Phase;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,7 +15,7 @@ use std::rc::Rc;
 type Records = Rc<RefCell<Vec<CompileRecord>>>;
 use vm::runtime::SharedBuffer;
 use vm::tier::Thresholds;
-use vm::{Limits, Output, Program, Vm};
+use vm::{Limits, Output, Program};
 
 /// One way of running a program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +104,41 @@ impl Config {
             _ => {}
         }
         options
+    }
+
+    /// The tier, thresholds and compiler options of this configuration,
+    /// its compiles recorded in `records`.
+    pub fn setup(self, limits: Limits, records: Records) -> Setup {
+        let tier = match self {
+            Config::Interp | Config::InterpAsm => Tier::Interp,
+            Config::Jit | Config::JitWithout(_) => Tier::Jit,
+            Config::Baseline => Tier::Baseline,
+            Config::Tiered => Tier::Tiered,
+            Config::Auto | Config::Osr | Config::OsrNoPeel => Tier::Auto,
+        };
+        let thresholds = match self {
+            Config::Tiered => TIERED,
+            Config::Auto => Thresholds {
+                calls: 1,
+                back_edges: 1,
+            },
+            Config::Osr | Config::OsrNoPeel => Thresholds {
+                calls: OSR_CALLS,
+                back_edges: 2,
+            },
+            _ => Thresholds::NEVER,
+        };
+        Setup {
+            tier,
+            thresholds,
+            limits,
+            asm_interp: self != Config::Interp,
+            jit: Jit {
+                options: self.options(),
+                records,
+                ..Jit::default()
+            },
+        }
     }
 
     /// The `bcvm run` flags that select this configuration.
@@ -213,7 +249,12 @@ fn run_capped(
         buffer: buffer.clone(),
         cap,
     };
-    let mut vm = match Vm::new(program, Output::new(Box::new(sink)), limits) {
+    // Every compile in the oracle is verified, register assignment
+    // included. A failed check bails like a budget, so the tiers would
+    // still agree: the rejections are part of the outcome instead.
+    let records: Records = Rc::default();
+    let setup = config.setup(limits, records.clone());
+    let mut vm = match setup.vm(program, Output::new(Box::new(sink))) {
         Ok(vm) => vm,
         Err(e) => {
             let trap = Some(format!("cannot map the linear memory: {e}"));
@@ -227,43 +268,6 @@ fn run_capped(
             );
         }
     };
-    // Every compile in the oracle is verified, register assignment
-    // included. A failed check bails like a budget, so the tiers would
-    // still agree: the rejections are part of the outcome instead.
-    let records: Records = Rc::default();
-    let jit = || Jit {
-        options: config.options(),
-        records: records.clone(),
-        tier: match config {
-            Config::Baseline | Config::Tiered => CodeTier::Baseline,
-            _ => CodeTier::Optimizing,
-        },
-        tier_up: match config {
-            Config::Tiered => TIERED,
-            _ => Thresholds::NEVER,
-        },
-        ..Jit::default()
-    };
-    match config {
-        Config::Interp | Config::InterpAsm => {}
-        Config::Jit | Config::Baseline | Config::Tiered | Config::JitWithout(_) => {
-            vm.set_compiler(Box::new(jit()), Thresholds::NEVER, true)
-        }
-        Config::Auto => {
-            let thresholds = Thresholds {
-                calls: 1,
-                back_edges: 1,
-            };
-            vm.set_compiler(Box::new(jit()), thresholds, false)
-        }
-        Config::Osr | Config::OsrNoPeel => {
-            let thresholds = Thresholds {
-                calls: OSR_CALLS,
-                back_edges: 2,
-            };
-            vm.set_compiler(Box::new(jit()), thresholds, false)
-        }
-    }
     let counting = config == Config::Interp;
     let trap = vm
         .run(args, counting)

@@ -185,19 +185,10 @@ fn inlined_calls_count_as_calls_in_the_profile() {
     let records: std::rc::Rc<std::cell::RefCell<Vec<jit::compiler::CompileRecord>>> =
         Default::default();
     let counts = |config: Config| {
-        let mut vm = vm::Vm::new(
-            &program,
-            vm::Output::capture(Default::default()),
-            Limits::default(),
-        )
-        .expect("a VM");
-        if config == Config::Jit {
-            let jit = jit::compiler::Jit {
-                records: records.clone(),
-                ..jit::compiler::Jit::default()
-            };
-            vm.set_compiler(Box::new(jit), vm::tier::Thresholds::NEVER, true);
-        }
+        let setup = config.setup(Limits::default(), records.clone());
+        let mut vm = setup
+            .vm(&program, vm::Output::capture(Default::default()))
+            .expect("a VM");
         vm.run(&[10], true).expect("runs");
         vm.profile()
             .funcs

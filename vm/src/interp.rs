@@ -522,8 +522,18 @@ impl<'p> Vm<'p> {
     /// line checks) and returns its result. Output stays buffered until the
     /// caller flushes `out`.
     pub fn run(&mut self, args: &[i64], count_instructions: bool) -> Result<u64, Trap> {
-        let main = self.program.main;
-        debug_assert_eq!(args.len(), self.program.func(main).nparams as usize);
+        self.call(self.program.main, args, count_instructions)
+    }
+
+    /// Runs `func` with `args` (as many as it has parameters) from an
+    /// empty call stack, as `run` runs `main`, and returns its result.
+    pub fn call(
+        &mut self,
+        func: FuncId,
+        args: &[i64],
+        count_instructions: bool,
+    ) -> Result<u64, Trap> {
+        debug_assert_eq!(args.len(), self.program.func(func).nparams as usize);
         self.frames.clear();
         self.state.depth = 0;
         self.state.stack_top = 0;
@@ -533,20 +543,20 @@ impl<'p> Vm<'p> {
         self.count_instructions = count_instructions;
         self.env = self.jit_env();
         self.fuel_left = self.limits.fuel;
-        if !self.ensure_stack(self.program.func(main).frame_size()) {
+        if !self.ensure_stack(self.program.func(func).frame_size()) {
             return Err(Trap {
                 kind: TrapKind::StackOverflow,
-                func: main,
+                func,
                 pc: 0,
             });
         }
         for (slot, &arg) in self.stack.iter_mut().zip(args) {
             *slot = arg as u64;
         }
-        self.profile.funcs[main.index()].calls += 1;
-        self.position.set(Activity::Interpreting, main, 0);
-        self.offer_if_wanted(main, 1);
-        self.invoke(main)
+        self.profile.funcs[func.index()].calls += 1;
+        self.position.set(Activity::Interpreting, func, 0);
+        self.offer_if_wanted(func, 1);
+        self.invoke(func)
     }
 
     /// Makes the register stack hold `top` slots and the headroom any frame

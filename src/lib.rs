@@ -1,0 +1,281 @@
+//! bcvm as a library: load `.bc` programs, run their functions in any
+//! tier, and read what every compile cost.
+//!
+//! An [`Engine`] is a tier and its settings; it loads programs (a
+//! [`Module`]: the program and its file name) and makes an [`Instance`]
+//! of one, a VM with its compilers, which runs functions
+//! with arguments and returns their results or their traps as Rust
+//! values. The command line (`bcvm run`) is a client of the same set-up
+//! (`jit::engine`), as are the differential oracle, the benchmarks and
+//! the tests.
+//!
+//! ```
+//! use bcvm::{Engine, Output, Tier};
+//!
+//! let engine = Engine::new(Tier::Jit);
+//! let module = engine.load("square.bc", "func main(%n)\n    mul %r, %n, %n\n    ret %r\nend\n")?;
+//! let mut instance = engine.instantiate(&module, Output::discard())?;
+//! assert_eq!(instance.call("main", &[12])?, 144);
+//! // `--tier jit` compiled `main` before its first call.
+//! let records = instance.records();
+//! assert_eq!(records.len(), 1);
+//! assert_eq!(records[0].function, "main");
+//! # Ok::<(), bcvm::Error>(())
+//! ```
+//!
+//! A trap comes back as [`Error::Trap`], with the line the interpreter
+//! would report, in every tier:
+//!
+//! ```
+//! use bcvm::{Engine, Error, Output, Tier, TrapKind};
+//!
+//! let text = "func main(%n)\n    div %q, 100, %n\n    ret %q\nend\n";
+//! for tier in Tier::ALL {
+//!     let engine = Engine::new(tier);
+//!     let module = engine.load("div.bc", text)?;
+//!     let mut instance = engine.instantiate(&module, Output::discard())?;
+//!     match instance.call("main", &[0]) {
+//!         Err(Error::Trap(trap)) => {
+//!             assert_eq!(trap.kind, TrapKind::DivisionByZero);
+//!             assert_eq!(trap.line, "div.bc:2:5: trap: division by zero (in function main)");
+//!         }
+//!         other => panic!("{tier}: {other:?}"),
+//!     }
+//! }
+//! # Ok::<(), bcvm::Error>(())
+//! ```
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+use std::time::Duration;
+
+pub use jit::compiler::{CodeTier, CompileRecord};
+pub use jit::context::Options as CompileOptions;
+pub use jit::engine::Tier;
+pub use jit::Phase;
+pub use vm::tier::Thresholds;
+pub use vm::{Limits, Output, Program, TrapKind};
+
+/// A tier and its settings: what every [`Instance`] it makes runs with.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    tier: Tier,
+    thresholds: Thresholds,
+    limits: Limits,
+    compile_units: u64,
+    compile_time: Duration,
+    options: CompileOptions,
+    code_cache_bytes: usize,
+}
+
+impl Engine {
+    /// `tier` with the command line's defaults: thresholds of 1,000 calls
+    /// and 10,000 back-edges, a call depth of 100,000, a compile budget
+    /// of 1,000,000 units and 50 ms.
+    pub fn new(tier: Tier) -> Engine {
+        Engine {
+            tier,
+            thresholds: jit::engine::DEFAULT_THRESHOLDS,
+            limits: Limits::default(),
+            compile_units: jit::budget::DEFAULT_UNITS,
+            compile_time: Duration::from_millis(50),
+            options: CompileOptions::default(),
+            code_cache_bytes: jit::backend::code_cache::DEFAULT_BYTES,
+        }
+    }
+
+    pub fn tier(&self) -> Tier {
+        self.tier
+    }
+
+    /// When `auto` compiles a function (its calls) and takes a running
+    /// loop over (its back-edges), and when `tiered` code asks for
+    /// optimized code.
+    pub fn with_thresholds(mut self, calls: u64, back_edges: u64) -> Engine {
+        self.thresholds = Thresholds { calls, back_edges };
+        self
+    }
+
+    /// The deepest call allowed (`main` runs at depth 1); a call beyond it
+    /// traps with `stack overflow`.
+    pub fn with_max_call_depth(mut self, depth: u32) -> Engine {
+        self.limits.max_call_depth = depth;
+        self
+    }
+
+    /// What each optimizing compile does: phases switched off, the IR
+    /// verified after every phase.
+    pub fn with_compile_options(mut self, options: CompileOptions) -> Engine {
+        self.options = options;
+        self
+    }
+
+    /// Work units and wall-clock time one compile may spend; a function
+    /// over budget stays in the tier below.
+    pub fn with_compile_budget(mut self, units: u64, time: Duration) -> Engine {
+        self.compile_units = units;
+        self.compile_time = time;
+        self
+    }
+
+    /// Loads a program from its text; `name` is the file name its
+    /// diagnostics and traps give.
+    pub fn load(&self, name: &str, text: &str) -> Result<Module, Error> {
+        let program = vm::load(text.as_bytes()).map_err(|error| Error::Load {
+            name: name.to_string(),
+            message: error.render(name),
+        })?;
+        Ok(Module {
+            name: name.to_string(),
+            program,
+        })
+    }
+
+    /// Loads a program from a file.
+    pub fn load_file(&self, path: &std::path::Path) -> Result<Module, Error> {
+        let name = path.display().to_string();
+        let text = std::fs::read(path).map_err(|error| Error::Read {
+            name: name.clone(),
+            error,
+        })?;
+        match vm::load(&text) {
+            Ok(program) => Ok(Module { name, program }),
+            Err(error) => Err(Error::Load {
+                message: error.render(&name),
+                name,
+            }),
+        }
+    }
+
+    /// A VM for `module`'s program with this engine's tier and compilers,
+    /// writing the program's output to `out`.
+    pub fn instantiate<'p>(&self, module: &'p Module, out: Output) -> Result<Instance<'p>, Error> {
+        let program = &module.program;
+        let records = Rc::new(RefCell::new(Vec::new()));
+        let jit = jit::compiler::Jit {
+            units: self.compile_units,
+            time: Some(self.compile_time),
+            options: self.options,
+            records: records.clone(),
+            code_cache: jit::backend::code_cache::CodeCache::new(self.code_cache_bytes),
+            ..jit::compiler::Jit::default()
+        };
+        let setup = jit::engine::Setup {
+            tier: self.tier,
+            thresholds: self.thresholds,
+            limits: self.limits,
+            asm_interp: true,
+            jit,
+        };
+        let vm = setup.vm(program, out).map_err(Error::Memory)?;
+        Ok(Instance {
+            vm,
+            records,
+            name: &module.name,
+        })
+    }
+}
+
+/// A loaded program and the file name its diagnostics and traps give.
+#[derive(Clone, Debug)]
+pub struct Module {
+    pub name: String,
+    pub program: Program,
+}
+
+/// A program's VM and compilers: runs its functions, keeps what was
+/// compiled (compiled code stays for the next call) and the records of
+/// every compile.
+pub struct Instance<'p> {
+    vm: vm::Vm<'p>,
+    records: Rc<RefCell<Vec<CompileRecord>>>,
+    /// The file name traps give.
+    name: &'p str,
+}
+
+impl Instance<'_> {
+    /// Runs `function` with `args` and returns its result, or its trap.
+    /// Output is flushed before this returns.
+    pub fn call(&mut self, function: &str, args: &[i64]) -> Result<i64, Error> {
+        let program = self.vm.program();
+        let id = program
+            .func_by_name(function)
+            .ok_or_else(|| Error::NoFunction(function.to_string()))?;
+        let expected = program.func(id).nparams as usize;
+        if args.len() != expected {
+            return Err(Error::Arguments {
+                function: function.to_string(),
+                expected,
+                given: args.len(),
+            });
+        }
+        let result = self.vm.call(id, args, false);
+        self.vm.out.flush();
+        match result {
+            Ok(value) => Ok(value as i64),
+            Err(trap) => Err(Error::Trap(TrapInfo {
+                kind: trap.kind,
+                function: program.func(trap.func).name.clone(),
+                line: trap.render(program, self.name),
+            })),
+        }
+    }
+
+    /// Every compile so far, in order: what it cost phase by phase, what
+    /// it made, or why it bailed out.
+    pub fn records(&self) -> Vec<CompileRecord> {
+        self.records.borrow().clone()
+    }
+}
+
+/// A trap, as Rust values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrapInfo {
+    pub kind: TrapKind,
+    /// The function whose instruction trapped.
+    pub function: String,
+    /// The line `bcvm run` prints: `FILE:LINE:COL: trap: KIND (in
+    /// function NAME)`.
+    pub line: String,
+}
+
+/// Why an engine call did not give a value.
+#[derive(Debug)]
+pub enum Error {
+    /// The file could not be read.
+    Read { name: String, error: std::io::Error },
+    /// The program does not load: every diagnostic, rendered.
+    Load { name: String, message: String },
+    /// The linear memory could not be mapped.
+    Memory(std::io::Error),
+    /// No function of that name.
+    NoFunction(String),
+    /// The wrong number of arguments.
+    Arguments {
+        function: String,
+        expected: usize,
+        given: usize,
+    },
+    /// The function trapped.
+    Trap(TrapInfo),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Read { name, error } => write!(f, "{name}: cannot read: {error}"),
+            Error::Load { message, .. } => f.write_str(message.trim_end()),
+            Error::Memory(error) => write!(f, "cannot map the linear memory: {error}"),
+            Error::NoFunction(name) => write!(f, "no function {name}"),
+            Error::Arguments {
+                function,
+                expected,
+                given,
+            } => write!(f, "{function} takes {expected} arguments, not {given}"),
+            Error::Trap(trap) => f.write_str(&trap.line),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
