@@ -45,14 +45,13 @@
 //! # Ok::<(), bcvm::Error>(())
 //! ```
 
-use std::cell::RefCell;
 use std::fmt;
-use std::rc::Rc;
 use std::time::Duration;
 
 pub use jit::compiler::{CodeTier, CompileRecord};
 pub use jit::context::Options as CompileOptions;
 pub use jit::engine::Tier;
+pub use jit::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
 pub use jit::Phase;
 pub use vm::tier::Thresholds;
 pub use vm::{Limits, Output, Program, TrapKind};
@@ -151,13 +150,47 @@ impl Engine {
     /// A VM for `module`'s program with this engine's tier and compilers,
     /// writing the program's output to `out`.
     pub fn instantiate<'p>(&self, module: &'p Module, out: Output) -> Result<Instance<'p>, Error> {
+        self.instantiate_observed(module, out, Vec::new())
+    }
+
+    /// `instantiate`, with `listeners` told of every compile and every
+    /// piece of code installed (the trace, perf's map and jitdump, the GDB
+    /// JIT interface, or an embedder's own):
+    ///
+    /// ```
+    /// use bcvm::{CompileRecord, Engine, Listener, Output, Tier};
+    /// use std::{cell::Cell, rc::Rc};
+    ///
+    /// struct Bytes(Rc<Cell<usize>>);
+    /// impl Listener for Bytes {
+    ///     fn compiled(&mut self, record: &CompileRecord) {
+    ///         self.0.set(self.0.get() + record.code_bytes);
+    ///     }
+    /// }
+    ///
+    /// let engine = Engine::new(Tier::Baseline);
+    /// let module = engine.load("one.bc", "func main()\n    ret 1\nend\n")?;
+    /// let bytes = Rc::new(Cell::new(0));
+    /// let listener = Box::new(Bytes(bytes.clone()));
+    /// let mut instance = engine.instantiate_observed(&module, Output::discard(), vec![listener])?;
+    /// assert_eq!(instance.call("main", &[])?, 1);
+    /// assert!(bytes.get() > 0);
+    /// # Ok::<(), bcvm::Error>(())
+    /// ```
+    pub fn instantiate_observed<'p>(
+        &self,
+        module: &'p Module,
+        out: Output,
+        listeners: Vec<Box<dyn Listener>>,
+    ) -> Result<Instance<'p>, Error> {
         let program = &module.program;
-        let records = Rc::new(RefCell::new(Vec::new()));
+        let records = jit::listen::Records::default();
         let jit = jit::compiler::Jit {
             units: self.compile_units,
             time: Some(self.compile_time),
             options: self.options,
             records: records.clone(),
+            listeners,
             code_cache: jit::backend::code_cache::CodeCache::new(self.code_cache_bytes),
             ..jit::compiler::Jit::default()
         };
@@ -189,7 +222,7 @@ pub struct Module {
 /// every compile.
 pub struct Instance<'p> {
     vm: vm::Vm<'p>,
-    records: Rc<RefCell<Vec<CompileRecord>>>,
+    records: jit::listen::Records,
     /// The file name traps give.
     name: &'p str,
 }
@@ -225,7 +258,7 @@ impl Instance<'_> {
     /// Every compile so far, in order: what it cost phase by phase, what
     /// it made, or why it bailed out.
     pub fn records(&self) -> Vec<CompileRecord> {
-        self.records.borrow().clone()
+        self.records.snapshot()
     }
 }
 

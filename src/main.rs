@@ -587,7 +587,7 @@ fn main_args(file: &str, program: &Program, args: &[String]) -> Result<Vec<i64>,
 }
 
 /// The records of every compile a VM made.
-type Records = std::rc::Rc<std::cell::RefCell<Vec<jit::compiler::CompileRecord>>>;
+type Records = jit::listen::Records;
 
 /// A VM for `program` in `tier`, and the compile records it will make.
 fn make_vm<'p>(
@@ -597,6 +597,7 @@ fn make_vm<'p>(
     tier: Tier,
     opts: &CompilerArgs,
     jit: jit::compiler::Jit,
+    debuggable: bool,
 ) -> Result<(Vm<'p>, Records), Vec<Failure>> {
     let cache_bytes = opts.code_cache_kb.saturating_mul(1024);
     let jit = jit::compiler::Jit {
@@ -607,10 +608,10 @@ fn make_vm<'p>(
             osr_peel: !opts.no_osr_peel,
             verify: opts.verify_ir,
         },
-        code_cache: match jit.gdb_jit {
+        code_cache: match debuggable {
             // gdb plants breakpoints by writing to the code.
-            Some(_) => jit::backend::code_cache::CodeCache::debuggable(cache_bytes),
-            None => jit::backend::code_cache::CodeCache::new(cache_bytes),
+            true => jit::backend::code_cache::CodeCache::debuggable(cache_bytes),
+            false => jit::backend::code_cache::CodeCache::new(cache_bytes),
         },
         ..jit
     };
@@ -669,7 +670,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
                     message: format!("cannot write {path}: {e}"),
                 }]
             })?;
-        Some(Box::new(map) as Box<dyn Write>)
+        Some(jit::listen::PerfMap(Box::new(map)))
     } else {
         None
     };
@@ -683,24 +684,28 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         // perf looks the lines up in the file, wherever it runs from.
         let source = std::fs::canonicalize(file)
             .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned());
-        Some((dump, source))
+        Some(jit::listen::JitDumpFile { dump, source })
     } else {
         None
     };
+    let trace: Option<Box<dyn Write>> = match trace_file {
+        // Unbuffered: a trap ends the process without destructors.
+        Some(f) => Some(Box::new(f)),
+        None => opts
+            .trace_compile
+            .then(|| Box::new(io::stderr()) as Box<dyn Write>),
+    };
+    let gdb_jit = opts.gdb_jit.then(|| jit::listen::GdbJit {
+        source: std::fs::canonicalize(file)
+            .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned()),
+    });
+    let mut listeners: Vec<Box<dyn jit::listen::Listener>> = Vec::new();
+    listeners.extend(trace.map(|t| Box::new(jit::listen::TraceLines(t)) as _));
+    listeners.extend(perf_map.map(|m| Box::new(m) as _));
+    listeners.extend(jitdump.map(|d| Box::new(d) as _));
+    listeners.extend(gdb_jit.map(|g| Box::new(g) as _));
     let jit = jit::compiler::Jit {
-        trace: match trace_file {
-            // Unbuffered: a trap ends the process without destructors.
-            Some(f) => Some(Box::new(f) as Box<dyn Write>),
-            None => opts
-                .trace_compile
-                .then(|| Box::new(io::stderr()) as Box<dyn Write>),
-        },
-        perf_map,
-        jitdump,
-        gdb_jit: opts.gdb_jit.then(|| {
-            std::fs::canonicalize(file)
-                .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned())
-        }),
+        listeners,
         code_map: (opts.profile == Some(ProfileKind::Time)).then(Default::default),
         ..jit::compiler::Jit::default()
     };
@@ -712,6 +717,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         opts.tier,
         &opts.compiler,
         jit,
+        opts.gdb_jit,
     )?;
     if opts.gdb_jit {
         vm.compile_all_now();
@@ -744,7 +750,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         report(&profile.report(&program, file));
     }
     if opts.compile_summary {
-        report(&jit::summary::summary(&records.borrow()));
+        report(&jit::summary::summary(&records.snapshot()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
         let osr: Vec<jit::compiler::OsrMark> = vm
@@ -760,7 +766,7 @@ fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
                     .map_or(0, |p| p.line),
             })
             .collect();
-        let trace = jit::compiler::chrome_trace(&records.borrow(), &osr, file);
+        let trace = jit::compiler::chrome_trace(&records.snapshot(), &osr, file);
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
             report(&format!(
                 "{path}: error: cannot write the trace file: {e}\n"
@@ -1054,6 +1060,7 @@ fn bench_run(
         tier,
         opts,
         jit::compiler::Jit::default(),
+        false,
     )?;
     let start = Instant::now();
     let result = vm.run(args, false);
@@ -1061,7 +1068,7 @@ fn bench_run(
     if let Err(trap) = result {
         return Err(vec![Failure::Trap(trap.render(program, file))]);
     }
-    let records = records.borrow();
+    let records = records.snapshot();
     let mut functions: Vec<&str> = records
         .iter()
         .filter(|r| r.error.is_none())

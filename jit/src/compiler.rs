@@ -7,15 +7,11 @@ use crate::backend::Emitted;
 use crate::baseline::HotCount;
 use crate::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::cfg::EntryPoint;
-use crate::code_info::{CodeInfo, CodeMap};
+use crate::code_info::CodeMap;
 use crate::context::{Context, Options, Stats};
-use crate::gdb_jit::Registration;
-use crate::jitdump::JitDump;
+use crate::listen::{Installed, Listener, Records};
 use crate::phase::{Phase, PhaseTimes};
-use std::cell::RefCell;
 use std::fmt::Write as _;
-use std::io::Write;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 use vm::tier::{Compiled, Compiler, Entry, JitEnv, Thresholds, Trigger};
 use vm::{FuncId, Program};
@@ -25,20 +21,14 @@ pub struct Jit {
     pub units: u64,
     /// Wall-clock allowance per function (`--compile-budget-us`).
     pub time: Option<Duration>,
-    /// Where one line per compile goes (`--trace-compile`).
-    pub trace: Option<Box<dyn Write>>,
-    /// Every compile, in order (shared, so it can be read after the VM
-    /// took the compiler): for `bcvm bench`, traces and tests.
-    pub records: Rc<RefCell<Vec<CompileRecord>>>,
-    /// Where to append `START SIZE NAME` per compiled function, for `perf`
-    /// (`--perf-map`).
-    pub perf_map: Option<Box<dyn Write>>,
-    /// Where each compiled function's code and line table go, for `perf
-    /// inject --jit` (`--perf-jitdump`), and the `.bc` file they name.
-    pub jitdump: Option<(JitDump, String)>,
-    /// Describe each compiled function to a debugger through the GDB JIT
-    /// interface (`--gdb-jit`), naming this `.bc` file.
-    pub gdb_jit: Option<String>,
+    /// What watches compiles (`listen`): the trace, perf's map and
+    /// jitdump, the GDB JIT interface, an embedder's own.
+    pub listeners: Vec<Box<dyn Listener>>,
+    /// Every compile's record, in order (shared, so it can be read after
+    /// the VM took the compiler): for `bcvm bench`, summaries and tests.
+    pub records: Records,
+    /// Compiles so far (the next record's id).
+    pub compiles: usize,
     /// Which bytecode instruction each address of compiled code came
     /// from, for the time profiler (`--profile=time`), when kept.
     pub code_map: Option<CodeMap>,
@@ -106,11 +96,9 @@ impl Default for Jit {
         Jit {
             units: DEFAULT_UNITS,
             time: Some(Duration::from_millis(50)),
-            trace: None,
-            records: Rc::default(),
-            perf_map: None,
-            jitdump: None,
-            gdb_jit: None,
+            listeners: Vec::new(),
+            records: Records::default(),
+            compiles: 0,
             code_map: None,
             epoch: Instant::now(),
             options: Options::default(),
@@ -374,7 +362,7 @@ impl Jit {
         });
         // What the phases that ran measured stays, bail or not.
         let record = CompileRecord {
-            id: self.records.borrow().len(),
+            id: self.compiles,
             // SAFETY: gettid has no preconditions. Every compile runs on
             // the VM's thread, so one call serves them all.
             tid: *self
@@ -395,55 +383,36 @@ impl Jit {
             started: start.duration_since(self.epoch),
             error: result.as_ref().err().cloned(),
         };
-        if let Some(trace) = &mut self.trace {
-            let _ = writeln!(trace, "{}", record.line());
+        self.compiles += 1;
+        for listener in &mut self.listeners {
+            listener.compiled(&record);
         }
-        // perf's name for the code: `bcvm:NAME`, and where OSR code enters
-        // (made only when a map or a dump asks for it).
-        let perf_name = || {
-            let osr = entry_line.map_or(String::new(), |line| format!(" (osr at line {line})"));
-            format!("bcvm:{}{osr}", f.name)
-        };
-        if let (Some(map), Ok(code)) = (&mut self.perf_map, &result) {
-            let _ = writeln!(
-                map,
-                "{:x} {:x} {}",
-                code.entry as usize,
-                code.code_bytes,
-                perf_name()
-            );
-            let _ = map.flush();
-        }
-        self.records.borrow_mut().push(record);
+        self.records.compiled(&record);
         let mut compiled = result.ok()?;
-        let describe = self.jitdump.is_some() || self.gdb_jit.is_some() || self.code_map.is_some();
-        let Some(emitted) = made.code.filter(|_| describe) else {
-            return Some(compiled);
-        };
         let address = compiled.entry as usize as u64;
-        if let Some(map) = &mut self.code_map {
+        let wants_code = self.code_map.is_some() || self.listeners.iter().any(|l| l.wants_code());
+        let emitted = made.code.filter(|_| wants_code);
+        if let (Some(map), Some(emitted)) = (&mut self.code_map, emitted) {
             map.insert(made.id, address, emitted.code.len(), &emitted.lines);
         }
-        let lines = lines_of(f, emitted, address);
-        let dump_name = perf_name();
-        let info = |name, source| CodeInfo {
-            name,
+        let lines = emitted.map_or_else(Vec::new, |e| lines_of(f, e, address));
+        let installed = Installed {
+            function: &f.name,
+            entry_line,
             address,
-            code: &emitted.code,
-            source,
+            size: compiled.code_bytes,
+            code: emitted.map(|e| &e.code[..]),
             lines: &lines,
             first_line: f.positions.first().map_or(1, |p| p.line),
         };
-        if let Some((dump, source)) = &mut self.jitdump {
-            // A failed write loses the record, not the run.
-            let _ = dump.code_load(&info(&dump_name, source));
-        }
-        if let Some(source) = &self.gdb_jit {
-            // Undescribed code still runs: a debugger just sees less.
-            if let Ok(registration) = Registration::register(&info(&f.name, source)) {
-                let owner = std::mem::replace(&mut compiled.owner, Box::new(()));
-                compiled.owner = Box::new((owner, registration));
-            }
+        let kept: Vec<Box<dyn std::any::Any>> = self
+            .listeners
+            .iter_mut()
+            .filter_map(|l| l.installed(&installed))
+            .collect();
+        if !kept.is_empty() {
+            let owner = std::mem::replace(&mut compiled.owner, Box::new(()));
+            compiled.owner = Box::new((owner, kept));
         }
         Some(compiled)
     }

@@ -34,6 +34,7 @@ pub mod inline;
 pub mod ir;
 pub mod jitdump;
 pub mod licm;
+pub mod listen;
 pub mod loops;
 pub mod oracle;
 pub mod osr_entry;

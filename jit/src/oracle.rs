@@ -5,14 +5,12 @@
 //! the `fuzz_stats` example.
 
 use crate::budget::CompileError;
-use crate::compiler::{CompileRecord, Jit};
+use crate::compiler::Jit;
 use crate::context::Options;
 use crate::engine::{Setup, Tier};
+use crate::listen::Records;
 use crate::phase::Phase;
-use std::cell::RefCell;
-use std::rc::Rc;
 
-type Records = Rc<RefCell<Vec<CompileRecord>>>;
 use vm::runtime::SharedBuffer;
 use vm::tier::Thresholds;
 use vm::{Limits, Output, Program};
@@ -252,7 +250,7 @@ fn run_capped(
     // Every compile in the oracle is verified, register assignment
     // included. A failed check bails like a budget, so the tiers would
     // still agree: the rejections are part of the outcome instead.
-    let records: Records = Rc::default();
+    let records = Records::default();
     let setup = config.setup(limits, records.clone());
     let mut vm = match setup.vm(program, Output::new(Box::new(sink))) {
         Ok(vm) => vm,
@@ -281,7 +279,7 @@ fn run_capped(
     };
     let stdout = buffer.contents();
     let rejected = records
-        .borrow()
+        .snapshot()
         .iter()
         .filter_map(|r| match &r.error {
             Some(e @ CompileError::Invalid { .. }) => Some(format!("{}: {e}", r.function)),

@@ -182,8 +182,7 @@ fn an_inlined_call_past_the_depth_limit_traps_at_that_call() {
 #[test]
 fn inlined_calls_count_as_calls_in_the_profile() {
     let program = recursion_into_helpers();
-    let records: std::rc::Rc<std::cell::RefCell<Vec<jit::compiler::CompileRecord>>> =
-        Default::default();
+    let records = jit::listen::Records::default();
     let counts = |config: Config| {
         let setup = config.setup(Limits::default(), records.clone());
         let mut vm = setup
@@ -201,7 +200,7 @@ fn inlined_calls_count_as_calls_in_the_profile() {
     // down, whose self tail call is a loop, inlined into main, with
     // clamp, max and min inlined into it.
     let main = records
-        .borrow()
+        .snapshot()
         .iter()
         .find(|r| r.function == "main")
         .map(|r| r.stats);
