@@ -8,7 +8,7 @@
 //! configuration under a timeout, since deleting lines can make a program
 //! loop forever, or crash.
 
-use crate::Failure;
+use crate::cli::Failure;
 use clap::Args;
 use jit::oracle::Config;
 use std::io::{BufRead, BufReader, Write};

@@ -1,0 +1,25 @@
+//! The command line, by subcommand: arguments (`args`), failures and
+//! their exit statuses (`failure`), loading (`load`), `run`, `dump` and
+//! `explore` (`inspect`), `bench`, and `fuzz` and `reduce` (`fuzz`).
+
+pub(crate) mod args;
+pub(crate) mod bench;
+pub(crate) mod failure;
+pub(crate) mod fuzz;
+pub(crate) mod inspect;
+pub(crate) mod load;
+pub(crate) mod run;
+
+pub(crate) use args::*;
+pub(crate) use bench::*;
+pub(crate) use failure::*;
+pub(crate) use inspect::*;
+pub(crate) use load::*;
+pub(crate) use run::*;
+
+pub(crate) use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+pub(crate) use jit::engine::{Setup, Tier};
+pub(crate) use std::fmt;
+pub(crate) use std::io::{self, Write};
+pub(crate) use std::time::{Duration, Instant};
+pub(crate) use vm::{Limits, LoadError, Output, Program, Vm};
