@@ -15,7 +15,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
 use jit::backend::code_cache::CodeCache;
 use jit::backend::ScratchEnv;
-use jit::context::{Context, Options};
+use jit::pipeline::context::{Context, Options};
 use jit::{Budget, Phase};
 use std::time::Duration;
 use vm::{FuncId, Program};
@@ -137,7 +137,7 @@ fn phases_on_programs(c: &mut Criterion) {
 
 fn growth(c: &mut Criterion) {
     for size in [100, 1_000, 10_000, 100_000] {
-        let programs = [vm::load(jit::synth::sized(size, 42).as_bytes()).expect("loads")];
+        let programs = [vm::load(jit::testing::synth::sized(size, 42).as_bytes()).expect("loads")];
         let mut scratch = [ScratchEnv::new(&programs[0]).expect("memory")];
         let f = programs[0].func_by_name("f").expect("f");
         let all = contexts(&programs, &mut scratch);

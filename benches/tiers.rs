@@ -3,7 +3,7 @@
 //! each iteration, output discarded. `cargo bench --bench tiers`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use jit::engine::{Setup, Tier};
+use jit::driver::engine::{Setup, Tier};
 use std::time::Duration;
 use vm::Output;
 

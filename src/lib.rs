@@ -6,7 +6,7 @@
 //! of one, a VM with its compilers, which runs functions
 //! with arguments and returns their results or their traps as Rust
 //! values. The command line (`bcvm run`) is a client of the same set-up
-//! (`jit::engine`), as are the differential oracle, the benchmarks and
+//! (`jit::driver::engine`), as are the differential oracle, the benchmarks and
 //! the tests.
 //!
 //! ```
@@ -48,10 +48,10 @@
 use std::fmt;
 use std::time::Duration;
 
-pub use jit::compiler::{CodeTier, CompileRecord};
-pub use jit::context::Options as CompileOptions;
-pub use jit::engine::Tier;
-pub use jit::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
+pub use jit::driver::compiler::{CodeTier, CompileRecord};
+pub use jit::driver::engine::Tier;
+pub use jit::observe::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
+pub use jit::pipeline::context::Options as CompileOptions;
 pub use jit::Phase;
 pub use vm::tier::Thresholds;
 pub use vm::{Limits, Output, Program, TrapKind};
@@ -75,9 +75,9 @@ impl Engine {
     pub fn new(tier: Tier) -> Engine {
         Engine {
             tier,
-            thresholds: jit::engine::DEFAULT_THRESHOLDS,
+            thresholds: jit::driver::engine::DEFAULT_THRESHOLDS,
             limits: Limits::default(),
-            compile_units: jit::budget::DEFAULT_UNITS,
+            compile_units: jit::pipeline::budget::DEFAULT_UNITS,
             compile_time: Duration::from_millis(50),
             options: CompileOptions::default(),
             code_cache_bytes: jit::backend::code_cache::DEFAULT_BYTES,
@@ -184,17 +184,17 @@ impl Engine {
         listeners: Vec<Box<dyn Listener>>,
     ) -> Result<Instance<'p>, Error> {
         let program = &module.program;
-        let records = jit::listen::Records::default();
-        let jit = jit::compiler::Jit {
+        let records = jit::observe::listen::Records::default();
+        let jit = jit::driver::compiler::Jit {
             units: self.compile_units,
             time: Some(self.compile_time),
             options: self.options,
             records: records.clone(),
             listeners,
             code_cache: jit::backend::code_cache::CodeCache::new(self.code_cache_bytes),
-            ..jit::compiler::Jit::default()
+            ..jit::driver::compiler::Jit::default()
         };
-        let setup = jit::engine::Setup {
+        let setup = jit::driver::engine::Setup {
             tier: self.tier,
             thresholds: self.thresholds,
             limits: self.limits,
@@ -222,7 +222,7 @@ pub struct Module {
 /// every compile.
 pub struct Instance<'p> {
     vm: vm::Vm<'p>,
-    records: jit::listen::Records,
+    records: jit::observe::listen::Records,
     /// The file name traps give.
     name: &'p str,
 }

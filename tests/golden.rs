@@ -116,7 +116,7 @@ fn dumps_match_their_golden_files() {
 #[test]
 fn the_interpreter_s_loop_matches_its_golden_file() {
     let code = vm::interpreter_machine_code().expect("the loop is made");
-    let listing = masked(&jit::disasm::plain(&code));
+    let listing = masked(&jit::tools::disasm::plain(&code));
     if let Some(problem) = compare("interpreter.txt", &listing) {
         panic!("{problem}");
     }

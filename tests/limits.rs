@@ -3,7 +3,7 @@
 //! 0, 1 or 2 with the expected output), never a crash, a hang or a panic.
 //! The loader's own hostile cases are in `vm/tests/hostile.rs`.
 
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use std::fmt::Write as _;
 use std::process::{Command, Output};
 

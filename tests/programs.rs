@@ -4,9 +4,9 @@
 //! Every malformed program in `programs/errors/` must exit 2 with exactly
 //! the diagnostics in its NAME.err.
 //!
-//! A new tier joins by adding a configuration to `jit::oracle::Config`.
+//! A new tier joins by adding a configuration to `jit::testing::oracle::Config`.
 
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! with it. `cargo +nightly fuzz run load_and_run -- -max_len=4096`
 #![no_main]
 
-use jit::oracle::{run_with, Config};
+use jit::testing::oracle::{run_with, Config};
 use libfuzzer_sys::fuzz_target;
 use vm::Limits;
 
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         fuel: u64::MAX,
         ..LIMITS
     };
-    for config in &Config::ALL[1..] {
+    for config in &Config::all()[1..] {
         let (got, _) = run_with(&program, *config, unlimited, &args);
         assert_eq!(
             got,

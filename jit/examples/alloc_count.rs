@@ -4,7 +4,7 @@
 
 use jit::backend::code_cache::CodeCache;
 use jit::backend::ScratchEnv;
-use jit::context::{Context, Options};
+use jit::pipeline::context::{Context, Options};
 use jit::{Budget, Phase};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -48,7 +48,7 @@ fn fingerprint(name: &str, program: &Program, full: bool) {
         let id = FuncId(k as u32);
         let entries = std::iter::once(None).chain(loop_headers(program, id).into_iter().map(Some));
         for osr in entries {
-            let code = jit::disasm::machine_code(program, id, osr);
+            let code = jit::tools::disasm::machine_code(program, id, osr);
             let label = match osr {
                 None => format!("{name}:{}", program.func(id).name),
                 Some(pc) => format!("{name}:{}@{pc}", program.func(id).name),
@@ -80,7 +80,7 @@ fn main() {
                 let from: u64 = args[k + 1].parse().expect("--seeds FROM TO");
                 let to: u64 = args[k + 2].parse().expect("--seeds FROM TO");
                 for seed in from..to {
-                    let text = jit::fuzz::random_program(seed);
+                    let text = jit::testing::fuzz::random_program(seed);
                     let program = vm::load(text.as_bytes()).expect("generated programs load");
                     fingerprint(&format!("seed{seed}"), &program, full);
                 }

@@ -4,5 +4,5 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    print!("{}", jit::fuzz::random_program(seed));
+    print!("{}", jit::testing::fuzz::random_program(seed));
 }

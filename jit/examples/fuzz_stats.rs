@@ -1,8 +1,8 @@
 //! Statistics over the generator's programs, to tune it: how they end
 //! (cleanly, or which trap), how much they print, how many instructions
-//! they run, how many loops the emitter versions (`jit::bounds`). `cargo run --release -p jit --example fuzz_stats -- FROM TO`
+//! they run, how many loops the emitter versions (`jit::passes::bounds`). `cargo run --release -p jit --example fuzz_stats -- FROM TO`
 //! (campaigns are `bcvm fuzz`).
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use vm::Limits;
 
 fn main() {
@@ -18,9 +18,10 @@ fn main() {
     let (mut printed, mut executed) = (0usize, 0u64);
     let (mut versioned, mut with_versioned) = (0usize, 0usize);
     for seed in from..to {
-        let text = jit::fuzz::random_program(seed);
+        let text = jit::testing::fuzz::random_program(seed);
         let program = vm::load(text.as_bytes()).expect("loads");
-        let (outcome, count) = jit::oracle::run(&program, Config::Interp, Limits::default());
+        let (outcome, count) =
+            jit::testing::oracle::run(&program, Config::Interp, Limits::default());
         let key = match &outcome.trap {
             None => "ok".to_string(),
             Some(line) => line.split("trap: ").nth(1).unwrap_or(line).to_string(),
@@ -46,9 +47,13 @@ fn main() {
 fn versioned_loops(program: &vm::Program) -> usize {
     (0..program.funcs.len())
         .filter_map(|k| {
-            jit::context::Context::compiled_to(program, vm::FuncId(k as u32), jit::Phase::Bounds)
-                .ok()?
-                .versioned
+            jit::pipeline::context::Context::compiled_to(
+                program,
+                vm::FuncId(k as u32),
+                jit::Phase::Bounds,
+            )
+            .ok()?
+            .versioned
         })
         .map(|loops| loops.len())
         .sum()

@@ -3,11 +3,11 @@
 //! five wall times per instruction for each phase (the pipeline's own
 //! timers). `cargo run --release -p jit --example scale`.
 
-use jit::context::{Context, Options};
+use jit::pipeline::context::{Context, Options};
 use jit::{Budget, Phase};
 fn main() {
     for size in [1_000, 10_000, 100_000] {
-        let program = vm::load(jit::synth::sized(size, 42).as_bytes()).unwrap();
+        let program = vm::load(jit::testing::synth::sized(size, 42).as_bytes()).unwrap();
         let f = program.func_by_name("f").unwrap();
         let mut best = [f64::MAX; Phase::COUNT];
         let mut units = 0;

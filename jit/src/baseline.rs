@@ -25,7 +25,7 @@
 use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, jump_if, Assembler};
 use crate::backend::{Emitted, Mark};
-use crate::budget::{Budget, CompileError, Phase};
+use crate::pipeline::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::native::{jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site};
 use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
@@ -614,13 +614,13 @@ impl<'a> Baseline<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::oracle::{run_with, Config};
+    use crate::testing::oracle::{run_with, Config};
     use proptest::prelude::*;
 
     fn listing(text: &str, func: &str) -> Vec<String> {
         let program = vm::load(text.as_bytes()).expect("loads");
         let id = program.func_by_name(func).expect("function");
-        let text = crate::disasm::baseline_listing(&program, id).expect("compiles");
+        let text = crate::tools::disasm::baseline_listing(&program, id).expect("compiles");
         text.lines()
             .filter(|l| l.starts_with("    "))
             .map(|l| {
@@ -634,7 +634,13 @@ mod tests {
     }
 
     /// What `--tier baseline` and the interpreter make of `text`.
-    fn both(text: &str, args: &[i64]) -> (crate::oracle::Outcome, crate::oracle::Outcome) {
+    fn both(
+        text: &str,
+        args: &[i64],
+    ) -> (
+        crate::testing::oracle::Outcome,
+        crate::testing::oracle::Outcome,
+    ) {
         let program = vm::load(text.as_bytes()).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
         let limits = vm::Limits::default();
         let (interpreted, _) = run_with(&program, Config::Interp, limits, args);

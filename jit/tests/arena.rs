@@ -6,7 +6,7 @@
 #[global_allocator]
 static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
 
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use std::path::Path;
 
 #[test]
@@ -35,8 +35,12 @@ fn every_compile_leaves_the_arena_empty() {
                 let want = std::fs::read(file.with_extension("out")).expect(".out");
                 for config in [Config::Jit, Config::Osr] {
                     let before = vm::alloc::arena_stats();
-                    let (outcome, _) =
-                        jit::oracle::run_with(&program, config, vm::Limits::default(), &args);
+                    let (outcome, _) = jit::testing::oracle::run_with(
+                        &program,
+                        config,
+                        vm::Limits::default(),
+                        &args,
+                    );
                     let after = vm::alloc::arena_stats();
                     let name = format!("{} [{}]", file.display(), config.name());
                     assert_eq!(outcome.stdout, want, "{name}");

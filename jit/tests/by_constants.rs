@@ -5,7 +5,7 @@
 //! multiplication by the constants done with shifts, `lea` or negation.
 //! The machine code itself runs.
 
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use proptest::prelude::*;
 use vm::Op;
 
@@ -31,7 +31,8 @@ fn expected(a: i64, divisors: &[i64]) -> String {
 
 fn compiled(text: &str, a: i64) -> String {
     let program = vm::load(text.as_bytes()).expect("loads");
-    let (outcome, _) = jit::oracle::run_with(&program, Config::Jit, vm::Limits::default(), &[a]);
+    let (outcome, _) =
+        jit::testing::oracle::run_with(&program, Config::Jit, vm::Limits::default(), &[a]);
     assert!(
         outcome.trap.is_none() && outcome.rejected.is_empty(),
         "{outcome:?}"

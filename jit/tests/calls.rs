@@ -4,7 +4,7 @@
 //! its entry with the output before it kept; arguments passed in registers
 //! arrive in order, however the caller's homes are permuted.
 
-use jit::oracle::{run_with, Config, Outcome};
+use jit::testing::oracle::{run_with, Config, Outcome};
 use std::fmt::Write as _;
 use vm::Limits;
 
@@ -182,7 +182,7 @@ fn an_inlined_call_past_the_depth_limit_traps_at_that_call() {
 #[test]
 fn inlined_calls_count_as_calls_in_the_profile() {
     let program = recursion_into_helpers();
-    let records = jit::listen::Records::default();
+    let records = jit::observe::listen::Records::default();
     let counts = |config: Config| {
         let setup = config.setup(Limits::default(), records.clone());
         let mut vm = setup

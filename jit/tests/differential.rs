@@ -1,16 +1,16 @@
-//! Differential testing: random programs (`jit::fuzz`) run in the
+//! Differential testing: random programs (`jit::testing::fuzz`) run in the
 //! interpreter, compiled eagerly (with and without constant propagation),
 //! under tier-up with both thresholds 1, and with loops entering compiled
 //! code by on-stack replacement; stdout, the trap and its position must
-//! agree exactly (`jit::oracle`).
+//! agree exactly (`jit::testing::oracle`).
 
 fn check_seeds(seeds: std::ops::Range<u64>) -> Vec<String> {
     let mut divergences = Vec::new();
     for seed in seeds {
-        let text = jit::fuzz::random_program(seed);
+        let text = jit::testing::fuzz::random_program(seed);
         let program = vm::load(text.as_bytes())
             .unwrap_or_else(|e| panic!("seed {seed} does not load: {:?}\n{text}", e.diagnostics));
-        let verdict = jit::oracle::check(&program);
+        let verdict = jit::testing::oracle::check(&program);
         for (config, got) in verdict.divergent {
             divergences.push(format!(
                 "seed {seed} [{}]: expected trap {:?}, got {:?}; stdout {}\n{text}",
@@ -50,7 +50,7 @@ fn random_programs_agree_in_every_tier() {
 /// and under tier-up, instead of overflowing the stack.
 #[test]
 fn deep_compiled_recursion_on_a_small_native_stack() {
-    use jit::oracle::{run, Config};
+    use jit::testing::oracle::{run, Config};
     let text = "func r(%n)\n    jz %n, done\n    sub %m, %n, 1\n    call %x, r, %m\n    add %x, %x, 1\n    ret %x\ndone:\n    ret 0\nend\nfunc main()\n    call %x, r, 60000\n    print %x\n    ret 0\nend\n";
     for config in [Config::Interp, Config::Jit, Config::Auto] {
         let outcome = std::thread::Builder::new()
@@ -72,7 +72,7 @@ fn deep_compiled_recursion_on_a_small_native_stack() {
 /// frame in, through the headroom it keeps above the limit).
 #[test]
 fn every_tier_stops_at_the_same_frame_at_the_register_stack_limit() {
-    use jit::oracle::{run, Config};
+    use jit::testing::oracle::{run, Config};
     let mut text = String::from("func r(%n)\n    print %n\n    jz %n, never\n");
     for i in 0..300 {
         text += &format!("    mov %r{i}, 1\n");

@@ -2,7 +2,7 @@
 //! makes lives in memory that is never writable and executable at once.
 
 use jit::backend::ScratchEnv;
-use jit::compiler::Jit;
+use jit::driver::compiler::Jit;
 use std::path::Path;
 use vm::tier::{Compiler, Trigger};
 
@@ -81,7 +81,7 @@ fn a_loop_iteration_runs_one_conditional_jump() {
         b"func main(%n)\n    mov %i, 0\n    mov %s, 0\nhead:\n    jge %i, %n, done\n    add %s, %s, %i\n    add %i, %i, 1\n    jmp head\ndone:\n    print %s\n    ret 0\nend\n",
     )
     .expect("loads");
-    let listing = jit::disasm::listing(&program, program.main).expect("compiles");
+    let listing = jit::tools::disasm::listing(&program, program.main).expect("compiles");
     // (offset, mnemonic, target) of every jump in the body, past the
     // external entry's jmp at offset 0.
     let jumps: Vec<(u64, String, u64)> = listing
@@ -113,7 +113,7 @@ fn a_versioned_loop_stores_without_a_bounds_check() {
         b".memory 64\nfunc main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    store [%i], %i\n    add %i, %i, 1\n    jmp head\ndone:\n    ret 0\nend\n",
     )
     .expect("loads");
-    let listing = jit::disasm::listing(&program, program.main).expect("compiles");
+    let listing = jit::tools::disasm::listing(&program, program.main).expect("compiles");
     // Each instruction without its offset.
     let code: Vec<String> = listing
         .lines()

@@ -3,8 +3,8 @@
 //! evaluator and compared with the expected stdout and trap line, which
 //! the interpreter also matches (tests/programs.rs).
 
-use jit::context::{Context, Options};
-use jit::eval::Evaluator;
+use jit::ir::eval::Evaluator;
+use jit::pipeline::context::{Context, Options};
 use jit::{Budget, Phase};
 use std::path::{Path, PathBuf};
 use vm::runtime::SharedBuffer;
@@ -134,8 +134,13 @@ fn destruction_hazards_take_their_paths() {
     let program = vm::load(&text).expect("loads");
     let stats = |name: &str| {
         let id = program.func_by_name(name).expect("function");
-        let options = jit::context::Options::verified().without(Phase::ExitValues);
-        let mut ctx = Context::new(&program, id, options, jit::budget::Budget::unlimited());
+        let options = jit::pipeline::context::Options::verified().without(Phase::ExitValues);
+        let mut ctx = Context::new(
+            &program,
+            id,
+            options,
+            jit::pipeline::budget::Budget::unlimited(),
+        );
         ctx.run(Phase::OutOfSsa).expect("compiles");
         ctx.stats
     };
@@ -154,14 +159,14 @@ fn compile(program: &Program, id: vm::FuncId, budget: Budget) -> Result<Budget, 
     Ok(ctx.budget)
 }
 
-/// Work units the default budget allows; see `jit::budget::DEFAULT_UNITS`.
+/// Work units the default budget allows; see `jit::pipeline::budget::DEFAULT_UNITS`.
 #[test]
 fn every_program_fits_the_default_budget() {
     let mut most = 0;
     for path in programs() {
         let program = vm::load(&std::fs::read(&path).expect("read")).expect("loads");
         for i in 0..program.funcs.len() {
-            let budget = Budget::new(jit::budget::DEFAULT_UNITS, None);
+            let budget = Budget::new(jit::pipeline::budget::DEFAULT_UNITS, None);
             let budget =
                 compile(&program, vm::FuncId(i as u32), budget).expect("fits the default budget");
             most = most.max(budget.used());
@@ -169,7 +174,7 @@ fn every_program_fits_the_default_budget() {
     }
     eprintln!("largest function in programs/ used {most} units");
     assert!(
-        most * 10 < jit::budget::DEFAULT_UNITS,
+        most * 10 < jit::pipeline::budget::DEFAULT_UNITS,
         "the default leaves a 10x margin"
     );
 }
@@ -177,7 +182,8 @@ fn every_program_fits_the_default_budget() {
 /// Compiles `f` of a synthetic pathological program under `budget`, which
 /// must run out; reports how long that took.
 fn must_bail(joins: usize, registers: usize, budget: Budget) -> jit::CompileError {
-    let program = vm::load(jit::synth::pathological(joins, registers).as_bytes()).expect("loads");
+    let program =
+        vm::load(jit::testing::synth::pathological(joins, registers).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let start = std::time::Instant::now();
     let error = compile(&program, f, budget).expect_err("must run out");
@@ -193,7 +199,8 @@ fn must_bail(joins: usize, registers: usize, budget: Budget) -> jit::CompileErro
 /// with the work done, instead of building them.
 #[test]
 fn pathological_function_runs_out_of_budget() {
-    let program = vm::load(jit::synth::pathological(10_000, 2_000).as_bytes()).expect("loads");
+    let program =
+        vm::load(jit::testing::synth::pathological(10_000, 2_000).as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let blocks = Context::compiled_to(&program, f, Phase::Cfg)
         .expect("cfg")
@@ -201,7 +208,11 @@ fn pathological_function_runs_out_of_budget() {
         .expect("built")
         .len();
     assert!(blocks >= 20_000, "{blocks} blocks");
-    match must_bail(10_000, 2_000, Budget::new(jit::budget::DEFAULT_UNITS, None)) {
+    match must_bail(
+        10_000,
+        2_000,
+        Budget::new(jit::pipeline::budget::DEFAULT_UNITS, None),
+    ) {
         jit::CompileError::OverBudget { phase, work, limit } => {
             assert!(
                 matches!(phase, jit::Phase::Dom | jit::Phase::Ssa),
@@ -227,7 +238,11 @@ fn pathological_function_runs_out_of_budget() {
 /// (2 million) are not, so the SSA phase runs out.
 #[test]
 fn phi_explosion_runs_out_in_ssa() {
-    let error = must_bail(400, 5_000, Budget::new(jit::budget::DEFAULT_UNITS, None));
+    let error = must_bail(
+        400,
+        5_000,
+        Budget::new(jit::pipeline::budget::DEFAULT_UNITS, None),
+    );
     assert_eq!(error.phase(), jit::Phase::Ssa, "{error}");
 }
 
@@ -267,7 +282,7 @@ fn a_ten_thousand_phi_permutation_compiles_within_the_allowance() {
 /// Compiles `f` of `text` through every phase under the default budget
 /// and a 50 ms allowance, and checks that it ended (compiled or bailed)
 /// within twice the allowance. Returns the compile's counts.
-fn compiles_within_twice_the_allowance(text: &str, what: &str) -> jit::context::Stats {
+fn compiles_within_twice_the_allowance(text: &str, what: &str) -> jit::pipeline::context::Stats {
     let program = vm::load(text.as_bytes()).expect("loads");
     let f = program.func_by_name("f").expect("f");
     let mut scratch = jit::backend::ScratchEnv::new(&program).expect("memory");
@@ -290,7 +305,7 @@ fn within_allowance(program: &vm::Program, f: vm::FuncId) -> Context<'_> {
         program,
         f,
         Options::default(),
-        Budget::new(jit::budget::DEFAULT_UNITS, Some(ALLOWANCE)),
+        Budget::new(jit::pipeline::budget::DEFAULT_UNITS, Some(ALLOWANCE)),
     )
 }
 

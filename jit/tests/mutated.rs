@@ -4,7 +4,7 @@
 //! loop endless), and if that finishes, compiled and under tier-up too.
 //! Nothing may panic, and every tier must agree with the interpreter.
 
-use jit::oracle::{run_with, Config};
+use jit::testing::oracle::{run_with, Config};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use vm::Limits;

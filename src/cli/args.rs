@@ -47,7 +47,7 @@ pub(crate) struct DumpArgs {
     #[arg(long)]
     pub(crate) func: Option<String>,
     /// The stage: any phase of the compiler (the pass table's names).
-    #[arg(long, value_parser = parse_stage, long_help = jit::phase::STAGE_HELP)]
+    #[arg(long, value_parser = parse_stage, long_help = jit::pipeline::phase::STAGE_HELP)]
     pub(crate) stage: jit::Phase,
     /// text for people, dot for Graphviz (CFG edges solid, dominator-tree
     /// edges dashed), json (one object per function per line).
@@ -84,9 +84,9 @@ pub(crate) fn parse_stage(name: &str) -> Result<jit::Phase, String> {
 }
 
 /// The `--no-PASS` switches, one per optional phase of the pass table
-/// (`jit::phase::PASSES`): the phases they switch off.
+/// (`jit::pipeline::phase::PASSES`): the phases they switch off.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct PassSwitches(pub(crate) jit::phase::PhaseSet);
+pub(crate) struct PassSwitches(pub(crate) jit::pipeline::phase::PhaseSet);
 
 impl clap::FromArgMatches for PassSwitches {
     fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
@@ -215,7 +215,7 @@ pub(crate) struct CompilerArgs {
     pub(crate) jit_threshold_loops: u64,
     /// Work units the compiler may spend on one function; a function over
     /// budget stays in the interpreter.
-    #[arg(long, default_value_t = jit::budget::DEFAULT_UNITS, value_name = "N")]
+    #[arg(long, default_value_t = jit::pipeline::budget::DEFAULT_UNITS, value_name = "N")]
     pub(crate) compile_budget: u64,
     /// Wall-clock microseconds the compiler may spend on one function.
     #[arg(long, default_value_t = 50_000, value_name = "N")]

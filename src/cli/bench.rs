@@ -123,7 +123,7 @@ pub(crate) fn bench_run(
         Output::discard(),
         tier,
         opts,
-        jit::compiler::Jit::default(),
+        jit::driver::compiler::Jit::default(),
         false,
     )?;
     let start = Instant::now();

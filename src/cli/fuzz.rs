@@ -3,14 +3,14 @@
 //! The campaign runs in worker processes (`bcvm fuzz --worker-from S`), so
 //! a crash in compiled code costs one worker, which is restarted, and not
 //! the campaign: the seed it died on is recorded as a divergence. Workers
-//! check each program in-process with `jit::oracle` and report one line
+//! check each program in-process with `jit::testing::oracle` and report one line
 //! per seed. Reduction runs every candidate through `bcvm run` in each
 //! configuration under a timeout, since deleting lines can make a program
 //! loop forever, or crash.
 
 use crate::cli::Failure;
 use clap::Args;
-use jit::oracle::Config;
+use jit::testing::oracle::Config;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -84,7 +84,7 @@ pub fn fuzz(opts: &FuzzArgs) -> Result<(), Vec<Failure>> {
         .map_err(|e| setup("fuzz", format!("cannot create {}: {e}", opts.out.display())))?;
     for (k, &(seed, why)) in campaign.divergent.iter().enumerate() {
         let path = opts.out.join(format!("seed-{seed}.bc"));
-        let text = jit::fuzz::random_program(seed);
+        let text = jit::testing::fuzz::random_program(seed);
         let file = path.display().to_string();
         std::fs::write(&path, &text).map_err(|e| setup(&file, format!("cannot write: {e}")))?;
         if k >= opts.reduce {
@@ -124,9 +124,9 @@ pub fn reduce(opts: &ReduceArgs) -> Result<(), Vec<Failure>> {
 fn worker(from: u64, stride: u64) {
     let mut stdout = std::io::stdout().lock();
     for seed in (from..).step_by(stride as usize) {
-        let text = jit::fuzz::random_program(seed);
+        let text = jit::testing::fuzz::random_program(seed);
         let verdict = match vm::load(text.as_bytes()) {
-            Ok(program) => jit::oracle::check(&program),
+            Ok(program) => jit::testing::oracle::check(&program),
             Err(_) => {
                 let _ = writeln!(stdout, "{seed} 0 load");
                 continue;
@@ -369,7 +369,7 @@ fn reduce_file(
         }
         let candidate = scratch.join("candidate.bc");
         let mut failure = None;
-        let reduced = jit::reduce::reduce(&text, |text| {
+        let reduced = jit::tools::reduce::reduce(&text, |text| {
             std::fs::write(&candidate, text).is_ok()
                 && diverges(&candidate, args, timeout, &scratch).unwrap_or_else(|e| {
                     failure.get_or_insert(e);

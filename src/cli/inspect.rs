@@ -34,7 +34,7 @@ pub(crate) fn explore(opts: &ExploreArgs) -> Result<(), Vec<Failure>> {
             error,
         }]
     })?;
-    let page = jit::explore::page(&program, file, &String::from_utf8_lossy(&source), &ids);
+    let page = jit::tools::explore::page(&program, file, &String::from_utf8_lossy(&source), &ids);
     let written = match &opts.output {
         Some(path) => std::fs::write(path, page).map_err(|e| (path.as_str(), e)),
         None => io::stdout()
@@ -55,17 +55,17 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
     let program = load(file).map_err(|f| vec![f])?;
     let ids = chosen_funcs(file, &program, &opts.func)?;
     let format = match opts.format {
-        DumpFormat::Text => jit::dump::Format::Text,
-        DumpFormat::Dot => jit::dump::Format::Dot,
-        DumpFormat::Json => jit::dump::Format::Json,
+        DumpFormat::Text => jit::tools::dump::Format::Text,
+        DumpFormat::Dot => jit::tools::dump::Format::Dot,
+        DumpFormat::Json => jit::tools::dump::Format::Json,
     };
     let stage = opts.stage;
-    if !jit::dump::supports(stage, format) {
+    if !jit::tools::dump::supports(stage, format) {
         return Err(vec![Failure::Setup {
             file: file.to_string(),
             message: format!(
                 "stage `{}` has no {} format",
-                jit::dump::stage_name(stage),
+                jit::tools::dump::stage_name(stage),
                 opts.format
                     .to_possible_value()
                     .map_or(String::new(), |v| v.get_name().to_string())
@@ -87,8 +87,8 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         let mut stdout = io::stdout().lock();
         for id in ids {
             let listing = match opts.baseline {
-                true => jit::disasm::baseline_listing(&program, id),
-                false => jit::disasm::listing_at(&program, id, osr),
+                true => jit::tools::disasm::baseline_listing(&program, id),
+                false => jit::tools::disasm::listing_at(&program, id, osr),
             };
             let text = listing.map_err(|error| {
                 vec![Failure::Compile {
@@ -101,18 +101,21 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         }
         return Ok(());
     }
-    let entry = osr.map_or(jit::cfg::EntryPoint::Start, jit::cfg::EntryPoint::Osr);
+    let entry = osr.map_or(
+        jit::analysis::cfg::EntryPoint::Start,
+        jit::analysis::cfg::EntryPoint::Osr,
+    );
     let mut stdout = io::stdout().lock();
     for id in ids {
-        let ctx =
-            jit::context::Context::compiled_at(&program, id, entry, stage).map_err(|error| {
+        let ctx = jit::pipeline::context::Context::compiled_at(&program, id, entry, stage)
+            .map_err(|error| {
                 vec![Failure::Compile {
                     file: file.to_string(),
                     func: program.func(id).name.clone(),
                     error,
                 }]
             })?;
-        let _ = stdout.write_all(jit::dump::dump(&program, &ctx, stage, format).as_bytes());
+        let _ = stdout.write_all(jit::tools::dump::dump(&program, &ctx, stage, format).as_bytes());
     }
     Ok(())
 }

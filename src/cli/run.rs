@@ -1,10 +1,10 @@
-//! `bcvm run`: a VM set up for the tier (`jit::engine::Setup`), the
+//! `bcvm run`: a VM set up for the tier (`jit::driver::engine::Setup`), the
 //! observers the flags ask for, the run, and its reports.
 
 use super::*;
 
 /// The records of every compile a VM made.
-pub(crate) type Records = jit::listen::Records;
+pub(crate) type Records = jit::observe::listen::Records;
 
 /// A VM for `program` in `tier`, and the compile records it will make.
 pub(crate) fn make_vm<'p>(
@@ -13,14 +13,14 @@ pub(crate) fn make_vm<'p>(
     out: Output,
     tier: Tier,
     opts: &CompilerArgs,
-    jit: jit::compiler::Jit,
+    jit: jit::driver::compiler::Jit,
     debuggable: bool,
 ) -> Result<(Vm<'p>, Records), Vec<Failure>> {
     let cache_bytes = opts.code_cache_kb.saturating_mul(1024);
-    let jit = jit::compiler::Jit {
+    let jit = jit::driver::compiler::Jit {
         units: opts.compile_budget,
         time: Some(std::time::Duration::from_micros(opts.compile_budget_us)),
-        options: jit::context::Options {
+        options: jit::pipeline::context::Options {
             skip: opts.passes.0,
             osr_peel: !opts.no_osr_peel,
             verify: opts.verify_ir,
@@ -87,21 +87,22 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
                     message: format!("cannot write {path}: {e}"),
                 }]
             })?;
-        Some(jit::listen::PerfMap(Box::new(map)))
+        Some(jit::observe::listen::PerfMap(Box::new(map)))
     } else {
         None
     };
     let jitdump = if opts.perf_jitdump {
-        let dump = jit::jitdump::JitDump::create(std::path::Path::new(".")).map_err(|e| {
-            vec![Failure::Setup {
-                file: format!("jit-{}.dump", std::process::id()),
-                message: format!("cannot create the jitdump: {e}"),
-            }]
-        })?;
+        let dump =
+            jit::observe::jitdump::JitDump::create(std::path::Path::new(".")).map_err(|e| {
+                vec![Failure::Setup {
+                    file: format!("jit-{}.dump", std::process::id()),
+                    message: format!("cannot create the jitdump: {e}"),
+                }]
+            })?;
         // perf looks the lines up in the file, wherever it runs from.
         let source = std::fs::canonicalize(file)
             .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned());
-        Some(jit::listen::JitDumpFile { dump, source })
+        Some(jit::observe::listen::JitDumpFile { dump, source })
     } else {
         None
     };
@@ -112,19 +113,19 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
             .trace_compile
             .then(|| Box::new(io::stderr()) as Box<dyn Write>),
     };
-    let gdb_jit = opts.gdb_jit.then(|| jit::listen::GdbJit {
+    let gdb_jit = opts.gdb_jit.then(|| jit::observe::listen::GdbJit {
         source: std::fs::canonicalize(file)
             .map_or_else(|_| file.to_string(), |p| p.to_string_lossy().into_owned()),
     });
-    let mut listeners: Vec<Box<dyn jit::listen::Listener>> = Vec::new();
-    listeners.extend(trace.map(|t| Box::new(jit::listen::TraceLines(t)) as _));
+    let mut listeners: Vec<Box<dyn jit::observe::listen::Listener>> = Vec::new();
+    listeners.extend(trace.map(|t| Box::new(jit::observe::listen::TraceLines(t)) as _));
     listeners.extend(perf_map.map(|m| Box::new(m) as _));
     listeners.extend(jitdump.map(|d| Box::new(d) as _));
     listeners.extend(gdb_jit.map(|g| Box::new(g) as _));
-    let jit = jit::compiler::Jit {
+    let jit = jit::driver::compiler::Jit {
         listeners,
         code_map: (opts.profile == Some(ProfileKind::Time)).then(Default::default),
-        ..jit::compiler::Jit::default()
+        ..jit::driver::compiler::Jit::default()
     };
     let epoch = jit.epoch;
     let (mut vm, records) = make_vm(
@@ -167,13 +168,13 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         report(&profile.report(&program, file));
     }
     if opts.compile_summary {
-        report(&jit::summary::summary(&records.snapshot()));
+        report(&jit::observe::summary::summary(&records.snapshot()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
-        let osr: Vec<jit::compiler::OsrMark> = vm
+        let osr: Vec<jit::driver::compiler::OsrMark> = vm
             .osr_entries()
             .iter()
-            .map(|o| jit::compiler::OsrMark {
+            .map(|o| jit::driver::compiler::OsrMark {
                 at: o.at.saturating_duration_since(epoch),
                 function: program.func(o.func).name.clone(),
                 line: program
@@ -183,7 +184,7 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
                     .map_or(0, |p| p.line),
             })
             .collect();
-        let trace = jit::compiler::chrome_trace(&records.snapshot(), &osr, file);
+        let trace = jit::driver::compiler::chrome_trace(&records.snapshot(), &osr, file);
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
             report(&format!(
                 "{path}: error: cannot write the trace file: {e}\n"

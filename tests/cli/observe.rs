@@ -160,12 +160,15 @@ fn profile_counts_calls_in_every_tier() {
 /// record mapping its code to `.bc` lines, then its code-load record.
 #[test]
 fn perf_jitdump_records_every_compiled_function_with_its_lines() {
-    use jit::jitdump::{parse, Record};
+    use jit::observe::jitdump::{parse, Record};
     let dir = scratch_dir("jitdump");
     let fib = std::fs::canonicalize("programs/fib.bc").expect("fib.bc");
     let osr = std::fs::canonicalize("programs/osr.bc").expect("osr.bc");
     let osr_args = std::fs::read_to_string("programs/osr.args").expect("args");
-    let configs = [jit::oracle::Config::Jit, jit::oracle::Config::Osr];
+    let configs = [
+        jit::testing::oracle::Config::Jit,
+        jit::testing::oracle::Config::Osr,
+    ];
     for (config, program, args, names) in [
         (
             configs[0],
@@ -232,7 +235,7 @@ fn perf_jitdump_records_every_compiled_function_with_its_lines() {
             }
             loaded.push(name.clone());
         }
-        if config == jit::oracle::Config::Jit {
+        if config == jit::testing::oracle::Config::Jit {
             assert_eq!(loaded, names);
         } else {
             assert!(
@@ -415,7 +418,7 @@ fn trace_json_marks_osr_entries() {
     let dir = scratch_dir("trace-osr");
     let path = dir.join("t.json").to_string_lossy().into_owned();
     let mut args = vec!["run"];
-    args.extend(jit::oracle::Config::Osr.flags());
+    args.extend(jit::testing::oracle::Config::Osr.flags());
     args.extend(["--trace-json", &path, "programs/osr.bc", "1000"]);
     let out = bcvm(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -187,7 +187,10 @@ fn mixed_tier_recursion() {
 /// runs it, correctly.
 #[test]
 fn pathological_function_falls_back_to_the_interpreter() {
-    let p = program("pathological", &jit::synth::pathological(10_000, 2_000));
+    let p = program(
+        "pathological",
+        &jit::testing::synth::pathological(10_000, 2_000),
+    );
     let start = std::time::Instant::now();
     let out = bcvm(&["run", "--tier", "jit", &p]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -34,8 +34,8 @@
 use super::emitter::{Assembler, Emitter, Mark, RAX};
 use super::moves;
 use super::operands::Src;
-use crate::cfg::EntryPoint;
-use crate::entity::{Inst, Value};
+use crate::analysis::cfg::EntryPoint;
+use crate::ir::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};

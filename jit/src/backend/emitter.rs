@@ -5,12 +5,12 @@
 
 use super::abi::SlowCall;
 use super::frame::Frame;
-use crate::bounds::VersionedLoop;
-use crate::budget::{Budget, CompileError, Phase};
-use crate::entity::{Block, Inst, Value};
-use crate::fill::Fill;
+use crate::analysis::loops::LoopForest;
+use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, NO_SRC};
-use crate::loops::LoopForest;
+use crate::passes::bounds::VersionedLoop;
+use crate::passes::fill::Fill;
+use crate::pipeline::budget::{Budget, CompileError, Phase};
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
@@ -352,7 +352,8 @@ mod tests {
         let program =
             vm::load(b"func main(%a)\n    add %b, %a, 1\n    mul %c, %b, 3\n    ret %c\nend\n")
                 .expect("loads");
-        let emitted = crate::disasm::emitted(&program, program.main, None).expect("compiles");
+        let emitted =
+            crate::tools::disasm::emitted(&program, program.main, None).expect("compiles");
         let srcs: Vec<u32> = emitted.lines.iter().map(|&(_, s)| s).collect();
         assert_eq!(srcs, [0, 1, 2]);
         assert!(emitted.lines.windows(2).all(|w| w[0].0 < w[1].0));
@@ -364,7 +365,7 @@ mod tests {
             b"func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp head\ndone:\n    ret %i\nend\n",
         )
         .expect("loads");
-        let listing = crate::disasm::listing(&program, program.main).expect("compiles");
+        let listing = crate::tools::disasm::listing(&program, program.main).expect("compiles");
         // (offset, mnemonic, first operand) of each instruction.
         let insts: Vec<(u64, String, String)> = listing
             .lines()

@@ -1,4 +1,4 @@
-//! A loop that fills (`crate::fill`), in its unchecked copy: on entry,
+//! A loop that fills (`crate::passes::fill`), in its unchecked copy: on entry,
 //! one `rep stosq` over every cell the loop has left to store, then the
 //! index at its exit value, so the header's test leaves. A run shorter
 //! than `MIN_RUN` cells runs the loop itself: the string store's start-up
@@ -7,7 +7,7 @@
 
 use super::emitter::Mark;
 use super::emitter::{Emitter, RAX, RCX};
-use crate::entity::{Block, Value};
+use crate::ir::entity::{Block, Value};
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 
 /// Runs of fewer cells stay a loop.

@@ -6,9 +6,9 @@
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
-use crate::budget::{Budget, CompileError};
-use crate::entity::{Block, Inst, Value};
+use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::pipeline::budget::{Budget, CompileError};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
 
 pub(in crate::backend) struct Frame {
@@ -169,15 +169,20 @@ pub(in crate::backend) fn current_slots(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Context;
+    use crate::pipeline::context::Context;
     use crate::Phase;
 
     fn frame_of(text: &str, func: &str) -> (Frame, usize) {
         let program = vm::load(text.as_bytes()).expect("loads");
         let id = program.func_by_name(func).expect("function");
         // Without inlining, which would unroll fib's recursion once.
-        let options = crate::context::Options::verified().without(Phase::Inline);
-        let mut ctx = Context::new(&program, id, options, crate::budget::Budget::unlimited());
+        let options = crate::pipeline::context::Options::verified().without(Phase::Inline);
+        let mut ctx = Context::new(
+            &program,
+            id,
+            options,
+            crate::pipeline::budget::Budget::unlimited(),
+        );
         ctx.run(Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
         (Frame::layout(&f, &a), f.value_count())
@@ -194,8 +199,13 @@ mod tests {
         let id = program.func_by_name("two").expect("two");
         let ctx = Context::compiled_to(&program, id, Phase::Regalloc).expect("compiles");
         let (f, a) = (ctx.func.expect("ir"), ctx.allocation.expect("homes"));
-        let current =
-            current_slots(&f, &a, &[], &mut crate::budget::Budget::unlimited()).expect("fits");
+        let current = current_slots(
+            &f,
+            &a,
+            &[],
+            &mut crate::pipeline::budget::Budget::unlimited(),
+        )
+        .expect("fits");
         let prints: Vec<Inst> = f
             .live_blocks()
             .flat_map(|b| f.block(b).insts.iter().copied())

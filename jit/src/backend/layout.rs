@@ -7,11 +7,11 @@
 
 use super::emitter::{Emitter, LoopCopy, RAX, RCX, RDX};
 use super::operands::Src;
-use crate::bounds::Direction;
-use crate::budget::CompileError;
-use crate::entity::{Block, Inst, Value};
+use crate::analysis::loops::LoopForest;
+use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
-use crate::loops::LoopForest;
+use crate::passes::bounds::Direction;
+use crate::pipeline::budget::CompileError;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::Op;
 
@@ -63,7 +63,11 @@ pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<B
 /// The one latch of loop `l`, whose header only tests, where it jumps to
 /// the header, is reached from more than one block and is not the block
 /// the test stays in.
-fn joining_latch(f: &Function, loops: &LoopForest, l: crate::loops::Loop) -> Option<Block> {
+fn joining_latch(
+    f: &Function,
+    loops: &LoopForest,
+    l: crate::analysis::loops::Loop,
+) -> Option<Block> {
     let h = loops.get(l).header;
     let mut latches = f
         .block(h)
@@ -263,7 +267,7 @@ impl Emitter<'_> {
         // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
         for k in 0..self.versioned[l].steps.len() {
             let r = self.register(self.versioned[l].steps[k], RAX);
-            let top = (crate::bounds::STEP_LIMIT - 1) as i32;
+            let top = (crate::passes::bounds::STEP_LIMIT - 1) as i32;
             dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
         }
         if self.versioned[l].bottom_tested {
@@ -301,7 +305,7 @@ impl Emitter<'_> {
                 Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; imul rdx, QWORD [rbp + m]),
             }
             self.load(RCX, v.value);
-            let top = (crate::bounds::STEP_LIMIT - 1) as i32;
+            let top = (crate::passes::bounds::STEP_LIMIT - 1) as i32;
             let most = self.env.memory.cells as i32 - 1 - v.max_offset as i32;
             dynasm!(self.ops
                 ; .arch x64
@@ -520,7 +524,7 @@ mod tests {
         let text = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    ret 0\nend\n";
         let program = vm::load(text.as_bytes()).expect("loads");
         let fib = program.func_by_name("fib").expect("fib");
-        let listing = crate::disasm::listing(&program, fib).expect("compiles");
+        let listing = crate::tools::disasm::listing(&program, fib).expect("compiles");
         let code = code_of(&listing);
         for pair in code.windows(2) {
             let target = pair[0]
@@ -540,7 +544,7 @@ mod tests {
         // side divides, so if-conversion leaves the branch a branch.)
         let text = "func main(%n)\n    mov %k, 0\n    mov %c, 0\nloop:\n    jge %k, %n, done\n    and %b, %k, 3\n    jnz %b, next\n    div %c, %k, 5\nnext:\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %c\nend\n";
         let program = vm::load(text.as_bytes()).expect("loads");
-        let listing = crate::disasm::listing(&program, program.main).expect("compiles");
+        let listing = crate::tools::disasm::listing(&program, program.main).expect("compiles");
         let code = code_of(&listing);
         let target_of = |inst: &str| {
             let t = inst.split_once(' ')?.1.trim_end_matches('h');

@@ -33,15 +33,15 @@ pub use abi::INTERNAL_ENTRY;
 pub use emitter::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;
 
-use crate::bounds::VersionedLoop;
-use crate::budget::{Budget, CompileError};
-use crate::context::Context;
-use crate::entity::Inst;
-use crate::fill::Fill;
+use crate::analysis::loops::LoopForest;
+use crate::ir::entity::Inst;
 use crate::ir::Function;
-use crate::loops::LoopForest;
-use crate::phase::Edits;
-use crate::phase::Phase;
+use crate::passes::bounds::VersionedLoop;
+use crate::passes::fill::Fill;
+use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::context::Context;
+use crate::pipeline::phase::Edits;
+use crate::pipeline::phase::Phase;
 use crate::regalloc::Allocation;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use emitter::{fail, Emitter};
@@ -85,7 +85,7 @@ pub fn emit(
     }
     budget.charge(f.insts.len() as u64)?;
     let versioned = proven.versioned;
-    let fill_headers: Vec<crate::entity::Block> =
+    let fill_headers: Vec<crate::ir::entity::Block> =
         proven.fills.iter().map(|fill| fill.header).collect();
     let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
     let mut e = Emitter::new(program, f, loops, allocation, proven, env, frame);
@@ -135,7 +135,7 @@ pub fn emit(
             line: line(copy.lp),
             within: copy.within.map(line),
         });
-        let copy: Vec<crate::entity::Block> = order
+        let copy: Vec<crate::ir::entity::Block> = order
             .iter()
             .copied()
             .filter(|&b| versioned[copy.lp].contains(b))
@@ -200,7 +200,7 @@ pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
 
 #[cfg(test)]
 pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
-    let options = crate::context::Options {
+    let options = crate::pipeline::context::Options {
         verify: true,
         ..Default::default()
     };
@@ -209,12 +209,16 @@ pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
 
 /// `asm_of`, compiled with `options`.
 #[cfg(test)]
-pub(crate) fn asm_with(text: &str, func: &str, options: crate::context::Options) -> Vec<String> {
+pub(crate) fn asm_with(
+    text: &str,
+    func: &str,
+    options: crate::pipeline::context::Options,
+) -> Vec<String> {
     let program = vm::load(text.as_bytes()).expect("loads");
     let id = program.func_by_name(func).expect("function");
-    let ctx = crate::disasm::compiled(&program, id, None, options).expect("compiles");
+    let ctx = crate::tools::disasm::compiled(&program, id, None, options).expect("compiles");
     let emitted = ctx.code.expect("code");
-    crate::disasm::rows(&program, id, &emitted)
+    crate::tools::disasm::rows(&program, id, &emitted)
         .into_iter()
         .map(|row| row.text)
         .filter(|l| l.starts_with("    "))

@@ -3,7 +3,7 @@
 //! into a scratch register when it cannot take it as it is.
 
 use super::emitter::{Emitter, RAX, RCX};
-use crate::entity::Value;
+use crate::ir::entity::Value;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 

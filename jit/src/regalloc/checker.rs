@@ -14,7 +14,7 @@
 //! and the value whose home was overwritten while it was live.
 
 use super::{Allocation, Home};
-use crate::entity::{Block, Value};
+use crate::ir::entity::{Block, Value};
 use crate::ir::{Function, InstKind};
 
 /// General registers 0..16, then XMM registers 16..32.
@@ -137,8 +137,8 @@ pub fn check(f: &Function, a: &Allocation) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::context::Context;
-    use crate::phase::Phase;
+    use crate::pipeline::context::Context;
+    use crate::pipeline::phase::Phase;
 
     fn allocated(text: &str) -> (Function, Allocation) {
         let program = vm::load(text.as_bytes()).expect("loads");
@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn every_random_programs_assignment_passes() {
         for seed in 0..200 {
-            let text = crate::fuzz::random_program(seed);
+            let text = crate::testing::fuzz::random_program(seed);
             let program = vm::load(text.as_bytes()).expect("loads");
             for k in 0..program.funcs.len() {
                 // `compiled_to` verifies, so the checker runs after regalloc.

@@ -3,9 +3,9 @@
 //! only use, and returns.
 
 use crate::backend::emitter::{Cond, Emitter, RAX, RCX};
-use crate::budget::CompileError;
-use crate::entity::{Block, Inst, Value};
+use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::InstKind;
+use crate::pipeline::budget::CompileError;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
 

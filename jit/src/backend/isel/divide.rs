@@ -17,7 +17,7 @@
 //! differential tests run the machine code itself.
 
 use crate::backend::emitter::{Emitter, RCX, RDX};
-use crate::entity::Value;
+use crate::ir::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::Op;
 use x64::Gpr;

@@ -4,7 +4,7 @@
 
 use crate::backend::emitter::{Emitter, RAX};
 use crate::backend::operands::Src;
-use crate::entity::Value;
+use crate::ir::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
 use x64::encode;

@@ -4,8 +4,8 @@
 
 use crate::backend::emitter::{fail, Emitter, RAX, RCX};
 use crate::backend::operands::Src;
-use crate::budget::CompileError;
-use crate::entity::Value;
+use crate::ir::entity::Value;
+use crate::pipeline::budget::CompileError;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
 use x64::{encode, Alu, Gpr};

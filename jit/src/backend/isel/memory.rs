@@ -8,9 +8,9 @@
 
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
-use crate::budget::CompileError;
-use crate::entity::{Inst, Value};
+use crate::ir::entity::{Inst, Value};
 use crate::ir::InstKind;
+use crate::pipeline::budget::CompileError;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use vm::{isa, Op};

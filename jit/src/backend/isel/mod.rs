@@ -9,9 +9,9 @@ pub(crate) mod integer;
 mod memory;
 
 use super::emitter::{fail, Emitter, R13, RAX, RCX};
-use crate::budget::CompileError;
-use crate::entity::{Block, Value};
+use crate::ir::entity::{Block, Value};
 use crate::ir::InstKind;
+use crate::pipeline::budget::CompileError;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts};

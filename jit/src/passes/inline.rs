@@ -1,0 +1,664 @@
+//! Inlining: calls to small functions replaced by the callee's body, in
+//! SSA form, before constant propagation (which then sees the arguments'
+//! constants inside the body).
+//!
+//! A callee is inlined when, once its own calls are inlined (up to
+//! `MAX_NESTING` levels), it makes no call: the body then needs no frame,
+//! and the depth limit stays exact with a check and no counter to move.
+//! It must also be small: at most `SMALL` bytecode instructions, or `HOT`
+//! when the interpreter's profile counts at least `HOT_CALLS` calls of it.
+//! A compile inlines at most `MAX_GROWTH` instructions in all. A small
+//! function calling itself more often than in tail position gets its own
+//! body, once, at those calls (the recursion unrolled one level; the
+//! copy's calls stay calls and spend the levels of the frames inlining
+//! saved, `ir::Function::inline_depth`).
+//!
+//! The call becomes an `InlinedCall` (the depth check, and the call count
+//! when calls are counted), its block is split after it, the callee's
+//! blocks are copied with its parameters replaced by the arguments, and
+//! each `ret` jumps to the rest of the block, where a phi (or a copy, for
+//! one `ret`) defines the call's result. Every copied instruction keeps its
+//! bytecode position in the callee (`InstData::inlined`), so a trap in it
+//! reports the callee's line and function, as the interpreter does. The
+//! technique is the classic one (Allen and Cocke, "A catalogue of
+//! optimizing transformations", 1971; on SSA, as in LLVM's `InlineFunction`
+//! and V8's TurboFan inliner).
+
+use crate::analysis::cfg::{self, EntryPoint};
+use crate::analysis::dom;
+use crate::ir::entity::{Block, InlineId, Inst, Value};
+use crate::ir::{BlockOrigin, Function, InlineSite, InstKind};
+use crate::passes::ssa::{self, SsaInput};
+use crate::passes::tail_loops;
+use crate::pipeline::budget::{Budget, CompileError, Phase};
+use crate::pipeline::context::Context;
+use crate::pipeline::phase::Edits;
+use vm::tier::JitEnv;
+use vm::{FuncId, Program};
+
+/// Callees of at most this many bytecode instructions are always inlined.
+pub const SMALL: usize = 16;
+/// Callees of at most this many are inlined when the profile calls them hot.
+pub const HOT: usize = 48;
+/// Calls that make a callee hot.
+pub const HOT_CALLS: u64 = 1000;
+/// Calls inlined into bodies that are themselves inlined, at most this deep.
+pub const MAX_NESTING: u32 = 3;
+/// IR instructions one compile may add by inlining.
+pub const MAX_GROWTH: usize = 2000;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InlineStats {
+    /// Calls replaced by their callee's body (those inside inlined bodies
+    /// included).
+    pub inlined: usize,
+}
+
+/// What the bodies the inliner builds go through besides SSA
+/// construction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Self tail calls made loops (`tail_loops`), as in the compiled
+    /// function: a body calling itself only that way can be inlined.
+    pub tail_loops: bool,
+}
+
+/// Inlines the eligible calls of `f`, charging `budget` under `Inline`.
+/// `env` gives the profile's call counts (none for tools and tests).
+pub fn inline(
+    program: &Program,
+    f: &mut Function,
+    env: Option<&JitEnv>,
+    options: Options,
+    budget: &mut Budget,
+) -> Result<InlineStats, CompileError> {
+    let tail_loops = options.tail_loops && env.is_none_or(|env| !env.count_slots);
+    let mut inliner = Inliner {
+        program,
+        env,
+        tail_loops,
+        bodies: Vec::new(),
+        own_body: None,
+        growth: 0,
+    };
+    let inlined = inliner.inline_into(f, 1, budget)?;
+    Ok(InlineStats { inlined })
+}
+
+/// A callee's body, ready to copy: `None` when it cannot be inlined.
+type Body = Option<Function>;
+
+struct Inliner<'a> {
+    program: &'a Program,
+    env: Option<&'a JitEnv>,
+    /// Whether bodies get their self tail calls made loops.
+    tail_loops: bool,
+    /// Bodies built so far in this compile; `None` while being built (a
+    /// call back into it is not inlined) or when not inlinable.
+    bodies: Vec<(FuncId, Body)>,
+    /// The compiled function's own body, calls and all, once built, for
+    /// its recursive calls (`None` inside: too large to be worth it).
+    own_body: Option<Body>,
+    growth: usize,
+}
+
+impl Inliner<'_> {
+    /// Inlines the calls of `f`, a body at nesting `level` (1 for the
+    /// function being compiled); returns how many.
+    fn inline_into(
+        &mut self,
+        f: &mut Function,
+        level: u32,
+        budget: &mut Budget,
+    ) -> Result<usize, CompileError> {
+        let calls: Vec<(Block, Inst)> = f
+            .live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
+            .filter(|&(_, i)| matches!(f.kind(i), InstKind::Call(..)))
+            .collect();
+        // Splicing moves the rest of a block, later calls included, to a
+        // new block: where each original block's rest is now.
+        let mut rest_of: Vec<Block> = (0..f.blocks.len()).map(Block::new).collect();
+        // The layout, as a list: a body's blocks and the rest of its
+        // call's block go right after the call.
+        let mut layout = Layout::new(f.blocks.len());
+        let mut count = 0;
+        for (b, call) in calls {
+            budget.charge(1)?;
+            let InstKind::Call(callee, _) = *f.kind(call) else {
+                continue;
+            };
+            let holder = rest_of[b.index()];
+            let body = if callee == f.id {
+                if level > 1 || !self.unrolls_recursion(f, holder, call) {
+                    continue;
+                }
+                if self.own_body.is_none() {
+                    self.own_body = Some(self.build_own_body(f.id, budget)?);
+                }
+                match &self.own_body {
+                    Some(Some(body)) => body,
+                    _ => continue,
+                }
+            } else {
+                if !self.eligible(callee) {
+                    continue;
+                }
+                let Some(k) = self.body(callee, level, budget)? else {
+                    continue;
+                };
+                let Some((_, Some(body))) = self.bodies.get(k) else {
+                    continue;
+                };
+                body
+            };
+            if self.growth + body.insts.len() > MAX_GROWTH {
+                continue;
+            }
+            self.growth += body.insts.len();
+            budget.charge(body.insts.len() as u64)?;
+            count += 1 + body.inlined.len();
+            let added = splice(f, holder, call, body);
+            rest_of[b.index()] = *added.last().expect("the rest of the block");
+            layout.insert_after(holder, &added);
+        }
+        if count > 0 {
+            budget.charge(f.insts.len() as u64)?;
+            f.renumber_blocks(&layout.order());
+        }
+        Ok(count)
+    }
+
+    /// Whether the compiled function's call of itself at `call` (in block
+    /// `b`) gets the function's body, one level. The function must be
+    /// small and entered at its start, and calls must not account for the
+    /// register stack (the saved frame would not be). A call of itself in
+    /// tail position stays (the back end makes it a jump), and so does one
+    /// whose result plus a value is returned (`tail_accumulation`); the
+    /// copy makes a call of each plain tail call, so the function must
+    /// call itself more often otherwise (Ackermann's function, mostly tail
+    /// calls, keeps its jumps; Takeuchi's and fib get the copy, fib at its
+    /// first call only).
+    fn unrolls_recursion(&self, f: &Function, b: Block, call: Inst) -> bool {
+        let next = |insts: &[Inst], i: Inst| {
+            let k = insts.iter().position(|&x| x == i)?;
+            insts.get(k + 1).copied()
+        };
+        let insts = &f.block(b).insts;
+        if next(insts, call).is_some_and(|r| f.is_self_tail_call(call, r)) {
+            return false;
+        }
+        let at = insts.iter().position(|&x| x == call);
+        if at.is_some_and(|k| f.tail_accumulation(insts, k).is_some()) {
+            return false;
+        }
+        let (mut tail, mut other) = (0, 0);
+        for fb in f.live_blocks() {
+            let insts = &f.block(fb).insts;
+            for (k, &i) in insts.iter().enumerate() {
+                if matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id) {
+                    match insts.get(k + 1) {
+                        Some(&r) if f.is_self_tail_call(i, r) => tail += 1,
+                        // A jump too, but one the copy's calls do not
+                        // outnumber: fib's first call still gets the copy.
+                        _ if f.tail_accumulation(insts, k).is_some() => {}
+                        _ => other += 1,
+                    }
+                }
+            }
+        }
+        f.entry_point == EntryPoint::Start
+            && other > tail
+            && self.program.func(f.id).code.len() <= SMALL
+            && self.env.is_none_or(|env| !env.count_slots)
+    }
+
+    /// The compiled function's body for its recursive calls: its IR in SSA
+    /// form, small callees inlined, its own calls left as calls (which
+    /// then spend a level more: `ir::Function::inline_depth`).
+    fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, CompileError> {
+        let mut g = self.build(id, budget)?;
+        self.inline_into(&mut g, 2, budget)?;
+        Ok(g.returns().then_some(g))
+    }
+
+    /// Whether `callee`'s bytecode allows its body to end up call-free at
+    /// nesting `level`: each function it calls is eligible, not on the
+    /// chain of calls being looked at (`chain`), and so on below, within
+    /// `MAX_NESTING`. Checked before building any IR, so a recursive or
+    /// large callee costs a scan of its bytecode, not an SSA construction.
+    fn may_become_leaf(
+        &self,
+        callee: FuncId,
+        level: u32,
+        chain: &mut Vec<FuncId>,
+        scanned: &mut u64,
+    ) -> bool {
+        if chain.contains(&callee) {
+            return false;
+        }
+        chain.push(callee);
+        let code = &self.program.func(callee).code;
+        *scanned += code.len() as u64;
+        let ok = (0..code.len()).all(|k| {
+            let ins = &code[k];
+            ins.op != vm::Op::Call || {
+                let next = FuncId(ins.b);
+                (next == callee && self.tail_loops && in_tail_position(code, k))
+                    || (level < MAX_NESTING
+                        && self.eligible(next)
+                        && self.may_become_leaf(next, level + 1, chain, scanned))
+            }
+        });
+        chain.pop();
+        ok
+    }
+
+    /// Small enough, by its size and the profile's count of its calls.
+    fn eligible(&self, callee: FuncId) -> bool {
+        let size = self.program.func(callee).code.len();
+        let calls = self.env.map_or(0, |env| env.calls_of(callee));
+        size <= SMALL || (size <= HOT && calls >= HOT_CALLS)
+    }
+
+    /// The index in `bodies` of `callee`'s body, built if new: its IR in
+    /// SSA form with its own calls inlined (below `MAX_NESTING`), kept
+    /// only if no call is left in it and it returns.
+    fn body(
+        &mut self,
+        callee: FuncId,
+        level: u32,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, CompileError> {
+        if let Some(k) = self.bodies.iter().position(|(id, _)| *id == callee) {
+            return Ok(Some(k));
+        }
+        if level > MAX_NESTING {
+            return Ok(None);
+        }
+        let k = self.bodies.len();
+        self.bodies.push((callee, None));
+        let mut scanned = 0;
+        let leaf_possible = self.may_become_leaf(callee, level, &mut Vec::new(), &mut scanned);
+        budget.charge(scanned)?;
+        if !leaf_possible {
+            return Ok(Some(k));
+        }
+        let mut g = self.build(callee, budget)?;
+        self.inline_into(&mut g, level + 1, budget)?;
+        let leaf = g.live_blocks().all(|b| {
+            g.block(b)
+                .insts
+                .iter()
+                .all(|&i| !matches!(g.kind(i), InstKind::Call(..)))
+        });
+        if leaf && g.returns() {
+            self.bodies[k].1 = Some(g);
+        }
+        Ok(Some(k))
+    }
+}
+
+/// Whether the call at `code[k]` returns its result at once, or that
+/// plus a value (`ret d`, or `add t, x, d` then `ret t`): a self call
+/// there becomes a jump (`tail_loops`) when it and the `ret` share a
+/// block, which the body built is checked for.
+fn in_tail_position(code: &[vm::Instr], k: usize) -> bool {
+    let d = code[k].a;
+    match (code.get(k + 1), code.get(k + 2)) {
+        (Some(r), _) if r.op == vm::Op::Ret && r.a == d => true,
+        (Some(add), Some(r)) => {
+            add.op == vm::Op::Add
+                && (add.b == d) != (add.c == d)
+                && r.op == vm::Op::Ret
+                && r.a == add.a
+        }
+        _ => false,
+    }
+}
+
+impl Inliner<'_> {
+    /// `callee`'s IR in SSA form, as the phases before this one make it.
+    fn build(&self, callee: FuncId, budget: &mut Budget) -> Result<Function, CompileError> {
+        let program = self.program;
+        let in_phase = |e: CompileError| e.in_phase(Phase::Inline);
+        let cfg = cfg::build_from(program.func(callee), EntryPoint::Start, false, budget)
+            .map_err(in_phase)?;
+        let dom = dom::dominators(&cfg, budget).map_err(in_phase)?;
+        let frontiers = dom::frontiers(&cfg, &dom, budget).map_err(in_phase)?;
+        let input = SsaInput {
+            program,
+            id: callee,
+            cfg: &cfg,
+            dom: &dom,
+            frontiers: &frontiers,
+        };
+        let mut g = ssa::construct(&input, budget).map_err(in_phase)?;
+        if self.tail_loops {
+            tail_loops::make_loops(&mut g, budget)?;
+        }
+        Ok(g)
+    }
+}
+
+/// Blocks in the order they are to be laid out, as a linked list.
+struct Layout {
+    next: Vec<Option<Block>>,
+}
+
+impl Layout {
+    /// Blocks `0..n` in index order.
+    fn new(n: usize) -> Layout {
+        Layout {
+            next: (0..n)
+                .map(|k| (k + 1 < n).then(|| Block::new(k + 1)))
+                .collect(),
+        }
+    }
+
+    /// `blocks` (new ones, numbered past every block so far) right after `b`.
+    fn insert_after(&mut self, b: Block, blocks: &[Block]) {
+        let after = self.next[b.index()];
+        let mut prev = b;
+        for &n in blocks {
+            if self.next.len() <= n.index() {
+                self.next.resize(n.index() + 1, None);
+            }
+            self.next[prev.index()] = Some(n);
+            prev = n;
+        }
+        self.next[prev.index()] = after;
+    }
+
+    fn order(&self) -> Vec<Block> {
+        let mut order = Vec::with_capacity(self.next.len());
+        let mut at = (!self.next.is_empty()).then_some(Block(0));
+        while let Some(b) = at {
+            order.push(b);
+            at = self.next[b.index()];
+        }
+        order
+    }
+}
+
+/// Replaces `call`, in block `b` of `f`, by a copy of `body`; returns the
+/// blocks added, in layout order: the body's (its entry first), then the
+/// one now holding what followed the call.
+fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block> {
+    let InstKind::Call(callee, args) = f.kind(call).clone() else {
+        unreachable!("splice is given a call");
+    };
+    let result = f.inst(call).result;
+    let site = add_sites(f, call, callee, body);
+    f.insts[call.index()].kind = InstKind::InlinedCall { callee, level: 1 };
+    f.insts[call.index()].result = None;
+    let rest = split_after(f, b, call);
+
+    // The body's blocks and values, in `f`.
+    let blocks: Vec<Option<Block>> = (0..body.blocks.len())
+        .map(|k| {
+            body.blocks[k]
+                .live
+                .then(|| f.add_block(BlockOrigin::Inlined))
+        })
+        .collect();
+    let mut values: Vec<Option<Value>> = vec![None; body.value_count()];
+    let mut copied = Vec::new();
+    let mut constants = Vec::new();
+    for gb in body.live_blocks() {
+        for &gi in &body.block(gb).insts {
+            let data = body.inst(gi);
+            if let (InstKind::Param(k), Some(r)) = (&data.kind, data.result) {
+                values[r.index()] = Some(args[*k as usize]);
+                continue;
+            }
+            let i = f.add_inst(data.kind.clone(), data.src, data.result.is_some());
+            f.insts[i.index()].inlined = Some(match data.inlined {
+                Some(s) => InlineId::new(site.index() + 1 + s.index()),
+                None => site,
+            });
+            if let (Some(r), Some(new)) = (data.result, f.inst(i).result) {
+                values[r.index()] = Some(new);
+                f.set_type(new, body.ty(r));
+            }
+            if matches!(data.kind, InstKind::Const(_)) {
+                constants.push(i);
+            } else {
+                copied.push((gb, i));
+            }
+        }
+    }
+    // Operands and targets in `f`'s terms; each `ret` jumps to `rest`.
+    let value = |v: Value| values[v.index()].expect("defined in the body or an argument");
+    let block = |gb: Block| blocks[gb.index()].expect("a live block");
+    let mut returns = Vec::new();
+    for &(gb, i) in &copied {
+        let kind = &mut f.insts[i.index()].kind;
+        kind.map_operands(value);
+        match kind {
+            InstKind::Jump(t) => *t = block(*t),
+            InstKind::Branch {
+                taken, fallthrough, ..
+            } => {
+                *taken = block(*taken);
+                *fallthrough = block(*fallthrough);
+            }
+            InstKind::Ret(v) => {
+                returns.push((block(gb), *v));
+                *kind = InstKind::Jump(rest);
+            }
+            InstKind::InlinedCall { level, .. } => *level += 1,
+            _ => {}
+        }
+        f.blocks[block(gb).index()].insts.push(i);
+    }
+    for gb in body.live_blocks() {
+        let preds = body.block(gb).preds().iter().map(|&p| block(p)).collect();
+        let succs = body.block(gb).succs().iter().map(|&s| block(s)).collect();
+        f.set_new_block_edges(block(gb), preds, succs);
+    }
+    let entry = block(body.entry);
+    let enter = jump(f, entry);
+    f.blocks[b.index()].insts.push(enter);
+    f.add_edge(b, entry, &[]);
+    // Each `ret` jumps to `rest`, whose phi (`define_result`) is made
+    // after, with an operand per return in this order.
+    for &(p, _) in &returns {
+        f.add_edge(p, rest, &[]);
+    }
+    // The body's constants join the entry's definitions, which dominate
+    // every use (where the back end expects constants).
+    f.add_entry_definitions(constants);
+    define_result(f, rest, result, &returns);
+    let mut added: Vec<Block> = std::iter::once(body.entry)
+        .chain(body.live_blocks().filter(|&gb| gb != body.entry))
+        .map(block)
+        .collect();
+    added.push(rest);
+    added
+}
+
+/// Adds the inline sites of a call of `callee` and of the calls inlined
+/// in `body`; returns the call's own.
+fn add_sites(f: &mut Function, call: Inst, callee: FuncId, body: &Function) -> InlineId {
+    let site = InlineId::new(f.inlined.len());
+    let line_src = f.line_src(call);
+    f.inlined.push(InlineSite {
+        callee,
+        parent: f.inst(call).inlined,
+        line_src,
+    });
+    for s in &body.inlined {
+        f.inlined.push(InlineSite {
+            callee: s.callee,
+            parent: Some(match s.parent {
+                Some(p) => InlineId::new(site.index() + 1 + p.index()),
+                None => site,
+            }),
+            line_src,
+        });
+    }
+    site
+}
+
+/// Moves what follows `call` in `b` to a new block, which takes over
+/// `b`'s successors (and its place among their predecessors).
+fn split_after(f: &mut Function, b: Block, call: Inst) -> Block {
+    let at = f.blocks[b.index()]
+        .insts
+        .iter()
+        .position(|&i| i == call)
+        .expect("the call is in its block");
+    f.split_block(b, at + 1, BlockOrigin::Inlined)
+}
+
+fn jump(f: &mut Function, target: Block) -> Inst {
+    f.add_inst(InstKind::Jump(target), crate::ir::NO_SRC, false)
+}
+
+/// The call's result, defined at the start of `rest` from the values
+/// returned: a copy for one `ret`, a phi for several.
+fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: &[(Block, Value)]) {
+    let Some(r) = result else { return };
+    let kind = match returns {
+        [(_, v)] => InstKind::Copy(*v),
+        _ => InstKind::Phi(returns.iter().map(|&(_, v)| v).collect()),
+    };
+    let i = f.add_assignment(kind, r, crate::ir::NO_SRC);
+    f.redefine(r, i);
+    f.blocks[rest.index()].insts.insert(0, i);
+}
+
+/// The `inline` phase; the bodies it builds make their own self tail
+/// calls loops when `tail-loops` runs.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let options = Options {
+        tail_loops: ctx.options.runs(Phase::TailLoops),
+    };
+    let (program, env) = (ctx.program, ctx.env);
+    let (f, budget) = ctx.ir_mut()?;
+    let stats = inline(program, f, env.as_ref(), options, budget)?;
+    ctx.record(&[stats.inlined]);
+    Ok(if stats.inlined > 0 {
+        Edits::Cfg
+    } else {
+        Edits::None
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::{Function, InstKind};
+    use crate::pipeline::context::Context;
+    use crate::Phase;
+
+    /// `main` of `text` after inlining (verified, as `compiled_to` does).
+    fn inlined(text: &str) -> Function {
+        inlined_in(text, "main")
+    }
+
+    /// Function `func` of `text` after inlining.
+    fn inlined_in(text: &str, func: &str) -> Function {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name(func).expect("the function");
+        let ctx = Context::compiled_to(&program, id, Phase::Inline).expect("compiles");
+        ctx.func.expect("the IR")
+    }
+
+    fn kinds(f: &Function) -> Vec<InstKind> {
+        f.live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(|&i| f.kind(i).clone()))
+            .collect()
+    }
+
+    const HELPERS: &str = "func max(%a, %b)\n    jge %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+        func min(%a, %b)\n    jle %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
+        func clamp(%x, %lo, %hi)\n    call %x, max, %x, %lo\n    call %x, min, %x, %hi\n    ret %x\nend\n";
+
+    #[test]
+    fn a_leaf_is_replaced_by_its_body_with_a_depth_check() {
+        let f = inlined(&format!(
+            "{HELPERS}func main(%n)\n    call %r, max, %n, 3\n    print %r\n    ret 0\nend\n"
+        ));
+        let kinds = kinds(&f);
+        assert!(
+            !kinds.iter().any(|k| matches!(k, InstKind::Call(..))),
+            "{kinds:?}"
+        );
+        assert!(kinds.contains(&InstKind::InlinedCall {
+            callee: vm::FuncId(0),
+            level: 1
+        }));
+        // Two `ret`s: the result is a phi where the body rejoins.
+        assert!(kinds
+            .iter()
+            .any(|k| matches!(k, InstKind::Phi(a) if a.len() == 2)));
+        assert_eq!(f.inlined.len(), 1);
+    }
+
+    #[test]
+    fn calls_inside_an_inlined_body_are_inlined_a_level_deeper() {
+        let f = inlined(&format!(
+            "{HELPERS}func main(%n)\n    call %r, clamp, %n, 0, 9\n    print %r\n    ret 0\nend\n"
+        ));
+        let levels: Vec<(u32, u32)> = kinds(&f)
+            .iter()
+            .filter_map(|k| match k {
+                InstKind::InlinedCall { callee, level } => Some((callee.0, *level)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(levels, [(2, 1), (0, 2), (1, 2)]);
+        // The body's blocks follow the call's, in order: the layout.
+        let order: Vec<usize> = f.live_blocks().map(|b| b.index()).collect();
+        assert_eq!(order, (0..order.len()).collect::<Vec<_>>());
+    }
+
+    /// A function calling itself more often than in tail position gets its
+    /// own body at those calls, once: the copy's calls stay calls. Self
+    /// tail calls are loops by then (`tail_loops`), in the copy too, and
+    /// do not count: tak's last call, fib's second (its result plus the
+    /// first's is returned), Ackermann's two.
+    #[test]
+    fn a_recursion_is_unrolled_one_level_in_its_loop() {
+        let tak = "func tak(%x, %y, %z)\n    jge %y, %x, done\n    sub %a, %x, 1\n    call %p, tak, %a, %y, %z\n    sub %a, %y, 1\n    call %q, tak, %a, %z, %x\n    sub %a, %z, 1\n    call %s, tak, %a, %x, %y\n    call %r, tak, %p, %q, %s\n    ret %r\ndone:\n    ret %z\nend\nfunc main()\n    call %r, tak, 9, 6, 3\n    print %r\n    ret 0\nend\n";
+        // Calls left, and bodies inlined one level down.
+        let counts = |text: &str, name: &str| {
+            let kinds = kinds(&inlined_in(text, name));
+            let calls = kinds
+                .iter()
+                .filter(|k| matches!(k, InstKind::Call(..)))
+                .count();
+            let inlined = kinds
+                .iter()
+                .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
+                .count();
+            (calls, inlined)
+        };
+        // Three copies of three calls each.
+        assert_eq!(counts(tak, "tak"), (9, 3));
+        let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
+        assert_eq!(counts(fib, "fib"), (1, 1));
+        let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
+        assert_eq!(counts(ack, "ack"), (1, 1));
+    }
+
+    #[test]
+    fn recursive_and_large_callees_stay_calls() {
+        let mut big = String::from("func big(%x)\n");
+        for _ in 0..super::SMALL {
+            big.push_str("    add %x, %x, 1\n");
+        }
+        big.push_str("    ret %x\nend\n");
+        let f = inlined(&format!(
+            "{big}func fact(%n)\n    jz %n, one\n    sub %m, %n, 1\n    call %m, fact, %m\n    mul %n, %n, %m\n    ret %n\none:\n    ret 1\nend\n\
+             func main(%n)\n    call %a, big, %n\n    call %b, fact, %n\n    add %a, %a, %b\n    print %a\n    ret 0\nend\n"
+        ));
+        let calls = kinds(&f)
+            .iter()
+            .filter(|k| matches!(k, InstKind::Call(..)))
+            .count();
+        assert_eq!(calls, 2);
+        assert!(f.inlined.is_empty());
+    }
+}

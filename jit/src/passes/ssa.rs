@@ -1,0 +1,489 @@
+//! SSA construction: Cytron, Ferrante, Rosen, Wegman and Zadeck, "Efficiently
+//! Computing Static Single Assignment Form and the Control Dependence
+//! Graph" (TOPLAS 1991), section 5, with pruning by liveness.
+//!
+//! 1. Per block, the registers it defines and those it reads before
+//!    defining; live-in sets by backward dataflow (bitsets).
+//! 2. Phis by the iterated-dominance-frontier worklist (5.1), placed only
+//!    where the register is live-in ("pruned" SSA).
+//! 3. Renaming (5.2) by a preorder walk of the dominator tree with an
+//!    explicit stack and an undo log standing in for the per-register
+//!    stacks, so a 100,000-block chain needs no native recursion. A `mov`
+//!    makes no instruction: its destination simply names the source value.
+//!
+//! Parameters, the implicit zero of every other register, and the function's
+//! constants are definitions in the entry block. Entered for on-stack
+//! replacement, the entry instead reads every register live into the loop
+//! header from the interpreter's frame (a `Param` per register). Work is charged to the
+//! budget as it is done: bitset words, instructions scanned and renamed,
+//! frontier entries visited while placing phis, phi operands filled.
+
+use crate::analysis::cfg::{Cfg, EntryPoint};
+use crate::analysis::dom::DomTree;
+use crate::ir::entity::{Block, Inst, Value};
+use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
+use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::context::Context;
+use crate::pipeline::phase::Edits;
+use vm::{FuncId, Op, Program};
+
+/// The inputs: a bytecode function and what the earlier phases found.
+pub struct SsaInput<'a> {
+    pub program: &'a Program,
+    pub id: FuncId,
+    pub cfg: &'a Cfg,
+    pub dom: &'a DomTree,
+    pub frontiers: &'a [Vec<Block>],
+}
+
+/// A set of registers per block, as one flat array of bit words.
+struct BlockBits {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BlockBits {
+    fn new(blocks: usize, regs: usize) -> BlockBits {
+        let words = regs.div_ceil(64);
+        BlockBits {
+            words,
+            bits: vec![0; blocks * words],
+        }
+    }
+
+    fn row(&self, b: Block) -> &[u64] {
+        &self.bits[b.index() * self.words..(b.index() + 1) * self.words]
+    }
+
+    fn contains(&self, b: Block, r: u32) -> bool {
+        self.row(b)[r as usize / 64] & (1 << (r % 64)) != 0
+    }
+
+    fn insert(&mut self, b: Block, r: u32) {
+        self.bits[b.index() * self.words + r as usize / 64] |= 1 << (r % 64);
+    }
+}
+
+pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, CompileError> {
+    let f = input.program.func(input.id);
+    let cfg = input.cfg;
+    let nregs = f.nregs as usize;
+    let words = nregs.div_ceil(64) as u64;
+    budget.charge(3 * cfg.len() as u64 * words)?;
+    let LocalSets { defs, uses, sites } = local_sets(input, budget)?;
+    let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
+    let phis = place_phis(input, &sites, &live_in, budget)?;
+    let from_frame = match cfg.entry_point {
+        EntryPoint::Start => None,
+        EntryPoint::Osr(_) => {
+            let header = cfg.succs(cfg.entry)[0];
+            Some(
+                (0..f.nregs)
+                    .filter(|&r| live_in.contains(header, r))
+                    .collect(),
+            )
+        }
+    };
+    let mut ir = Renamer::new(input, phis, from_frame).run(budget)?;
+    budget.charge(ir.insts.len() as u64)?;
+    let types = crate::ir::types::infer(&ir);
+    ir.set_types(types);
+    Ok(ir)
+}
+
+/// Registers each block defines, those it reads before defining (upward
+/// exposed), and (register, block) for each block outside the entry that
+/// defines a register, sorted (the entry defines every register).
+struct LocalSets {
+    defs: BlockBits,
+    uses: BlockBits,
+    sites: Vec<(u32, Block)>,
+}
+
+fn local_sets(input: &SsaInput, budget: &mut Budget) -> Result<LocalSets, CompileError> {
+    let f = input.program.func(input.id);
+    let cfg = input.cfg;
+    let nregs = f.nregs;
+    let mut defs = BlockBits::new(cfg.len(), nregs as usize);
+    let mut uses = BlockBits::new(cfg.len(), nregs as usize);
+    // (register, block) for every definition outside the entry, grouped by
+    // register below: one allocation instead of one per register.
+    let mut sites: Vec<(u32, Block)> = Vec::new();
+    for r in 0..nregs {
+        defs.insert(cfg.entry, r);
+    }
+    for b in 0..cfg.len() {
+        let b = Block::new(b);
+        let data = cfg.block(b);
+        budget.charge((data.end - data.start) as u64 + 1)?;
+        for ins in &f.code[data.start as usize..data.end as usize] {
+            input.program.for_each_read(ins, |slot| {
+                if slot < nregs && !defs.contains(b, slot) {
+                    uses.insert(b, slot);
+                }
+            });
+            if ins.op.writes() && !defs.contains(b, ins.a) {
+                defs.insert(b, ins.a);
+                sites.push((ins.a, b));
+            }
+        }
+    }
+    sites.sort_unstable();
+    Ok(LocalSets { defs, uses, sites })
+}
+
+/// live_in(b) = uses(b) ∪ (live_out(b) − defs(b)), to a fixpoint, visiting
+/// blocks in postorder so most information flows in one pass.
+fn liveness(
+    cfg: &Cfg,
+    dom: &DomTree,
+    defs: &BlockBits,
+    uses: &BlockBits,
+    budget: &mut Budget,
+) -> Result<BlockBits, CompileError> {
+    let words = defs.words;
+    let mut live_in = BlockBits {
+        words,
+        bits: uses.bits.clone(),
+    };
+    let mut out = vec![0u64; words];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in dom.rpo.iter().rev() {
+            budget.charge(words as u64 * (cfg.succs(b).len() as u64 + 1))?;
+            out.fill(0);
+            for &s in cfg.succs(b) {
+                for (o, &i) in out.iter_mut().zip(live_in.row(s)) {
+                    *o |= i;
+                }
+            }
+            let base = b.index() * words;
+            let row = &mut live_in.bits[base..base + words];
+            let local = uses.row(b).iter().zip(defs.row(b));
+            for ((live, (&used, &defined)), &live_out) in row.iter_mut().zip(local).zip(&out) {
+                let new = used | (live_out & !defined);
+                if new != *live {
+                    *live = new;
+                    changed = true;
+                }
+            }
+        }
+    }
+    Ok(live_in)
+}
+
+/// For each block, the registers that get a phi there, ascending.
+fn place_phis(
+    input: &SsaInput,
+    sites: &[(u32, Block)],
+    live_in: &BlockBits,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<u32>>, CompileError> {
+    let n = input.cfg.len();
+    let mut phis: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // Stamps (register + 1) instead of clearing per register.
+    let mut has_phi = vec![0u32; n];
+    let mut queued = vec![0u32; n];
+    let mut work = Vec::new();
+    // Registers defined only in the entry have an empty frontier: skipped.
+    for group in sites.chunk_by(|a, b| a.0 == b.0) {
+        let r = group[0].0;
+        let stamp = r + 1;
+        work.clear();
+        work.push(input.cfg.entry);
+        queued[input.cfg.entry.index()] = stamp;
+        for &(_, b) in group {
+            if queued[b.index()] != stamp {
+                queued[b.index()] = stamp;
+                work.push(b);
+            }
+        }
+        while let Some(x) = work.pop() {
+            let frontier = &input.frontiers[x.index()];
+            budget.charge(frontier.len() as u64 + 1)?;
+            for &y in frontier {
+                if has_phi[y.index()] == stamp || !live_in.contains(y, r) {
+                    continue;
+                }
+                has_phi[y.index()] = stamp;
+                phis[y.index()].push(r);
+                if queued[y.index()] != stamp {
+                    queued[y.index()] = stamp;
+                    work.push(y);
+                }
+            }
+        }
+    }
+    Ok(phis)
+}
+
+/// Placeholder for a phi operand not yet filled in.
+const UNFILLED: Value = Value(u32::MAX);
+
+struct Renamer<'a> {
+    input: &'a SsaInput<'a>,
+    ir: Function,
+    /// The value each register names at the current point of the walk.
+    current: Vec<Value>,
+    /// (register, value it named before) for each definition on the path.
+    undo: Vec<(u32, Value)>,
+    constants: Vec<Value>,
+    /// Each block's phis: (register, instruction, its value).
+    phis: Vec<Vec<(u32, Inst, Value)>>,
+    /// On-stack replacement: the registers the entry reads from the
+    /// interpreter's frame, ascending.
+    from_frame: Option<Vec<u32>>,
+}
+
+enum Step {
+    Enter(Block),
+    Leave(usize),
+}
+
+impl<'a> Renamer<'a> {
+    fn new(
+        input: &'a SsaInput<'a>,
+        phi_regs: Vec<Vec<u32>>,
+        from_frame: Option<Vec<u32>>,
+    ) -> Renamer<'a> {
+        let cfg = input.cfg;
+        // Sized once for what renaming makes (an instruction per bytecode
+        // instruction, a phi per placed register, the parameters and a
+        // few constants) rather than grown by doubling, table by table.
+        let func = input.program.func(input.id);
+        let insts = func.code.len()
+            + phi_regs.iter().map(Vec::len).sum::<usize>()
+            + func.nparams as usize
+            + 8;
+        let mut ir = Function::with_capacity(input.id, cfg.entry_point, cfg.len(), insts);
+        ir.entry = cfg.entry;
+        let mut phis = Vec::with_capacity(cfg.len());
+        for (b, regs) in phi_regs.into_iter().enumerate() {
+            let data = &cfg.blocks[b];
+            let origin = if data.synthetic {
+                BlockOrigin::SyntheticEntry
+            } else {
+                BlockOrigin::Bytecode(Block::new(b))
+            };
+            let block = ir.add_block(origin);
+            ir.blocks[b].insts = Vec::with_capacity(regs.len() + (data.end - data.start) as usize);
+            ir.set_new_block_edges(block, data.preds.clone(), data.succs.clone());
+            let mut here = Vec::with_capacity(regs.len());
+            for &r in &regs {
+                let (phi, v) = ir.add_def(InstKind::Phi(vec![UNFILLED; data.preds.len()]), NO_SRC);
+                ir.blocks[block.index()].insts.push(phi);
+                here.push((r, phi, v));
+            }
+            ir.phi_regs[b] = regs;
+            phis.push(here);
+        }
+        Renamer {
+            input,
+            ir,
+            current: Vec::new(),
+            undo: Vec::new(),
+            constants: Vec::new(),
+            phis,
+            from_frame,
+        }
+    }
+
+    /// Places an instruction that defines nothing at the end of `b`.
+    fn emit(&mut self, b: Block, kind: InstKind, src: u32) {
+        let inst = self.ir.add_inst(kind, src, false);
+        self.ir.blocks[b.index()].insts.push(inst);
+    }
+
+    /// Places an instruction at the end of `b`; its fresh value.
+    fn emit_def(&mut self, b: Block, kind: InstKind, src: u32) -> Value {
+        let (inst, v) = self.ir.add_def(kind, src);
+        self.ir.blocks[b.index()].insts.push(inst);
+        v
+    }
+
+    fn define(&mut self, reg: u32, v: Value) {
+        // A `mov` binds a value to a second register: it keeps its first.
+        self.ir.name_value(v, Some(reg));
+        self.undo.push((reg, self.current[reg as usize]));
+        self.current[reg as usize] = v;
+    }
+
+    fn value(&self, slot: u32) -> Value {
+        let nregs = self.input.program.func(self.input.id).nregs;
+        if slot < nregs {
+            self.current[slot as usize]
+        } else {
+            self.constants[(slot - nregs) as usize]
+        }
+    }
+
+    /// Parameters, the shared zero and the constants, at the entry.
+    fn entry_definitions(&mut self) {
+        let f = self.input.program.func(self.input.id);
+        let entry = self.ir.entry;
+        let mut current = Vec::with_capacity(f.nregs as usize);
+        let from_frame = self.from_frame.take();
+        let params = from_frame.as_deref().unwrap_or(&[]);
+        if from_frame.is_none() {
+            for p in 0..f.nparams {
+                current.push(self.emit_def(entry, InstKind::Param(p), NO_SRC));
+            }
+        }
+        let zero = self.emit_def(entry, InstKind::Const(0), NO_SRC);
+        current.resize(f.nregs as usize, zero);
+        for &r in params {
+            current[r as usize] = self.emit_def(entry, InstKind::Param(r), NO_SRC);
+        }
+        // Parameter r is register r's first value.
+        for (r, &v) in current.iter().enumerate() {
+            if v != zero {
+                self.ir.name_value(v, Some(r as u32));
+            }
+        }
+        self.current = current;
+        self.constants = f
+            .consts
+            .iter()
+            .map(|&c| self.emit_def(entry, InstKind::Const(c), NO_SRC))
+            .collect();
+    }
+
+    fn run(mut self, budget: &mut Budget) -> Result<Function, CompileError> {
+        self.entry_definitions();
+        let mut steps = vec![Step::Enter(self.ir.entry)];
+        while let Some(step) = steps.pop() {
+            match step {
+                Step::Leave(mark) => {
+                    for (r, v) in self.undo.drain(mark..).rev() {
+                        self.current[r as usize] = v;
+                    }
+                }
+                Step::Enter(b) => {
+                    let mark = self.undo.len();
+                    self.rename_block(b, budget)?;
+                    steps.push(Step::Leave(mark));
+                    for &c in self.input.dom.children[b.index()].iter().rev() {
+                        steps.push(Step::Enter(c));
+                    }
+                }
+            }
+        }
+        Ok(self.ir)
+    }
+
+    fn rename_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
+        for k in 0..self.phis[b.index()].len() {
+            let (r, _, v) = self.phis[b.index()][k];
+            self.define(r, v);
+        }
+        let data = self.input.cfg.block(b);
+        let (start, end) = (data.start, data.end);
+        budget.charge((end - start) as u64 + 1)?;
+        let f = self.input.program.func(self.input.id);
+        for k in start..end {
+            self.rename_instr(b, k);
+        }
+        let falls_through = end == start
+            || !(f.code[end as usize - 1].op.is_terminator()
+                || f.code[end as usize - 1].op.is_cond_branch());
+        if falls_through {
+            let next = self.input.cfg.succs(b)[0];
+            self.emit(b, InstKind::Jump(next), NO_SRC);
+        }
+        for &s in self.input.cfg.succs(b) {
+            let j = self
+                .input
+                .cfg
+                .preds(s)
+                .iter()
+                .position(|&p| p == b)
+                .unwrap_or(0);
+            budget.charge(self.phis[s.index()].len() as u64)?;
+            for k in 0..self.phis[s.index()].len() {
+                let (r, phi, _) = self.phis[s.index()][k];
+                let v = self.current[r as usize];
+                if let InstKind::Phi(args) = &mut self.ir.insts[phi.index()].kind {
+                    args[j] = v;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn rename_instr(&mut self, b: Block, k: u32) {
+        let program = self.input.program;
+        let ins = program.func(self.input.id).code[k as usize];
+        // A block's successors are its targets, taken first (the graph's
+        // fixed order); a block may have copies, so not the one at `ins.c`.
+        let succs = self.input.cfg.succs(b);
+        let kind = match ins.op {
+            Op::Mov => {
+                let v = self.value(ins.b);
+                self.define(ins.a, v);
+                return;
+            }
+            Op::Neg | Op::Not | Op::FNeg | Op::FSqrt | Op::IToF | Op::FToI => {
+                InstKind::Unary(ins.op, self.value(ins.b))
+            }
+            Op::Load => InstKind::Load(self.value(ins.b), self.value(ins.c)),
+            Op::Store => InstKind::Store(self.value(ins.a), self.value(ins.b), self.value(ins.c)),
+            Op::Call => {
+                let args = program
+                    .call_arg_slots(&ins)
+                    .iter()
+                    .map(|&s| self.value(s))
+                    .collect();
+                InstKind::Call(FuncId(ins.b), args)
+            }
+            Op::Print => InstKind::Print(self.value(ins.a)),
+            Op::PutC => InstKind::PutC(self.value(ins.a)),
+            Op::FPrint => InstKind::FPrint(self.value(ins.a), ins.b),
+            Op::PutS => InstKind::PutS(ins.a),
+            Op::Ret => InstKind::Ret(self.value(ins.a)),
+            Op::Jmp => InstKind::Jump(succs[0]),
+            op if op.is_cond_branch() => {
+                let a = self.value(ins.a);
+                let second = if matches!(op, Op::Jz | Op::Jnz) {
+                    a
+                } else {
+                    self.value(ins.b)
+                };
+                match *succs {
+                    [taken, fallthrough] => InstKind::Branch {
+                        op,
+                        args: [a, second],
+                        taken,
+                        fallthrough,
+                    },
+                    _ => InstKind::Jump(succs[0]),
+                }
+            }
+            op => InstKind::Binary(op, self.value(ins.b), self.value(ins.c)),
+        };
+        if ins.op.writes() {
+            let v = self.emit_def(b, kind, k);
+            self.define(ins.a, v);
+        } else {
+            self.emit(b, kind, k);
+        }
+    }
+}
+
+/// The `ssa` phase: the IR, built from the bytecode's blocks.
+pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
+    let (Some(cfg), Some(dom), Some(frontiers)) = (&ctx.cfg, &ctx.cfg_dom, &ctx.frontiers) else {
+        return Err(ctx.missing("the dominator tree"));
+    };
+    let input = SsaInput {
+        program: ctx.program,
+        id: ctx.id,
+        cfg,
+        dom,
+        frontiers,
+    };
+    let f = construct(&input, &mut ctx.budget)?;
+    ctx.record(&[f.phi_count()]);
+    ctx.func = Some(f);
+    Ok(Edits::Cfg)
+}

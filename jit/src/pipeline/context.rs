@@ -1,0 +1,372 @@
+//! The compile context: one function on its way to machine code, with the
+//! analyses computed for it, the budget it spends and what each phase
+//! cost, and the pipeline that takes it through the pass table
+//! (`phase::PASSES`): `run` calls each row's `run` in order, timed,
+//! charged to the budget under the phase's name and, with
+//! `Options::verify`, followed by the row's check. A phase that changes
+//! the CFG and does not keep the IR's analyses has them dropped; an
+//! analysis is computed once, when first asked for, and charged to the
+//! phase that asked. Modelled on Cranelift's `codegen::Context`.
+
+use crate::analysis::cfg::{Cfg, EntryPoint};
+use crate::analysis::dom::{self, DomTree};
+use crate::analysis::loops::LoopForest;
+use crate::backend::code_cache::{CodeCache, CodeHandle};
+use crate::backend::Emitted;
+use crate::ir::entity::{Block, Inst};
+use crate::ir::verify::{self, Form};
+use crate::ir::Function;
+use crate::passes::bounds::VersionedLoop;
+use crate::passes::dedup_checks;
+use crate::passes::fill::Fill;
+use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::phase::{Check, Count, Edits, Keeps, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
+use crate::regalloc::{self, Allocation};
+use std::time::{Duration, Instant};
+use vm::tier::JitEnv;
+use vm::{FuncId, Program};
+
+/// What a compile does besides the phases every compile runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The optional phases switched off (`--no-NAME`, for comparison and
+    /// the differential oracle).
+    pub skip: PhaseSet,
+    /// Enter code compiled for on-stack replacement into an inner loop
+    /// through copies of the loops around it, so every loop keeps its
+    /// shape (`--no-osr-peel` enters the header directly, for comparison
+    /// and the differential oracle).
+    pub osr_peel: bool,
+    /// Check the IR after every phase, and the register assignment
+    /// (`--verify-ir`; on in the tests and the oracle).
+    pub verify: bool,
+}
+
+impl Options {
+    /// Whether `phase` runs: the optional phases have a switch each.
+    pub fn runs(&self, phase: Phase) -> bool {
+        phase.pass().switch.is_none() || !self.skip.contains(phase)
+    }
+
+    /// These options with `phase` switched off.
+    pub fn without(mut self, phase: Phase) -> Options {
+        self.skip.insert(phase);
+        self
+    }
+
+    /// The defaults, every compile verified: for tools and tests.
+    pub fn verified() -> Options {
+        Options {
+            verify: true,
+            ..Options::default()
+        }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            skip: PhaseSet::default(),
+            osr_peel: true,
+            verify: false,
+        }
+    }
+}
+
+/// Counts a compile reports: the function's size and the code's, and
+/// what each phase counted (its row's `counts`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub instructions: usize,
+    pub code_bytes: usize,
+    counts: [[u64; MAX_COUNTS]; Phase::COUNT],
+}
+
+impl Stats {
+    /// A compile's sizes, with no phase's counts (the baseline
+    /// compiler's).
+    pub fn of_code(instructions: usize, code_bytes: usize) -> Stats {
+        Stats {
+            instructions,
+            code_bytes,
+            ..Stats::default()
+        }
+    }
+
+    /// The count `name` of `phase`'s row. Panics if the row has no such
+    /// count, as an index out of range would: the name is a caller's
+    /// constant.
+    pub fn count(&self, phase: Phase, name: &str) -> u64 {
+        let k = phase.pass().counts.iter().position(|c| c.name == name);
+        let k = k.unwrap_or_else(|| panic!("{phase} counts no {name}"));
+        self.counts[phase as usize][k]
+    }
+
+    /// Every count of every phase, in table order, with its row's name.
+    pub fn all(&self) -> impl Iterator<Item = (Phase, &'static Count, u64)> + '_ {
+        Phase::ALL.into_iter().flat_map(move |p| {
+            let values = &self.counts[p as usize];
+            p.pass()
+                .counts
+                .iter()
+                .zip(values)
+                .map(move |(c, &v)| (p, c, v))
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct Context<'p> {
+    pub program: &'p Program,
+    pub id: FuncId,
+    pub entry_point: EntryPoint,
+    pub options: Options,
+    pub budget: Budget,
+    pub times: PhaseTimes,
+    pub stats: Stats,
+    /// The last phase that completed.
+    pub done: Option<Phase>,
+    /// When it did, if the next phase may start its clock there (one read
+    /// of the clock per phase boundary instead of three).
+    clock: Option<Instant>,
+    /// What the compiled code may address (`emit` needs it).
+    pub env: Option<JitEnv>,
+
+    pub cfg: Option<Cfg>,
+    /// Dominators and frontiers of `cfg`.
+    pub cfg_dom: Option<DomTree>,
+    pub frontiers: Option<Vec<Vec<Block>>>,
+    /// The IR, from `ssa` on.
+    pub func: Option<Function>,
+    /// The dominator tree of `func`, while its CFG is unchanged.
+    pub domtree: Option<DomTree>,
+    pub loops: Option<LoopForest>,
+    /// The loads and stores whose bounds checks dominating accesses
+    /// imply, sorted.
+    pub implied: Option<Vec<Inst>>,
+    pub allocation: Option<Allocation>,
+    pub versioned: Option<Vec<VersionedLoop>>,
+    pub fills: Option<Vec<Fill>>,
+    pub code: Option<Emitted>,
+}
+
+impl<'p> Context<'p> {
+    pub fn new(program: &'p Program, id: FuncId, options: Options, budget: Budget) -> Context<'p> {
+        Context {
+            program,
+            id,
+            entry_point: EntryPoint::Start,
+            options,
+            budget,
+            times: [Duration::ZERO; Phase::COUNT],
+            stats: Stats {
+                instructions: program.func(id).code.len(),
+                ..Stats::default()
+            },
+            done: None,
+            clock: None,
+            env: None,
+            cfg: None,
+            cfg_dom: None,
+            frontiers: None,
+            func: None,
+            domtree: None,
+            loops: None,
+            implied: None,
+            allocation: None,
+            versioned: None,
+            fills: None,
+            code: None,
+        }
+    }
+
+    /// `id` taken through every phase up to `until`, verified, with no
+    /// budget: for tools and tests.
+    pub fn compiled_to(
+        program: &'p Program,
+        id: FuncId,
+        until: Phase,
+    ) -> Result<Context<'p>, CompileError> {
+        Context::compiled_at(program, id, EntryPoint::Start, until)
+    }
+
+    /// `compiled_to`, for code entered at `entry_point` (`dump
+    /// --osr-line`).
+    pub fn compiled_at(
+        program: &'p Program,
+        id: FuncId,
+        entry_point: EntryPoint,
+        until: Phase,
+    ) -> Result<Context<'p>, CompileError> {
+        let mut ctx =
+            Context::new(program, id, Options::verified(), Budget::unlimited()).at(entry_point);
+        ctx.run(until)?;
+        Ok(ctx)
+    }
+
+    /// A context for code entered at `entry_point`.
+    pub fn at(mut self, entry_point: EntryPoint) -> Context<'p> {
+        self.entry_point = entry_point;
+        self
+    }
+
+    /// Runs every phase after the last one done, up to `until`.
+    pub fn run(&mut self, until: Phase) -> Result<(), CompileError> {
+        for phase in Phase::ALL {
+            if phase > until {
+                break;
+            }
+            if self.done.is_some_and(|d| phase <= d) {
+                continue;
+            }
+            if !self.options.runs(phase) {
+                continue;
+            }
+            self.phase(phase)?;
+        }
+        Ok(())
+    }
+
+    fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
+        let pass = phase.pass();
+        // A phase may charge too little to reach a look at the clock.
+        let start = self.clock.take().unwrap_or_else(Instant::now);
+        self.budget.enter(phase);
+        self.budget.check_limits_at(start)?;
+        let result = (pass.run)(self);
+        let end = Instant::now();
+        self.times[phase as usize] += end - start;
+        if vm::alloc::exhausted() {
+            return Err(CompileError::OutOfMemory { phase });
+        }
+        match (result?, pass.keeps) {
+            (Edits::None, _) => {}
+            (Edits::Cfg, Keeps::Nothing) => {
+                self.domtree = None;
+                self.loops = None;
+            }
+            (Edits::Cfg, Keeps::All) => {
+                return Err(CompileError::Invalid {
+                    phase,
+                    message: "changed the CFG, but its row says it keeps every analysis".into(),
+                })
+            }
+        }
+        if self.options.verify {
+            self.verify(phase)?;
+        } else {
+            self.clock = Some(end);
+        }
+        self.done = Some(phase);
+        Ok(())
+    }
+
+    /// "`what` is missing", blamed on the phase that runs.
+    pub(crate) fn missing(&self, what: &str) -> CompileError {
+        CompileError::Invalid {
+            phase: self.budget.phase(),
+            message: format!("{what} is missing"),
+        }
+    }
+
+    /// The IR, for the phase that runs.
+    pub(crate) fn ir(&self) -> Result<&Function, CompileError> {
+        self.func.as_ref().ok_or_else(|| self.missing("the IR"))
+    }
+
+    /// The IR to change, and the budget to charge.
+    pub(crate) fn ir_mut(&mut self) -> Result<(&mut Function, &mut Budget), CompileError> {
+        let phase = self.budget.phase();
+        match &mut self.func {
+            Some(f) => Ok((f, &mut self.budget)),
+            None => Err(CompileError::Invalid {
+                phase,
+                message: "the IR is missing".into(),
+            }),
+        }
+    }
+
+    /// Records the counts of the phase that runs, in its row's order.
+    pub(crate) fn record(&mut self, counts: &[usize]) {
+        let phase = self.budget.phase();
+        debug_assert_eq!(counts.len(), phase.pass().counts.len(), "{phase}'s counts");
+        for (slot, &c) in self.stats.counts[phase as usize].iter_mut().zip(counts) {
+            *slot = c as u64;
+        }
+    }
+
+    /// The IR's dominator tree, computed if stale, charged to the phase
+    /// that runs.
+    pub(crate) fn ir_domtree(&mut self) -> Result<&DomTree, CompileError> {
+        if self.domtree.is_none() {
+            let phase = self.budget.phase();
+            let f = self.func.as_ref().ok_or_else(|| self.missing("the IR"))?;
+            let dom = dom::dominators(f, &mut self.budget).map_err(|e| e.in_phase(phase))?;
+            self.domtree = Some(dom);
+        }
+        self.domtree
+            .as_ref()
+            .ok_or_else(|| self.missing("the dominator tree"))
+    }
+
+    /// The IR's loop forest (and dominator tree), computed if stale,
+    /// charged to the phase that runs.
+    pub(crate) fn ir_loops(&mut self) -> Result<(), CompileError> {
+        self.ir_domtree()?;
+        if self.loops.is_none() {
+            let phase = self.budget.phase();
+            let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
+                return Err(self.missing("the IR"));
+            };
+            let forest =
+                LoopForest::compute(f, dom, &mut self.budget).map_err(|e| e.in_phase(phase))?;
+            self.loops = Some(forest);
+        }
+        Ok(())
+    }
+
+    /// Copies the emitted code into `cache` (time charged to `emit`).
+    pub fn install(
+        &mut self,
+        cache: &mut CodeCache,
+    ) -> Result<(*const u8, CodeHandle), CompileError> {
+        let start = Instant::now();
+        let code = self.code.as_ref().ok_or_else(|| CompileError::Invalid {
+            phase: Phase::Emit,
+            message: "the code is missing".into(),
+        })?;
+        let installed = cache.install(&code.code).map_err(CompileError::from);
+        self.times[Phase::Emit as usize] += start.elapsed();
+        installed
+    }
+
+    /// The check `phase`'s row asks for, outside its time and budget.
+    fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
+        let invalid = |message: String| CompileError::Invalid { phase, message };
+        match phase.pass().check {
+            Check::Nothing => Ok(()),
+            Check::Ssa => {
+                let f = self.ir()?;
+                let dom = dom::dominators(f, &mut Budget::unlimited())?;
+                verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
+            }
+            Check::Implied => {
+                let (Some(f), Some(implied)) = (&self.func, &self.implied) else {
+                    return Err(self.missing("the implied checks"));
+                };
+                let dom = dom::dominators(f, &mut Budget::unlimited())?;
+                dedup_checks::check(f, &dom, implied).map_err(invalid)
+            }
+            Check::Conventional => {
+                let f = self.ir()?;
+                verify::verify(f, Form::Conventional).map_err(invalid)
+            }
+            Check::Homes => {
+                let (Some(f), Some(allocation)) = (&self.func, &self.allocation) else {
+                    return Err(self.missing("the register assignment"));
+                };
+                regalloc::checker::check(f, allocation).map_err(invalid)
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! `bcvm dump --stage asm`: a function compiled as the JIT would compile
+//! it (or, with `--baseline`, as the baseline compiler would), disassembled
+//! with iced-x86, each run of instructions headed by the
+//! bytecode line it came from, the rest (entries, stubs, unchecked loop
+//! copies) by what it is, and calls of runtime helpers by the helper's
+//! name.
+
+use crate::analysis::cfg::EntryPoint;
+use crate::backend::{Emitted, ScratchEnv};
+use crate::pipeline::budget::Budget;
+use crate::pipeline::context::{Context, Options};
+use crate::pipeline::phase::Phase;
+use crate::CompileError;
+use iced_x86::{Code, Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter, Register};
+use vm::{FuncId, Program};
+
+/// `func` compiled as the JIT would, entered at its start or (`osr`) at
+/// a loop header, against scratch state (a memory of the program's size,
+/// no VM): the code is never run, so the addresses it embeds are only
+/// illustrative.
+pub fn emitted(program: &Program, func: FuncId, osr: Option<u32>) -> Result<Emitted, CompileError> {
+    let options = Options {
+        verify: true,
+        ..Options::default()
+    };
+    let ctx = compiled(program, func, osr, options)?;
+    ctx.code.ok_or_else(|| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: "no code".into(),
+    })
+}
+
+/// The compile context of `func` taken through every phase with
+/// `options` and no budget, as `emitted` describes.
+pub fn compiled(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+    options: Options,
+) -> Result<Context<'_>, CompileError> {
+    let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    let entry = match osr {
+        None => EntryPoint::Start,
+        Some(pc) => EntryPoint::Osr(pc),
+    };
+    let mut ctx = Context::new(program, func, options, Budget::unlimited()).at(entry);
+    ctx.env = Some(scratch.env());
+    ctx.run(Phase::Emit)?;
+    // The scratch state goes now; nothing is left to embed its addresses.
+    ctx.env = None;
+    Ok(ctx)
+}
+
+/// The machine code of `func` (see `emitted`).
+pub fn machine_code(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+) -> Result<Vec<u8>, CompileError> {
+    emitted(program, func, osr).map(|e| e.code)
+}
+
+/// The runtime helper at `address`, if it is one.
+fn helper_name(address: u64) -> Option<&'static str> {
+    use vm::native::*;
+    let helpers: [(*const (), &str); 6] = [
+        (jit_call as *const (), "jit_call"),
+        (jit_trap as *const (), "jit_trap"),
+        (jit_print as *const (), "jit_print"),
+        (jit_putc as *const (), "jit_putc"),
+        (jit_fprint as *const (), "jit_fprint"),
+        (jit_puts as *const (), "jit_puts"),
+    ];
+    helpers
+        .iter()
+        .find(|(p, _)| *p as u64 == address)
+        .map(|&(_, name)| name)
+}
+
+/// The listing of `func`'s machine code.
+pub fn listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
+    listing_at(program, func, None)
+}
+
+/// The listing of `func`'s machine code entered at its start or (`osr`)
+/// at the loop header at that instruction.
+pub fn listing_at(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+) -> Result<String, CompileError> {
+    let emitted = emitted(program, func, osr)?;
+    let f = program.func(func);
+    let what = match osr {
+        None => "asm".to_string(),
+        Some(pc) => format!(
+            "asm, on-stack replacement at line {}",
+            f.positions[pc as usize].line
+        ),
+    };
+    Ok(listing_of(program, func, &what, &emitted))
+}
+
+/// The listing of `func` as the baseline compiler makes it (`--tier
+/// baseline`), against scratch state as `emitted` describes.
+pub fn baseline_listing(program: &Program, func: FuncId) -> Result<String, CompileError> {
+    let emitted = baseline_emitted(program, func)?;
+    Ok(listing_of(program, func, "baseline asm", &emitted))
+}
+
+/// `func` compiled by the baseline compiler against scratch state.
+fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, CompileError> {
+    let mut scratch = ScratchEnv::new(program).map_err(|e| CompileError::Invalid {
+        phase: Phase::Emit,
+        message: format!("cannot map memory: {e}"),
+    })?;
+    crate::baseline::compile(program, func, scratch.env(), None, &mut Budget::unlimited())
+}
+
+fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) -> String {
+    let mut out = format!(
+        "function {} ({what}, {} bytes)\n",
+        program.func(func).name,
+        emitted.code.len()
+    );
+    for row in rows(program, func, emitted) {
+        out.push_str(&row.text);
+        out.push('\n');
+    }
+    out
+}
+
+/// Machine code as a plain listing, one instruction a line with its
+/// offset (the interpreter's loop, for its golden file).
+pub fn plain(code: &[u8]) -> String {
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    formatter.options_mut().set_show_branch_size(false);
+    let mut instruction = Instruction::default();
+    let (mut out, mut text) = (String::new(), String::new());
+    while decoder.can_decode() {
+        decoder.decode_out(&mut instruction);
+        text.clear();
+        formatter.format(&instruction, &mut text);
+        out.push_str(&format!("{:05x}  {text}\n", instruction.ip()));
+    }
+    out
+}
+
+/// One line of a listing: a heading (`; line 4: call`, `; trap: ...`) or
+/// an instruction, with the `.bc` line of the bytecode it came from, if
+/// it came from one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub line: Option<u32>,
+    pub text: String,
+}
+
+/// The listing of the machine code in `emitted`, made for `func`: each
+/// run of instructions headed by the bytecode line it came from, the rest
+/// by what it is (`Emitted::marks`), and calls of runtime helpers named.
+pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
+    let f = program.func(func);
+    let mut out = Vec::new();
+    let mut headings = emitted.lines.iter().peekable();
+    let mut marks = emitted.marks.iter().peekable();
+    // The line the instructions decoded now came from, if any.
+    let mut line = None;
+    // The helper whose address was last loaded into rax, for `call rax`.
+    let mut helper = None;
+    let code = &emitted.code[..emitted.code_end];
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    // `jl 40h`, not `jl short 40h`: the listing gives offsets, which show
+    // the distance.
+    formatter.options_mut().set_show_branch_size(false);
+    let mut instruction = Instruction::default();
+    let mut text = String::new();
+    while decoder.can_decode() {
+        decoder.decode_out(&mut instruction);
+        while let Some(&&(offset, src)) = headings.peek() {
+            if offset as u64 > instruction.ip() {
+                break;
+            }
+            let pos = f.positions[src as usize];
+            line = Some(pos.line);
+            out.push(Row {
+                line,
+                text: format!(
+                    "; line {}: {}",
+                    pos.line,
+                    f.code[src as usize].op.mnemonic()
+                ),
+            });
+            headings.next();
+        }
+        while let Some((_, mark)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
+            line = None;
+            out.push(Row {
+                line,
+                text: format!("; {}", mark.describe(program)),
+            });
+        }
+        text.clear();
+        formatter.format(&instruction, &mut text);
+        if instruction.code() == Code::Call_rm64 && instruction.op0_register() == Register::RAX {
+            if let Some(name) = helper.take() {
+                text.push_str("  ; ");
+                text.push_str(name);
+            }
+        } else if instruction.code() == Code::Mov_r64_imm64
+            && instruction.op0_register() == Register::RAX
+        {
+            helper = helper_name(instruction.immediate64());
+        }
+        out.push(Row {
+            line,
+            text: format!("    {:05x}  {text}", instruction.ip()),
+        });
+    }
+    let pool = &emitted.code[emitted.code_end..];
+    // After the alignment's padding, 8-byte constants to the end.
+    let first = pool.len() % 8;
+    if pool.len() > first {
+        out.push(Row {
+            line: None,
+            text: "; constant pool".to_string(),
+        });
+    }
+    for (k, bytes) in pool[first..].chunks_exact(8).enumerate() {
+        let bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        out.push(Row {
+            line: None,
+            text: format!(
+                "    {:05x}  dq {bits:016X}h  ; {}",
+                emitted.code_end + first + 8 * k,
+                f64::from_bits(bits)
+            ),
+        });
+    }
+    out
+}
