@@ -48,7 +48,7 @@
 use std::fmt;
 use std::time::Duration;
 
-pub use jit::driver::compiler::{CodeTier, CompileRecord};
+pub use jit::observe::record::{CodeTier, CompileRecord};
 pub use jit::driver::engine::Tier;
 pub use jit::observe::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
 pub use jit::pipeline::context::Options as CompileOptions;

@@ -171,10 +171,10 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         report(&jit::observe::summary::summary(&records.snapshot()));
     }
     if let (Some(mut out), Some(path)) = (trace_json, &opts.trace_json) {
-        let osr: Vec<jit::driver::compiler::OsrMark> = vm
+        let osr: Vec<jit::observe::record::OsrMark> = vm
             .osr_entries()
             .iter()
-            .map(|o| jit::driver::compiler::OsrMark {
+            .map(|o| jit::observe::record::OsrMark {
                 at: o.at.saturating_duration_since(epoch),
                 function: program.func(o.func).name.clone(),
                 line: program
@@ -184,7 +184,7 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
                     .map_or(0, |p| p.line),
             })
             .collect();
-        let trace = jit::driver::compiler::chrome_trace(&records.snapshot(), &osr, file);
+        let trace = jit::observe::record::chrome_trace(&records.snapshot(), &osr, file);
         if let Err(e) = out.write_all(trace.to_string().as_bytes()) {
             report(&format!(
                 "{path}: error: cannot write the trace file: {e}\n"

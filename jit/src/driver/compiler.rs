@@ -8,10 +8,10 @@ use crate::backend::Emitted;
 use crate::baseline::HotCount;
 use crate::observe::code_info::CodeMap;
 use crate::observe::listen::{Installed, Listener, Records};
+use crate::observe::record::{CodeTier, CompileRecord};
 use crate::pipeline::budget::{Budget, CompileError, DEFAULT_UNITS};
 use crate::pipeline::context::{Context, Options, Stats};
 use crate::pipeline::phase::{Phase, PhaseTimes};
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 use vm::tier::{Compiled, Compiler, Entry, JitEnv, Thresholds, Trigger};
 use vm::{FuncId, Program};
@@ -61,26 +61,6 @@ pub struct Jit {
 #[derive(Default)]
 pub struct HotCounts(Option<Box<[HotCount]>>);
 
-/// The two compilers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CodeTier {
-    /// The pipeline of `context`: SSA, the optimizations, register
-    /// allocation.
-    #[default]
-    Optimizing,
-    /// One pass from bytecode to machine code (`baseline`).
-    Baseline,
-}
-
-impl CodeTier {
-    pub fn name(self) -> &'static str {
-        match self {
-            CodeTier::Optimizing => "optimizing",
-            CodeTier::Baseline => "baseline",
-        }
-    }
-}
-
 impl Jit {
     /// Maps the code cache and the allocator's compile memory now, once
     /// per VM, so that the first compile does not pay for them (about
@@ -107,89 +87,6 @@ impl Default for Jit {
             tier_up: Thresholds::NEVER,
             hot: HotCounts::default(),
             tid: None,
-        }
-    }
-}
-
-/// What one compile cost and made.
-#[derive(Clone, Debug)]
-pub struct CompileRecord {
-    /// The compile's number in the run, from 0.
-    pub id: usize,
-    /// The thread that compiled (the VM's).
-    pub tid: u32,
-    pub function: String,
-    pub trigger: Trigger,
-    /// The compiler that ran.
-    pub tier: CodeTier,
-    /// For on-stack replacement, the source line of the loop header where
-    /// the code takes over.
-    pub entry_line: Option<u32>,
-    pub stats: Stats,
-    pub code_bytes: usize,
-    /// Wall time per phase, indexed like `Phase::ALL`.
-    pub times: PhaseTimes,
-    pub total: Duration,
-    /// When the compile began, from the compiler's `epoch`.
-    pub started: Duration,
-    /// `None` if compiled, else why not.
-    pub error: Option<CompileError>,
-}
-
-impl CompileRecord {
-    /// The `--trace-compile` line.
-    pub fn line(&self) -> String {
-        let s = &self.stats;
-        let trigger = match self.entry_line {
-            Some(line) => format!("{}@line{line}", self.trigger.name()),
-            None => self.trigger.name().to_string(),
-        };
-        if self.tier == CodeTier::Baseline {
-            // One phase, and none of the pipeline's counts.
-            let mut line = format!(
-                "compile {} id={} at={}us trigger={trigger} tier=baseline instrs={} bytes={} emit={}us total={}us",
-                self.function,
-                self.id,
-                self.started.as_micros(),
-                s.instructions,
-                self.code_bytes,
-                self.times[Phase::Emit as usize].as_micros(),
-                self.total.as_micros()
-            );
-            self.outcome(&mut line);
-            return line;
-        }
-        let mut line = format!(
-            "compile {} id={} at={}us trigger={} instrs={}",
-            self.function,
-            self.id,
-            self.started.as_micros(),
-            trigger,
-            s.instructions,
-        );
-        for (_, count, value) in s.all().filter(|(_, c, _)| c.traced) {
-            let _ = write!(line, " {}={value}", count.name);
-        }
-        let _ = write!(line, " bytes={}", self.code_bytes);
-        for phase in Phase::ALL {
-            let _ = write!(
-                line,
-                " {}={}us",
-                phase.name(),
-                self.times[phase as usize].as_micros()
-            );
-        }
-        let _ = write!(line, " total={}us", self.total.as_micros());
-        self.outcome(&mut line);
-        line
-    }
-
-    fn outcome(&self, line: &mut String) {
-        match &self.error {
-            None => line.push_str(" outcome=ok"),
-            Some(e) => {
-                let _ = write!(line, " outcome=bailed in {}: {e}", e.phase());
-            }
         }
     }
 }
@@ -449,112 +346,3 @@ fn lines_of(f: &vm::Function, emitted: &Emitted, address: u64) -> Vec<(u64, u32)
         .collect()
 }
 
-/// An activation's move into on-stack-replacement code, for the trace:
-/// when (from the compiler's epoch), the function and the loop's line.
-pub struct OsrMark {
-    pub at: Duration,
-    pub function: String,
-    pub line: u32,
-}
-
-/// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in
-/// µs): one per compile, with one per phase nested inside it, an instant
-/// event where each function tiered up (was offered to the compiler) and
-/// where each activation entered on-stack-replacement code, and the
-/// process's and threads' names; `pid` and `tid` are the real ones.
-/// Perfetto and chrome://tracing open the result. `program` names the
-/// process.
-pub fn chrome_trace(
-    records: &[CompileRecord],
-    osr_entries: &[OsrMark],
-    program: &str,
-) -> serde_json::Value {
-    let pid = std::process::id();
-    let mut events = vec![serde_json::json!({
-        "name": "process_name", "ph": "M", "pid": pid,
-        "args": { "name": format!("bcvm {program}") },
-    })];
-    let mut tids: Vec<u32> = records.iter().map(|r| r.tid).collect();
-    tids.sort_unstable();
-    tids.dedup();
-    for tid in tids {
-        events.push(serde_json::json!({
-            "name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
-            "args": { "name": "VM (interpreter, compiler)" },
-        }));
-    }
-    for o in osr_entries {
-        events.push(serde_json::json!({
-            "name": format!("osr entry {} at line {}", o.function, o.line),
-            "cat": "osr",
-            "ph": "i",
-            "s": "t",
-            "ts": o.at.as_secs_f64() * 1e6,
-            "pid": pid,
-            "tid": records.first().map_or(pid, |r| r.tid),
-        }));
-    }
-    for r in records {
-        let ts = r.started.as_secs_f64() * 1e6;
-        let s = &r.stats;
-        let tid = r.tid;
-        events.push(serde_json::json!({
-            "name": format!("tier-up {} ({})", r.function, r.trigger.name()),
-            "cat": "tier-up",
-            "ph": "i",
-            "s": "t",
-            "ts": ts,
-            "pid": pid,
-            "tid": tid,
-        }));
-        let mut args = serde_json::json!({
-            "id": r.id,
-            "function": r.function,
-            "trigger": r.trigger.name(),
-            "tier": r.tier.name(),
-            "entry_line": r.entry_line,
-            "instructions": s.instructions,
-        });
-        if let Some(map) = args.as_object_mut() {
-            for (_, count, value) in s.all().filter(|(_, c, _)| c.traced) {
-                map.insert(count.json.into(), value.into());
-            }
-            map.insert("code_bytes".into(), r.code_bytes.into());
-            let outcome = r.error.as_ref().map_or("ok".to_string(), |e| {
-                format!("bailed in {}: {e}", e.phase())
-            });
-            map.insert("outcome".into(), outcome.into());
-        }
-        events.push(serde_json::json!({
-            "name": format!("compile {}", r.function),
-            "cat": "compile",
-            "ph": "X",
-            "ts": ts,
-            "dur": r.total.as_secs_f64() * 1e6,
-            "pid": pid,
-            "tid": tid,
-            "args": args,
-        }));
-        // The phases run one after another from the compile's start.
-        let mut at = ts;
-        // A baseline compile is one phase.
-        let phases = match r.tier {
-            CodeTier::Optimizing => &Phase::ALL[..],
-            CodeTier::Baseline => &[Phase::Emit][..],
-        };
-        for &phase in phases {
-            let dur = r.times[phase as usize].as_secs_f64() * 1e6;
-            events.push(serde_json::json!({
-                "name": phase.name(),
-                "cat": "phase",
-                "ph": "X",
-                "ts": at,
-                "dur": dur,
-                "pid": pid,
-                "tid": tid,
-            }));
-            at += dur;
-        }
-    }
-    serde_json::json!({ "traceEvents": events, "displayTimeUnit": "ns" })
-}

@@ -4,7 +4,8 @@
 //! benchmarks and the tests all make their VMs here; the `bcvm` library's
 //! `Engine` is its public face.
 
-use crate::driver::compiler::{CodeTier, Jit};
+use crate::driver::compiler::Jit;
+use crate::observe::record::CodeTier;
 use std::fmt;
 use vm::tier::Thresholds;
 use vm::{Limits, Output, Program, Vm};

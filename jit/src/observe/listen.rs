@@ -6,7 +6,7 @@
 //! (`PerfMap`) and jitdump (`JitDumpFile`), and the GDB JIT interface
 //! (`GdbJit`). An embedder adds its own the same way.
 
-use crate::driver::compiler::CompileRecord;
+use crate::observe::record::CompileRecord;
 use crate::observe::code_info::CodeInfo;
 use crate::observe::gdb_jit::Registration;
 use crate::observe::jitdump::JitDump;

@@ -6,4 +6,5 @@ pub mod code_info;
 pub mod gdb_jit;
 pub mod jitdump;
 pub mod listen;
+pub mod record;
 pub mod summary;

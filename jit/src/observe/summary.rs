@@ -3,7 +3,7 @@
 //! compiles by outcome (bail-outs by reason), code bytes, on-stack
 //! replacement entries, and the slowest compiles.
 
-use crate::driver::compiler::{CodeTier, CompileRecord};
+use crate::observe::record::{CodeTier, CompileRecord};
 use crate::pipeline::budget::CompileError;
 use crate::pipeline::phase::Phase;
 use std::fmt::Write;
