@@ -10,9 +10,9 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
 /// The allocator `bcvm` runs with: inside a compile scope, the compile
-/// arena (`vm::alloc`).
+/// arena (`vm::runtime::alloc`).
 #[global_allocator]
-static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
+static ALLOCATOR: vm::runtime::alloc::Allocator = vm::runtime::alloc::Allocator;
 use jit::backend::code_cache::CodeCache;
 use jit::backend::ScratchEnv;
 use jit::pipeline::context::{Context, Options};
@@ -68,7 +68,7 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
             b.iter_batched(
                 || before.clone(),
                 |mut ctxs| {
-                    let scope = vm::alloc::CompileScope::open();
+                    let scope = vm::runtime::alloc::CompileScope::open();
                     for ctx in &mut ctxs {
                         ctx.run(phase).expect("compiles");
                     }
@@ -88,7 +88,7 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
             |(mut ctxs, mut cache)| {
                 for ctx in &mut ctxs {
                     // One scope per compile, as `Jit` opens them.
-                    let scope = vm::alloc::CompileScope::open();
+                    let scope = vm::runtime::alloc::CompileScope::open();
                     ctx.run(Phase::Emit).expect("compiles");
                     ctx.install(&mut cache).expect("fits");
                     drop(scope);
@@ -104,7 +104,7 @@ fn bench_phases(c: &mut Criterion, name: &str, start: &[Context]) {
             || CodeCache::new(256 << 20),
             |mut cache| {
                 for ctx in start {
-                    let scope = vm::alloc::CompileScope::open();
+                    let scope = vm::runtime::alloc::CompileScope::open();
                     let env = ctx.env.expect("an environment");
                     let code = jit::baseline::compile(
                         ctx.program,

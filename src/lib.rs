@@ -48,9 +48,9 @@
 use std::fmt;
 use std::time::Duration;
 
-pub use jit::observe::record::{CodeTier, CompileRecord};
 pub use jit::driver::engine::Tier;
 pub use jit::observe::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
+pub use jit::observe::record::{CodeTier, CompileRecord};
 pub use jit::pipeline::context::Options as CompileOptions;
 pub use jit::Phase;
 pub use vm::tier::Thresholds;

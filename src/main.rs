@@ -35,7 +35,7 @@ fn keep_freed_memory() {
 /// The system allocator, with a reserve a compile falls back on when
 /// memory runs out, so that it bails out instead of aborting the process.
 #[global_allocator]
-static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
+static ALLOCATOR: vm::runtime::alloc::Allocator = vm::runtime::alloc::Allocator;
 
 /// For tests of the compiler's out-of-memory path: each compile may take
 /// this many bytes from the system, then is refused as if memory had run
@@ -50,13 +50,13 @@ fn main() -> ExitCode {
         .ok()
         .and_then(|v| v.parse().ok())
     {
-        vm::alloc::refuse_compiles_after(bytes);
+        vm::runtime::alloc::refuse_compiles_after(bytes);
     }
     if let Some(bytes) = std::env::var(FAULT_COMPILE_RESERVE)
         .ok()
         .and_then(|v| v.parse().ok())
     {
-        vm::alloc::set_reserve_size(bytes);
+        vm::runtime::alloc::set_reserve_size(bytes);
     }
     let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(parse_command_line())));
     let mut worker = Err(io::Error::other("no stack size to try"));

@@ -27,7 +27,9 @@ use crate::backend::emitter::{fail, jump_if, Assembler};
 use crate::backend::{Emitted, Mark};
 use crate::pipeline::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::native::{jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site};
+use vm::runtime::native::{
+    jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site,
+};
 use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
 use vm::{isa, FuncId, Function, Instr, Op, Program, Slot};
 use x64::regs::{RAX, RCX, XMM0, XMM1};
@@ -331,7 +333,7 @@ impl<'a> Baseline<'a> {
                 };
                 self.load(RAX, i.b);
                 self.load(RCX, i.c);
-                let zero = self.trap(vm::native::TRAP_DIVISION_BY_ZERO, pc);
+                let zero = self.trap(vm::runtime::native::TRAP_DIVISION_BY_ZERO, pc);
                 encode::divide(&mut self.ops, division, zero);
                 self.store(i.a, RAX);
             }
@@ -498,7 +500,7 @@ impl<'a> Baseline<'a> {
         }
         // `.memory` is at most 2^28 cells.
         let cells = self.env.memory.cells as i32;
-        let out = self.trap(vm::native::TRAP_OUT_OF_BOUNDS, pc);
+        let out = self.trap(vm::runtime::native::TRAP_OUT_OF_BOUNDS, pc);
         dynasm!(self.ops ; .arch x64 ; cmp rax, cells ; jae =>out);
     }
 

@@ -1,10 +1,10 @@
-//! The compile arena (`vm::alloc`) with the process's real allocator: every
+//! The compile arena (`vm::runtime::alloc`) with the process's real allocator: every
 //! compile of every program in `programs/` leaves nothing behind in it, so
 //! each compile finds it empty and reuses it from its start, and the
 //! programs' answers are unchanged.
 
 #[global_allocator]
-static ALLOCATOR: vm::alloc::Allocator = vm::alloc::Allocator;
+static ALLOCATOR: vm::runtime::alloc::Allocator = vm::runtime::alloc::Allocator;
 
 use jit::testing::oracle::Config;
 use std::path::Path;
@@ -34,14 +34,14 @@ fn every_compile_leaves_the_arena_empty() {
                     .unwrap_or_default();
                 let want = std::fs::read(file.with_extension("out")).expect(".out");
                 for config in [Config::Jit, Config::Osr] {
-                    let before = vm::alloc::arena_stats();
+                    let before = vm::runtime::alloc::arena_stats();
                     let (outcome, _) = jit::testing::oracle::run_with(
                         &program,
                         config,
                         vm::Limits::default(),
                         &args,
                     );
-                    let after = vm::alloc::arena_stats();
+                    let after = vm::runtime::alloc::arena_stats();
                     let name = format!("{} [{}]", file.display(), config.name());
                     assert_eq!(outcome.stdout, want, "{name}");
                     let scopes = after.scopes - before.scopes;

@@ -1,11 +1,16 @@
-//! The interpreter's view of a compiler: the tier-up policy's thresholds,
-//! the trait through which it asks for machine code, and the calling
-//! convention of that code. `vm` never depends on the compiler; the command
+//! The interpreter's view of a compiler, and the tier-up policy in one
+//! place: the thresholds, the trait through which it asks for machine
+//! code, the calling convention of that code, and `Tiers`, the policy's
+//! state (when to offer each function, what was compiled, which code is
+//! retired but still mapped). `vm` never depends on the compiler; the command
 //! line hands it an implementation.
 
 use crate::bytecode::{FuncId, Program};
+use crate::profile::sampler::{Activity, Position};
+use crate::runtime::Output;
 use std::any::Any;
 use std::ffi::c_void;
+use std::rc::Rc;
 
 /// What made a function hot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -227,5 +232,176 @@ pub trait Compiler {
     /// compiled code, and by default (a compiler that keeps no code map).
     fn locate(&self, _address: u64) -> Option<(FuncId, u32)> {
         None
+    }
+}
+
+/// The tier-up policy's state: when to offer functions to the compiler,
+/// and what it made of them.
+pub(crate) struct Tiers<'p> {
+    pub(crate) compiler: Option<Box<dyn Compiler + 'p>>,
+    pub(crate) thresholds: Thresholds,
+    /// Offer every function before its first call.
+    pub(crate) eager: bool,
+    pub(crate) compiled: Vec<Option<Compiled>>,
+    /// On-stack-replacement code, kept mapped for the life of the VM (an
+    /// activation may still be running it).
+    pub(crate) osr: Vec<Compiled>,
+    /// Entry points by function, 0 if not compiled: read by compiled code.
+    pub(crate) entries: Box<[usize]>,
+    /// Per function, the call count from which a call is not the
+    /// machine-code loop's: the policy's threshold until the function is
+    /// offered, then 0 if it got compiled (calls go to its code) or
+    /// `u64::MAX` if not (or with no compiler).
+    pub(crate) offer_at: Box<[u64]>,
+    pub(crate) offered: Vec<bool>,
+    /// Per function, whether its code asked for better code when hot
+    /// (`offer_hot`), and for on-stack-replacement code (`offer_hot_osr`):
+    /// each at most once.
+    pub(crate) hot_offered: Vec<bool>,
+    pub(crate) hot_osr_offered: Vec<bool>,
+    /// Code replaced by better code, kept mapped for the life of the VM
+    /// (an activation may still be running it).
+    pub(crate) retired: Vec<Compiled>,
+    /// The VM's position, to say when it is compiling.
+    pub(crate) position: Rc<Position>,
+}
+
+impl Tiers<'_> {
+    pub(crate) fn wants(&self, f: FuncId, calls: u64) -> bool {
+        calls >= self.offer_at[f.index()] && !self.offered[f.index()]
+    }
+
+    /// What a call that the policy wants makes hot: its loops, when they
+    /// crossed their threshold (and got on-stack-replacement code rather
+    /// than the ordinary kind, `offer_osr`), else the calls.
+    pub(crate) fn trigger(&self, back_edges: u64) -> Trigger {
+        if self.eager {
+            Trigger::Eager
+        } else if back_edges >= self.thresholds.back_edges {
+            Trigger::BackEdges
+        } else {
+            Trigger::Calls
+        }
+    }
+
+    /// Offers `f` to the compiler, once. Output is flushed first: should
+    /// memory run out beyond what a compile may fall back on, the process
+    /// ends, and nothing printed is lost.
+    pub(crate) fn offer(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        trigger: Trigger,
+        env: JitEnv,
+        out: &mut Output,
+    ) {
+        if std::mem::replace(&mut self.offered[f.index()], true) {
+            return;
+        }
+        self.offer_at[f.index()] = u64::MAX;
+        self.compile(program, f, trigger, env, out);
+    }
+
+    /// Compiles `f` now, output flushed first; if code comes, calls go to
+    /// it from then on, and the code it replaces stays mapped for
+    /// activations still running it.
+    pub(crate) fn compile(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        trigger: Trigger,
+        env: JitEnv,
+        out: &mut Output,
+    ) {
+        let Some(compiler) = &mut self.compiler else {
+            return;
+        };
+        out.flush();
+        let code = self.position.during(Activity::Compiling, f, 0, || {
+            compiler.compile(program, f, trigger, env)
+        });
+        let Some(code) = code else {
+            return;
+        };
+        self.entries[f.index()] = code.entry as usize;
+        self.offer_at[f.index()] = 0;
+        if let Some(old) = self.compiled[f.index()].replace(code) {
+            self.retired.push(old);
+        }
+    }
+
+    /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
+    /// to the compiler again, once: a first tier's code asks for the next
+    /// tier's.
+    pub(crate) fn offer_hot(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        env: JitEnv,
+        out: &mut Output,
+    ) {
+        if std::mem::replace(&mut self.hot_offered[f.index()], true) {
+            return;
+        }
+        self.compile(program, f, Trigger::Calls, env, out);
+    }
+
+    /// Code to take over an activation of `f` that compiled code is
+    /// running, at `pc`, its loops being hot: asked once per function.
+    pub(crate) fn offer_hot_osr(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
+        if std::mem::replace(&mut self.hot_osr_offered[f.index()], true) {
+            return None;
+        }
+        self.osr_code(program, f, pc, env, out)
+    }
+
+    /// On-stack-replacement code for `f` at `pc`, kept for the life of
+    /// the VM. Output is flushed first, as for `offer`.
+    pub(crate) fn osr_code(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
+        out.flush();
+        let compiler = self.compiler.as_mut()?;
+        let code = self.position.during(Activity::Compiling, f, pc, || {
+            compiler.compile_osr(program, f, pc, env)
+        })?;
+        let entry = code.entry;
+        self.osr.push(code);
+        Some(entry)
+    }
+
+    /// Asks for code to take over a running activation of `f` at `pc`,
+    /// its loops being hot (`calls` is `f`'s call count). That is all a
+    /// loop threshold compiles: the activation that crossed it may be the
+    /// only one (`main`), so `f`'s ordinary code waits for its next call,
+    /// which offers it as `Trigger::BackEdges`. A function offered already
+    /// and refused is not asked again.
+    pub(crate) fn offer_osr(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        calls: u64,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
+        if self.eager || self.offered[f.index()] && self.compiled[f.index()].is_none() {
+            return None;
+        }
+        let next_call = calls.saturating_add(1);
+        self.offer_at[f.index()] = self.offer_at[f.index()].min(next_call);
+        self.osr_code(program, f, pc, env, out)
     }
 }

@@ -39,7 +39,7 @@ use crate::ir::entity::{Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::native::{jit_call, jit_trap, site};
+use vm::runtime::native::{jit_call, jit_trap, site};
 use vm::tier::JitEnv;
 use vm::tier::{
     STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
@@ -132,7 +132,7 @@ impl Emitter<'_> {
     /// calls left (`r13`) without spending one, and the callee's call
     /// counted when calls are counted.
     pub(in crate::backend) fn inlined_call(&mut self, callee: vm::FuncId, level: u32, src: u32) {
-        let overflow = self.trap_label(vm::native::TRAP_STACK_OVERFLOW, src);
+        let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
         dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
         if self.env.count_calls {
             let count_at =
@@ -148,7 +148,7 @@ impl Emitter<'_> {
     pub(in crate::backend) fn spend_call(&mut self, src: u32) {
         let here = Inst::new(self.current);
         let level = self.f.inline_depth(here) as i32;
-        let overflow = self.trap_label(vm::native::TRAP_STACK_OVERFLOW, src);
+        let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
         if level == 0 {
             dynasm!(self.ops ; .arch x64 ; sub r13, 1 ; jb =>overflow);
         } else {
@@ -351,7 +351,7 @@ pub(crate) struct SlowCall {
 pub(crate) struct CallSite {
     pub(crate) callee: vm::FuncId,
     pub(crate) nargs: usize,
-    /// Where it is (`vm::native::site`), for `jit_call` and traps.
+    /// Where it is (`vm::runtime::native::site`), for `jit_call` and traps.
     pub(crate) site: i64,
     /// The calls' depth it spends: 1, plus the inlined calls around it.
     pub(crate) levels: i32,
@@ -476,8 +476,8 @@ pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
 /// A trap's name, for listings.
 pub(crate) fn trap_name(kind: u64) -> &'static str {
     match kind {
-        vm::native::TRAP_DIVISION_BY_ZERO => "division by zero",
-        vm::native::TRAP_STACK_OVERFLOW => "stack overflow",
+        vm::runtime::native::TRAP_DIVISION_BY_ZERO => "division by zero",
+        vm::runtime::native::TRAP_STACK_OVERFLOW => "stack overflow",
         _ => "memory access out of bounds",
     }
 }

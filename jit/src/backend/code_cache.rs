@@ -273,7 +273,7 @@ impl CodeCache {
             Some(r) => r.clone(),
             None => {
                 // It outlives the compile that makes it.
-                let r = vm::alloc::lasting(|| {
+                let r = vm::runtime::alloc::lasting(|| {
                     Region::new(self.limit.next_multiple_of(PAGE), self.private).map(Rc::new)
                 })?;
                 self.region = Some(r.clone());

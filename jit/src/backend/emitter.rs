@@ -38,7 +38,7 @@ pub type Emitted = x64::Code<Mark>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     Named(&'static str),
-    /// A call's way through `jit_call`, at `site` (`vm::native::site`).
+    /// A call's way through `jit_call`, at `site` (`vm::runtime::native::site`).
     SlowCall {
         callee: vm::FuncId,
         site: u64,

@@ -67,7 +67,7 @@ impl Jit {
     /// 30 µs: a memfd, its size and four mappings).
     pub fn prepare(&mut self) {
         self.code_cache.prepare();
-        vm::alloc::prepare();
+        vm::runtime::alloc::prepare();
     }
 }
 
@@ -147,8 +147,8 @@ impl Jit {
         };
         // The compile's tables come from the allocator's arena; memory the
         // system refuses, from its reserve, and the compile then stops
-        // (see `vm::alloc`).
-        let scope = vm::alloc::CompileScope::open();
+        // (see `vm::runtime::alloc`).
+        let scope = vm::runtime::alloc::CompileScope::open();
         let budget = Budget::new(self.units, self.time);
         let mut ctx = Context::new(program, func, self.options, budget).at(entry_point);
         ctx.env = Some(env);
@@ -167,8 +167,9 @@ impl Jit {
             times: ctx.times,
             code: ctx.code.as_ref(),
         };
-        let compiled =
-            vm::alloc::lasting(|| self.record(f, trigger, entry_line, start, made, result));
+        let compiled = vm::runtime::alloc::lasting(|| {
+            self.record(f, trigger, entry_line, start, made, result)
+        });
         // The compile's tables go back to the arena while the scope holds
         // it: the holder's frees are plain counts, and the last one
         // empties the arena for the next compile.
@@ -189,7 +190,7 @@ impl Jit {
         let start = Instant::now();
         let f = program.func(func);
         let hot = self.hot_count(program, func);
-        let scope = vm::alloc::CompileScope::open();
+        let scope = vm::runtime::alloc::CompileScope::open();
         let mut budget = Budget::new(self.units, self.time);
         let emitted = match &scope {
             None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
@@ -210,7 +211,8 @@ impl Jit {
             times,
             code: emitted.as_ref().ok(),
         };
-        let compiled = vm::alloc::lasting(|| self.record(f, trigger, None, start, made, result));
+        let compiled =
+            vm::runtime::alloc::lasting(|| self.record(f, trigger, None, start, made, result));
         drop(emitted);
         drop(scope);
         compiled
@@ -316,9 +318,9 @@ impl Jit {
 }
 
 /// `result`, unless the compile drew on the allocator's reserve: then it
-/// must stop, whatever it made (`vm::alloc`).
+/// must stop, whatever it made (`vm::runtime::alloc`).
 fn unless_exhausted<T>(result: Result<T, CompileError>) -> Result<T, CompileError> {
-    result.and_then(|made| match vm::alloc::exhausted() {
+    result.and_then(|made| match vm::runtime::alloc::exhausted() {
         true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
         false => Ok(made),
     })
@@ -345,4 +347,3 @@ fn lines_of(f: &vm::Function, emitted: &Emitted, address: u64) -> Vec<(u64, u32)
         })
         .collect()
 }
-

@@ -6,10 +6,10 @@
 //! (`PerfMap`) and jitdump (`JitDumpFile`), and the GDB JIT interface
 //! (`GdbJit`). An embedder adds its own the same way.
 
-use crate::observe::record::CompileRecord;
 use crate::observe::code_info::CodeInfo;
 use crate::observe::gdb_jit::Registration;
 use crate::observe::jitdump::JitDump;
+use crate::observe::record::CompileRecord;
 use std::any::Any;
 use std::cell::RefCell;
 use std::io::Write;

@@ -32,7 +32,7 @@ pub enum CompileError {
         phase: Phase,
         error: crate::backend::code_cache::CacheError,
     },
-    /// The system refused memory during `phase` (see `vm::alloc`).
+    /// The system refused memory during `phase` (see `vm::runtime::alloc`).
     OutOfMemory { phase: Phase },
 }
 
@@ -164,7 +164,7 @@ impl Budget {
     /// Fails if the wall-clock allowance has run out, or the system has
     /// refused the compile memory (the current phase is blamed). Memory is
     /// looked at as often as the clock, so a compile draws on the
-    /// allocator's reserve (`vm::alloc`) for at most `CLOCK_EVERY` units
+    /// allocator's reserve (`vm::runtime::alloc`) for at most `CLOCK_EVERY` units
     /// of work.
     pub fn check_limits(&mut self) -> Result<(), CompileError> {
         self.check_limits_at(Instant::now())
@@ -173,7 +173,7 @@ impl Budget {
     /// `check_limits` with the clock already read (`now`).
     pub fn check_limits_at(&mut self, now: Instant) -> Result<(), CompileError> {
         let phase = self.phase;
-        if vm::alloc::exhausted() {
+        if vm::runtime::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }
         if let Some(allowance) = self.allowance {

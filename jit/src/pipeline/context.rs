@@ -236,7 +236,7 @@ impl<'p> Context<'p> {
         let result = (pass.run)(self);
         let end = Instant::now();
         self.times[phase as usize] += end - start;
-        if vm::alloc::exhausted() {
+        if vm::runtime::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }
         match (result?, pass.keeps) {

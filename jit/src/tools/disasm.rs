@@ -65,7 +65,7 @@ pub fn machine_code(
 
 /// The runtime helper at `address`, if it is one.
 fn helper_name(address: u64) -> Option<&'static str> {
-    use vm::native::*;
+    use vm::runtime::native::*;
     let helpers: [(*const (), &str); 6] = [
         (jit_call as *const (), "jit_call"),
         (jit_trap as *const (), "jit_trap"),

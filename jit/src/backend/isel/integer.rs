@@ -179,7 +179,7 @@ impl Emitter<'_> {
         let Some(division) = isa::division(op) else {
             return Err(fail(format!("no binary operation {}", op.mnemonic())));
         };
-        let zero = self.trap_label(vm::native::TRAP_DIVISION_BY_ZERO, src);
+        let zero = self.trap_label(vm::runtime::native::TRAP_DIVISION_BY_ZERO, src);
         encode::divide(&mut self.ops, division, zero);
         Ok(())
     }

@@ -27,7 +27,7 @@ enum Target {
 impl Emitter<'_> {
     /// Traps unless `cell` < the cell count.
     fn bounds_check(&mut self, cell: Gpr, src: u32) {
-        let oob = self.trap_label(vm::native::TRAP_OUT_OF_BOUNDS, src);
+        let oob = self.trap_label(vm::runtime::native::TRAP_OUT_OF_BOUNDS, src);
         // The cell count is at most 2^28: an immediate.
         let cells = self.env.memory.cells as i32;
         dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), cells ; jae =>oob);

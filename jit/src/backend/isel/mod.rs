@@ -14,7 +14,7 @@ use crate::ir::InstKind;
 use crate::pipeline::budget::CompileError;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi};
-use vm::native::{jit_fprint, jit_print, jit_putc, jit_puts};
+use vm::runtime::native::{jit_fprint, jit_print, jit_putc, jit_puts};
 use vm::Op;
 
 impl Emitter<'_> {

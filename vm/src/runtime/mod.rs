@@ -2,6 +2,9 @@
 //! stdout, and the trap type. Shared by both tiers, so a program's output
 //! and its trap messages cannot differ between them.
 
+pub mod alloc;
+pub mod native;
+
 use crate::bytecode::{FuncId, Pos, Program};
 use memmap2::MmapMut;
 use std::fmt;

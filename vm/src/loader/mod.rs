@@ -2,9 +2,13 @@
 //! every problem found. Parsing, verification and lowering are each linear
 //! in the size of the text.
 
+pub mod diag;
+pub mod lower;
+pub mod parse;
+pub mod verify;
+
 use crate::bytecode::Program;
-use crate::diag::LoadError;
-use crate::{lower, parse, verify};
+use crate::loader::diag::LoadError;
 
 pub fn load(text: &[u8]) -> Result<Program, LoadError> {
     let mut diags = Vec::new();

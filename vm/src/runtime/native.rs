@@ -6,8 +6,8 @@
 
 use crate::bytecode::FuncId;
 use crate::interp::Vm;
+use crate::profile::sampler::Activity;
 use crate::runtime::{Trap, TrapKind};
-use crate::sampler::Activity;
 use crate::tier::JitReturn;
 use std::ffi::c_void;
 

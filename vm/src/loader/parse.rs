@@ -8,7 +8,7 @@
 //! next line so that every independent problem is reported.
 
 use crate::bytecode::{Op, OperandKind, Pos};
-use crate::diag::Diagnostic;
+use crate::loader::diag::Diagnostic;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Operand<'a> {

@@ -3,6 +3,8 @@
 //! executed only in a `--profile` run, which uses its own instantiation of
 //! the dispatch loop so the ordinary one pays nothing for it.
 
+pub mod sampler;
+
 use crate::bytecode::{FuncId, Program};
 use std::fmt::Write;
 

@@ -6,15 +6,18 @@
 //! instantiation of the loop (`PROFILE = true`), so the ordinary one does not
 //! pay for it.
 
-use crate::asm_interp::{self, AsmInterp, Exit};
+pub(crate) mod asm_interp;
+mod stack;
+
 use crate::bytecode::{FuncId, Function, Instr, Op, Program, Slot, TEMPLATE_HEAD};
+use crate::interp::stack::Stack;
+use crate::profile::sampler::{Activity, Position, Sampler, TimeProfile};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
-use crate::sampler::{Activity, Position, Sampler, TimeProfile};
-use crate::stack::Stack;
 use crate::tier::{
-    native_stack_low, CallState, Compiled, Compiler, Entry, JitEnv, MemoryView, Thresholds, Trigger,
+    native_stack_low, CallState, Compiler, Entry, JitEnv, MemoryView, Thresholds, Tiers,
 };
+use asm_interp::{AsmInterp, Exit};
 use std::ffi::c_void;
 use std::io;
 use std::rc::Rc;
@@ -104,171 +107,6 @@ struct CompiledCall {
     entry: Entry,
     base: usize,
     dest: Slot,
-}
-
-/// The tier-up policy's state: when to offer functions to the compiler,
-/// and what it made of them.
-struct Tiers<'p> {
-    compiler: Option<Box<dyn Compiler + 'p>>,
-    thresholds: Thresholds,
-    /// Offer every function before its first call.
-    eager: bool,
-    compiled: Vec<Option<Compiled>>,
-    /// On-stack-replacement code, kept mapped for the life of the VM (an
-    /// activation may still be running it).
-    osr: Vec<Compiled>,
-    /// Entry points by function, 0 if not compiled: read by compiled code.
-    entries: Box<[usize]>,
-    /// Per function, the call count from which a call is not the
-    /// machine-code loop's: the policy's threshold until the function is
-    /// offered, then 0 if it got compiled (calls go to its code) or
-    /// `u64::MAX` if not (or with no compiler).
-    offer_at: Box<[u64]>,
-    offered: Vec<bool>,
-    /// Per function, whether its code asked for better code when hot
-    /// (`offer_hot`), and for on-stack-replacement code (`offer_hot_osr`):
-    /// each at most once.
-    hot_offered: Vec<bool>,
-    hot_osr_offered: Vec<bool>,
-    /// Code replaced by better code, kept mapped for the life of the VM
-    /// (an activation may still be running it).
-    retired: Vec<Compiled>,
-    /// The VM's position, to say when it is compiling.
-    position: Rc<Position>,
-}
-
-impl Tiers<'_> {
-    fn wants(&self, f: FuncId, calls: u64) -> bool {
-        calls >= self.offer_at[f.index()] && !self.offered[f.index()]
-    }
-
-    /// What a call that the policy wants makes hot: its loops, when they
-    /// crossed their threshold (and got on-stack-replacement code rather
-    /// than the ordinary kind, `offer_osr`), else the calls.
-    fn trigger(&self, back_edges: u64) -> Trigger {
-        if self.eager {
-            Trigger::Eager
-        } else if back_edges >= self.thresholds.back_edges {
-            Trigger::BackEdges
-        } else {
-            Trigger::Calls
-        }
-    }
-
-    /// Offers `f` to the compiler, once. Output is flushed first: should
-    /// memory run out beyond what a compile may fall back on, the process
-    /// ends, and nothing printed is lost.
-    fn offer(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        trigger: Trigger,
-        env: JitEnv,
-        out: &mut Output,
-    ) {
-        if std::mem::replace(&mut self.offered[f.index()], true) {
-            return;
-        }
-        self.offer_at[f.index()] = u64::MAX;
-        self.compile(program, f, trigger, env, out);
-    }
-
-    /// Compiles `f` now, output flushed first; if code comes, calls go to
-    /// it from then on, and the code it replaces stays mapped for
-    /// activations still running it.
-    fn compile(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        trigger: Trigger,
-        env: JitEnv,
-        out: &mut Output,
-    ) {
-        let Some(compiler) = &mut self.compiler else {
-            return;
-        };
-        out.flush();
-        let code = self.position.during(Activity::Compiling, f, 0, || {
-            compiler.compile(program, f, trigger, env)
-        });
-        let Some(code) = code else {
-            return;
-        };
-        self.entries[f.index()] = code.entry as usize;
-        self.offer_at[f.index()] = 0;
-        if let Some(old) = self.compiled[f.index()].replace(code) {
-            self.retired.push(old);
-        }
-    }
-
-    /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
-    /// to the compiler again, once: a first tier's code asks for the next
-    /// tier's.
-    fn offer_hot(&mut self, program: &Program, f: FuncId, env: JitEnv, out: &mut Output) {
-        if std::mem::replace(&mut self.hot_offered[f.index()], true) {
-            return;
-        }
-        self.compile(program, f, Trigger::Calls, env, out);
-    }
-
-    /// Code to take over an activation of `f` that compiled code is
-    /// running, at `pc`, its loops being hot: asked once per function.
-    fn offer_hot_osr(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        pc: u32,
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
-        if std::mem::replace(&mut self.hot_osr_offered[f.index()], true) {
-            return None;
-        }
-        self.osr_code(program, f, pc, env, out)
-    }
-
-    /// On-stack-replacement code for `f` at `pc`, kept for the life of
-    /// the VM. Output is flushed first, as for `offer`.
-    fn osr_code(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        pc: u32,
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
-        out.flush();
-        let compiler = self.compiler.as_mut()?;
-        let code = self.position.during(Activity::Compiling, f, pc, || {
-            compiler.compile_osr(program, f, pc, env)
-        })?;
-        let entry = code.entry;
-        self.osr.push(code);
-        Some(entry)
-    }
-
-    /// Asks for code to take over a running activation of `f` at `pc`,
-    /// its loops being hot (`calls` is `f`'s call count). That is all a
-    /// loop threshold compiles: the activation that crossed it may be the
-    /// only one (`main`), so `f`'s ordinary code waits for its next call,
-    /// which offers it as `Trigger::BackEdges`. A function offered already
-    /// and refused is not asked again.
-    fn offer_osr(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        pc: u32,
-        calls: u64,
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
-        if self.eager || self.offered[f.index()] && self.compiled[f.index()].is_none() {
-            return None;
-        }
-        let next_call = calls.saturating_add(1);
-        self.offer_at[f.index()] = self.offer_at[f.index()].min(next_call);
-        self.osr_code(program, f, pc, env, out)
-    }
 }
 
 pub struct Vm<'p> {
@@ -1338,6 +1176,7 @@ fn f(bits: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tier::{Compiled, Trigger};
 
     /// The default register stack holds the spec's default depth of frames
     /// of 4,096 registers and 1,000 constants.

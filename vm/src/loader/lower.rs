@@ -4,8 +4,8 @@
 //! function), callees `FuncId`s. Source positions go to a side table.
 
 use crate::bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot, TEMPLATE_HEAD};
-use crate::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcProgram};
-use crate::verify::float_name;
+use crate::loader::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcProgram};
+use crate::loader::verify::float_name;
 use rustc_hash::FxHashMap;
 
 /// Lowers a program that `verify` accepted.

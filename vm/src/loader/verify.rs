@@ -6,8 +6,8 @@
 //! slot and target the lowering produces is in range.
 
 use crate::bytecode::OperandKind;
-use crate::diag::Diagnostic;
-use crate::parse::{Item, Operand, SrcFunc, SrcInstr, SrcProgram};
+use crate::loader::diag::Diagnostic;
+use crate::loader::parse::{Item, Operand, SrcFunc, SrcInstr, SrcProgram};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub fn verify(program: &SrcProgram, diags: &mut Vec<Diagnostic>) {
