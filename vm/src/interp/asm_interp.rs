@@ -340,7 +340,11 @@ fn encode(
                 let nparams = callee.nparams as usize;
                 let chunks = callee.frame_template.len().div_ceil(2) as u64;
                 let op = if nparams <= UNROLLED_ARGS {
-                    unrolled_call(nparams, template_class(chunks))
+                    Handler::Call {
+                        args: nparams,
+                        class: template_class(chunks),
+                    }
+                    .number()
                 } else {
                     Op::Call as u32
                 };
@@ -386,14 +390,26 @@ fn encode(
                 .and_then(|i| {
                     let next = next.filter(|n| n.a == ins.a)?;
                     match next.op {
-                        Op::Jz => Some(fused_compare(i, false)),
-                        Op::Jnz => Some(fused_compare(i, true)),
+                        Op::Jz => Some(
+                            Handler::Compare {
+                                compare: i,
+                                nonzero: false,
+                            }
+                            .number(),
+                        ),
+                        Op::Jnz => Some(
+                            Handler::Compare {
+                                compare: i,
+                                nonzero: true,
+                            }
+                            .number(),
+                        ),
                         _ => None,
                     }
                 });
             if let Some((form, b, c)) = specialize(f, ins) {
                 return AsmInstr {
-                    op: form_handler(form),
+                    op: Handler::Form(form).number(),
                     a: ins.a,
                     b,
                     c,
@@ -415,7 +431,11 @@ fn encode(
             continue;
         };
         if let Some(y) = targets.iter().position(|&h| h == code[at].op) {
-            code[at - 1].op = fused_tail(x, y);
+            code[at - 1].op = Handler::Tail {
+                first: x,
+                second: y,
+            }
+            .number();
         }
     }
     code.into_boxed_slice()
@@ -443,10 +463,6 @@ const FORMS: [Form; 4] = [
     Form::StoreAtBase,
 ];
 
-fn form_handler(form: Form) -> u32 {
-    (handler_count_of_ops() + form as usize) as u32
-}
-
 /// `ins`'s specialized form, if it has one, and its operands b and c in
 /// that form (a stays).
 fn specialize(f: &Function, ins: &crate::bytecode::Instr) -> Option<(Form, u32, u32)> {
@@ -458,12 +474,6 @@ fn specialize(f: &Function, ins: &crate::bytecode::Instr) -> Option<(Form, u32, 
         Op::Store if f.constant(ins.b) == Some(0) => Some((Form::StoreAtBase, ins.b, ins.c)),
         _ => None,
     }
-}
-
-/// The handler number of a call with `n` arguments copied unrolled and a
-/// template of class `class`.
-fn unrolled_call(n: usize, class: usize) -> u32 {
-    (handler_count_of_ops() + FORMS.len() + n * TEMPLATE_CLASSES + class) as u32
 }
 
 /// The template class of a callee whose template has `chunks` 16-byte
@@ -489,13 +499,6 @@ const FUSED_COMPARES: [Op; 12] = [
     Op::FGe,
 ];
 
-/// The handler number of comparison `FUSED_COMPARES[i]` fused with `jz`
-/// (or `jnz`, `nonzero`).
-fn fused_compare(i: usize, nonzero: bool) -> u32 {
-    let calls = (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
-    (handler_count_of_ops() + FORMS.len() + calls + 2 * i + nonzero as usize) as u32
-}
-
 /// Instructions with handlers that go straight on to the following
 /// instruction's handler when it is one of `tail_targets` (a loop's
 /// closing update and branch, a chain of moves), without a dispatch
@@ -507,7 +510,9 @@ const TAIL_FIRSTS: usize = TAIL_FIRST.len() + TAIL_FIRST_FORMS.len();
 fn tail_firsts() -> [u32; TAIL_FIRSTS] {
     let mut firsts = [0; TAIL_FIRSTS];
     let handlers = TAIL_FIRST.iter().map(|&op| op as u32);
-    let forms = TAIL_FIRST_FORMS.iter().map(|&form| form_handler(form));
+    let forms = TAIL_FIRST_FORMS
+        .iter()
+        .map(|&form| Handler::Form(form).number());
     for (slot, h) in firsts.iter_mut().zip(handlers.chain(forms)) {
         *slot = h;
     }
@@ -546,30 +551,69 @@ const TAIL_TARGETS: usize =
 
 fn tail_targets() -> Vec<u32> {
     let mut targets: Vec<u32> = TAIL_SECOND.iter().map(|&op| op as u32).collect();
-    targets.extend(FORMS.iter().map(|&form| form_handler(form)));
+    targets.extend(FORMS.iter().map(|&form| Handler::Form(form).number()));
     for n in 0..=UNROLLED_ARGS {
-        targets.extend((0..TEMPLATE_CLASSES).map(|class| unrolled_call(n, class)));
+        targets
+            .extend((0..TEMPLATE_CLASSES).map(|class| Handler::Call { args: n, class }.number()));
     }
     targets
 }
 
-/// The handler number of `tail_firsts()[x]` going on to handler
-/// `tail_targets()[y]`.
-fn fused_tail(x: usize, y: usize) -> u32 {
-    fused_compare(FUSED_COMPARES.len() - 1, true) + 1 + (x * TAIL_TARGETS + y) as u32
+/// Every handler of the loop. Its number (the `op` an encoded
+/// instruction carries, its index in the dispatch table) comes from
+/// `Handler::number`, the one place numbers are given; `Handler::all`
+/// lists them in the order the loop lays their code out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Handler {
+    /// An opcode's own, numbered as its discriminant.
+    Op(Op),
+    /// A form specialized for its operands (`specialize`).
+    Form(Form),
+    /// A call to a function of `args` parameters (up to `UNROLLED_ARGS`)
+    /// whose frame template is of `class`.
+    Call { args: usize, class: usize },
+    /// `FUSED_COMPARES[compare]` with the `jz` (or, `nonzero`, `jnz`) on
+    /// its result after it.
+    Compare { compare: usize, nonzero: bool },
+    /// `tail_firsts()[first]` going straight on to `tail_targets()[second]`.
+    Tail { first: usize, second: usize },
 }
 
-/// Every handler number: the opcodes, the unrolled calls, the fused
-/// comparisons, the fused tails.
-fn handler_count() -> usize {
-    fused_tail(TAIL_FIRSTS - 1, TAIL_TARGETS - 1) as usize + 1
-}
+/// Where each kind of handler's numbers start. The opcodes come first
+/// (the last opcode is the last superinstruction; a test checks every
+/// opcode is below it); constants, so encoding a program allocates
+/// nothing per instruction.
+const FORMS_AT: usize = Op::JmpJge as usize + 1;
+const CALLS_AT: usize = FORMS_AT + FORMS.len();
+const COMPARES_AT: usize = CALLS_AT + (UNROLLED_ARGS + 1) * TEMPLATE_CLASSES;
+const TAILS_AT: usize = COMPARES_AT + 2 * FUSED_COMPARES.len();
+/// Every handler number is below this.
+const HANDLERS: usize = TAILS_AT + TAIL_FIRSTS * TAIL_TARGETS;
 
-/// Handler numbers the opcodes take (the last opcode is the last
-/// superinstruction; a test checks every opcode is below it). A constant,
-/// so encoding a program allocates nothing per instruction.
-const fn handler_count_of_ops() -> usize {
-    Op::JmpJge as usize + 1
+impl Handler {
+    const fn number(self) -> u32 {
+        let n = match self {
+            Handler::Op(op) => op as usize,
+            Handler::Form(form) => FORMS_AT + form as usize,
+            Handler::Call { args, class } => CALLS_AT + args * TEMPLATE_CLASSES + class,
+            Handler::Compare { compare, nonzero } => COMPARES_AT + 2 * compare + nonzero as usize,
+            Handler::Tail { first, second } => TAILS_AT + first * TAIL_TARGETS + second,
+        };
+        n as u32
+    }
+
+    /// Every handler, in the order the loop lays their code out.
+    fn all() -> impl Iterator<Item = Handler> {
+        let ops = all_ops().into_iter().map(Handler::Op);
+        let forms = FORMS.into_iter().map(Handler::Form);
+        let calls = (0..=UNROLLED_ARGS)
+            .flat_map(|args| (0..TEMPLATE_CLASSES).map(move |class| Handler::Call { args, class }));
+        let tails = (0..TAIL_FIRSTS)
+            .flat_map(|first| (0..TAIL_TARGETS).map(move |second| Handler::Tail { first, second }));
+        let compares = (0..FUSED_COMPARES.len())
+            .flat_map(|compare| [false, true].map(|nonzero| Handler::Compare { compare, nonzero }));
+        ops.chain(forms).chain(calls).chain(tails).chain(compares)
+    }
 }
 
 /// The conditional branch a superinstruction lands on.
@@ -622,53 +666,41 @@ type Ops = x64::CodeBuffer<()>;
 fn emit() -> Option<Emitted> {
     let mut ops = Ops::new(x64::Capacity {
         bytes: 32 << 10,
-        dynamic_labels: handler_count(),
+        dynamic_labels: HANDLERS,
         ..Default::default()
     });
-    let ops_list = all_ops();
-    let size = handler_count();
-    let labels: Vec<DynamicLabel> = (0..size).map(|_| ops.new_dynamic_label()).collect();
+    let labels: Vec<DynamicLabel> = (0..HANDLERS).map(|_| ops.new_dynamic_label()).collect();
     let entry = ops.here();
     prologue(&mut ops);
     shared(&mut ops);
-    for &op in &ops_list {
-        let label = labels[op as usize];
-        x64!(ops ; =>label);
-        handler(&mut ops, op, &labels);
-    }
-    for form in FORMS {
-        let label = labels[form_handler(form) as usize];
-        x64!(ops ; =>label);
-        form_handler_code(&mut ops, form, None);
-    }
-    for n in 0..=UNROLLED_ARGS {
-        for class in 0..TEMPLATE_CLASSES {
-            let label = labels[unrolled_call(n, class) as usize];
-            x64!(ops ; =>label);
-            call(&mut ops, Some((n, class)));
-        }
-    }
     let targets = tail_targets();
-    for x in 0..TAIL_FIRSTS {
-        for (y, &second) in targets.iter().enumerate() {
-            let label = labels[fused_tail(x, y) as usize];
-            let then = Some(labels[second as usize]);
-            x64!(ops ; =>label);
-            match TAIL_FIRST.get(x) {
-                Some(Op::Mov) => mov(&mut ops, then),
-                Some(&first) => int_binary(&mut ops, first, then),
-                None => form_handler_code(&mut ops, TAIL_FIRST_FORMS[x - TAIL_FIRST.len()], then),
+    for h in Handler::all() {
+        x64!(ops ; =>labels[h.number() as usize]);
+        match h {
+            Handler::Op(op) => handler(&mut ops, op, &labels),
+            Handler::Form(form) => form_handler_code(&mut ops, form, None),
+            Handler::Call { args, class } => call(&mut ops, Some((args, class))),
+            Handler::Tail { first, second } => {
+                let then = Some(labels[targets[second] as usize]);
+                match TAIL_FIRST.get(first) {
+                    Some(Op::Mov) => mov(&mut ops, then),
+                    Some(&op) => int_binary(&mut ops, op, then),
+                    None => {
+                        let form = TAIL_FIRST_FORMS[first - TAIL_FIRST.len()];
+                        form_handler_code(&mut ops, form, then)
+                    }
+                }
             }
-        }
-    }
-    for (i, &op) in FUSED_COMPARES.iter().enumerate() {
-        for (nonzero, branch) in [(false, Op::Jz), (true, Op::Jnz)] {
-            let label = labels[fused_compare(i, nonzero) as usize];
-            x64!(ops ; =>label);
-            if matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge) {
-                compare(&mut ops, op, Some(branch));
-            } else {
-                float_compare(&mut ops, op, Some(branch));
+            Handler::Compare {
+                compare: i,
+                nonzero,
+            } => {
+                let (op, branch) = (FUSED_COMPARES[i], if nonzero { Op::Jnz } else { Op::Jz });
+                if isa::float_cmp(op).is_some() {
+                    float_compare(&mut ops, op, Some(branch));
+                } else {
+                    self::compare(&mut ops, op, Some(branch));
+                }
             }
         }
     }
@@ -1253,7 +1285,20 @@ mod tests {
         seen.dedup();
         assert_eq!(seen.len(), ops.len());
         assert_eq!(*seen.last().unwrap() + 1, ops.len());
-        assert_eq!(ops.len(), handler_count_of_ops());
+        assert_eq!(ops.len(), FORMS_AT);
+    }
+
+    /// Every handler number below `HANDLERS` belongs to exactly one
+    /// handler the loop lays out.
+    #[test]
+    fn the_handlers_are_numbered_once_each() {
+        let mut seen = vec![false; HANDLERS];
+        for h in Handler::all() {
+            let n = h.number() as usize;
+            assert!(!seen[n], "{h:?} shares number {n}");
+            seen[n] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "a number no handler has");
     }
 
     #[test]
@@ -1275,10 +1320,14 @@ mod tests {
         let fused = |first: u32, second: u32| {
             let x = firsts.iter().position(|&h| h == first).expect("a first");
             let y = targets.iter().position(|&h| h == second).expect("a target");
-            fused_tail(x, y)
+            Handler::Tail {
+                first: x,
+                second: y,
+            }
+            .number()
         };
         // The add, in place, goes straight on to the branch after it.
-        let add = form_handler(Form::AddInPlace);
+        let add = Handler::Form(Form::AddInPlace).number();
         assert_eq!(code[1].op, fused(add, Op::Jlt as u32));
         // So does the move before the add; the branch dispatches.
         assert_eq!(code[0].op, fused(Op::Mov as u32, add));
