@@ -22,8 +22,9 @@
 //! the branch targets are found in a first, cheaper pass over the same
 //! instructions so each gets a label before any jump to it.
 
-use crate::backend::abi::{self, CallSite, SlowCall, ARG_REGISTERS, INTERNAL_ENTRY};
+use crate::backend::abi::{self, CallSite, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, jump_if, Assembler};
+use crate::backend::stubs::Stubs;
 use crate::backend::{Emitted, Mark};
 use crate::pipeline::budget::{Budget, CompileError, Phase};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -110,17 +111,15 @@ struct Baseline<'a> {
     targets: Vec<Option<DynamicLabel>>,
     /// The most arguments a call passes: the frame's outgoing area.
     outgoing: usize,
-    /// Out-of-line stubs still to emit: traps (label, kind, site) and
-    /// calls through `jit_call`.
-    traps: Vec<(DynamicLabel, u64, u64)>,
-    slow_calls: Vec<SlowCall>,
+    /// Out-of-line stubs still to emit: traps, calls through `jit_call`,
+    /// the unwinding code (shared with the optimizing back end).
+    stubs: Stubs,
     /// The call counter's stub and where it returns to, with tier-up.
     tier_up: Option<(DynamicLabel, DynamicLabel)>,
     /// Back-edges counted for tier-up, out of line: (label, target).
     back_edges: Vec<(DynamicLabel, u32)>,
     /// The `HotCount` this code counts down, if it tiers up.
     hot: Option<i64>,
-    unwind: DynamicLabel,
 }
 
 impl<'a> Baseline<'a> {
@@ -147,7 +146,7 @@ impl<'a> Baseline<'a> {
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
-        let unwind = ops.new_dynamic_label();
+        let stubs = Stubs::new(&mut ops);
         Baseline {
             ops,
             program,
@@ -156,12 +155,10 @@ impl<'a> Baseline<'a> {
             env,
             targets,
             outgoing,
-            traps: Vec::new(),
-            slow_calls: Vec::new(),
+            stubs,
             tier_up: None,
             back_edges: Vec::new(),
             hot: None,
-            unwind,
         }
     }
 
@@ -300,9 +297,7 @@ impl<'a> Baseline<'a> {
     }
 
     fn trap(&mut self, kind: u64, pc: u32) -> DynamicLabel {
-        let label = self.ops.new_dynamic_label();
-        self.traps.push((label, kind, site(self.id, pc)));
-        label
+        self.stubs.trap(&mut self.ops, kind, site(self.id, pc))
     }
 
     /// Where a branch at `from` to `pc` jumps: the target, or, for a
@@ -405,7 +400,7 @@ impl<'a> Baseline<'a> {
                     jit_puts as *const (),
                     None,
                     site,
-                    self.unwind,
+                    self.stubs.unwind(),
                 );
             }
             // The interpreter's superinstructions, never in `code`.
@@ -526,7 +521,7 @@ impl<'a> Baseline<'a> {
             own_entry: None,
         };
         let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
-        self.slow_calls.push(slow);
+        self.stubs.slow_call(slow);
         self.store(d, RAX);
     }
 
@@ -543,6 +538,7 @@ impl<'a> Baseline<'a> {
         let id = self.id.0 as i64;
         let registers = self.slot(0);
         let counter = hot + std::mem::offset_of!(HotCount, back_edges) as i64;
+        let unwind = self.stubs.unwind();
         self.mark(Mark::Named(
             "back-edge: count, ask for on-stack replacement",
         ));
@@ -566,7 +562,7 @@ impl<'a> Baseline<'a> {
             ; lea rsi, [rbp + registers]
             ; call rax
             ; test rdx, rdx
-            ; jnz =>self.unwind
+            ; jnz =>unwind
             ; mov rsp, rbp
             ; pop rbp
             ; ret
@@ -576,7 +572,7 @@ impl<'a> Baseline<'a> {
     fn output(&mut self, pc: u32, helper: *const (), a: Slot, second: Option<i64>) {
         self.load(RAX, a);
         let site = site(self.id, pc) as i64;
-        abi::output_call(&mut self.ops, helper, second, site, self.unwind);
+        abi::output_call(&mut self.ops, helper, second, site, self.stubs.unwind());
     }
 
     /// The calls through `jit_call`, the traps' stubs, tier-up's and the
@@ -598,19 +594,7 @@ impl<'a> Baseline<'a> {
         for (stub, pc) in std::mem::take(&mut self.back_edges) {
             self.back_edge(stub, pc);
         }
-        for call in std::mem::take(&mut self.slow_calls) {
-            self.mark(Mark::SlowCall {
-                callee: call.callee,
-                site: call.site as u64,
-            });
-            abi::slow_call_stub(&mut self.ops, &call, self.unwind);
-        }
-        for (label, kind, site) in std::mem::take(&mut self.traps) {
-            self.mark(Mark::Trap { kind, site });
-            abi::trap_stub(&mut self.ops, label, kind, site, self.unwind);
-        }
-        self.mark(Mark::Named("unwind to the entry from the interpreter"));
-        abi::unwind_code(&mut self.ops, self.unwind);
+        self.stubs.emit(&mut self.ops);
     }
 }
 

@@ -31,7 +31,7 @@
 //! Helpers that can report one (output, `jit_call`) are tested after they
 //! return, and unwind the same way.
 
-use super::emitter::{Assembler, Emitter, Mark, RAX};
+use super::emitter::{Assembler, Emitter, RAX};
 use super::moves;
 use super::operands::Src;
 use crate::analysis::cfg::EntryPoint;
@@ -163,10 +163,8 @@ impl Emitter<'_> {
     }
 
     pub(in crate::backend) fn trap_label(&mut self, kind: u64, src: u32) -> DynamicLabel {
-        let label = self.ops.new_dynamic_label();
         let site = self.site(src) as u64;
-        self.traps.push((label, kind, site));
-        label
+        self.stubs.trap(&mut self.ops, kind, site)
     }
 
     /// Whether compiled callers pass this function's arguments in
@@ -241,29 +239,13 @@ impl Emitter<'_> {
         }
     }
 
-    /// Where a trap leaves compiled code: back to the innermost external
-    /// entry, through the word it pushed (see `external_entry`).
-    pub(in crate::backend) fn unwind_code(&mut self) {
-        let label = self.unwind;
-        self.mark(Mark::Named("unwind to the entry from the interpreter"));
-        unwind_code(&mut self.ops, label);
-    }
-
-    pub(in crate::backend) fn trap_stubs(&mut self) {
-        let unwind = self.unwind;
-        for (label, kind, site) in std::mem::take(&mut self.traps) {
-            self.mark(Mark::Trap { kind, site });
-            trap_stub(&mut self.ops, label, kind, site, unwind);
-        }
-    }
-
     /// An output helper taking one value (in rax) and, for `fprint`, an
     /// immediate second argument (`output_call`), with the values in
     /// registers that live across it spilled and reloaded.
     pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>, src: u32) {
         self.spill();
         let site = self.site(src);
-        output_call(&mut self.ops, helper, second, site, self.unwind);
+        output_call(&mut self.ops, helper, second, site, self.stubs.unwind());
         self.reload();
     }
 
@@ -317,18 +299,7 @@ impl Emitter<'_> {
             own_entry: recursive.then_some(self.start),
         };
         let slow = direct_call(&mut self.ops, self.program, &self.env, &call);
-        self.slow_calls.push(slow);
-    }
-
-    /// The calls that go through `jit_call`, out of line (`slow_call_stub`).
-    pub(in crate::backend) fn slow_call_stubs(&mut self) {
-        for call in std::mem::take(&mut self.slow_calls) {
-            self.mark(Mark::SlowCall {
-                callee: call.callee,
-                site: call.site as u64,
-            });
-            slow_call_stub(&mut self.ops, &call, self.unwind);
-        }
+        self.stubs.slow_call(slow);
     }
 }
 

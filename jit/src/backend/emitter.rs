@@ -3,8 +3,8 @@
 //! the function being emitted. The rest of the back end adds to it, one
 //! concern per module.
 
-use super::abi::SlowCall;
 use super::frame::Frame;
+use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, NO_SRC};
@@ -109,12 +109,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) program: &'a Program,
     pub(in crate::backend) env: JitEnv,
     pub(in crate::backend) labels: Vec<DynamicLabel>,
-    /// Out-of-line trap stubs: (label, kind for `jit_trap`, site).
-    pub(in crate::backend) traps: Vec<(DynamicLabel, u64, u64)>,
-    /// Out-of-line slow calls.
-    pub(in crate::backend) slow_calls: Vec<SlowCall>,
-    /// Where traps leave compiled code (see `abi`).
-    pub(in crate::backend) unwind: DynamicLabel,
+    /// The out-of-line code the body jumps to: traps, slow calls, the
+    /// unwinding code.
+    pub(in crate::backend) stubs: Stubs,
     /// Where each value lives in memory, and what else the frame holds.
     pub(in crate::backend) frame: Frame,
     /// The function's entry, for calls to itself.
@@ -206,7 +203,7 @@ impl<'a> Emitter<'a> {
         let labels = (0..f.blocks.len())
             .map(|_| ops.new_dynamic_label())
             .collect();
-        let unwind = ops.new_dynamic_label();
+        let stubs = Stubs::new(&mut ops);
         let start = ops.new_dynamic_label();
         let mut heads = vec![None; f.blocks.len()];
         for (l, versioned) in versioned.iter().enumerate() {
@@ -238,9 +235,7 @@ impl<'a> Emitter<'a> {
             program,
             env,
             labels,
-            traps: Vec::new(),
-            slow_calls: Vec::new(),
-            unwind,
+            stubs,
             frame,
             start,
             use_counts,

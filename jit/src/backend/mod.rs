@@ -28,6 +28,7 @@ mod layout;
 mod moves;
 mod operands;
 pub mod scratch_env;
+pub(crate) mod stubs;
 
 pub use abi::INTERNAL_ENTRY;
 pub use emitter::{Emitted, Mark};
@@ -145,9 +146,7 @@ pub fn emit(
         }
         e.copying = None;
     }
-    e.slow_call_stubs();
-    e.trap_stubs();
-    e.unwind_code();
+    e.stubs.emit(&mut e.ops);
     dynasm!(e.ops ; .arch x64 ; =>external);
     e.mark(Mark::Named("external entry (from the interpreter)"));
     e.external_entry();

@@ -1,0 +1,65 @@
+//! The out-of-line code a function's body jumps to, queued while the body
+//! is emitted and laid out after it: calls through `jit_call` (a call's
+//! slow path), traps (each records its kind and site through `jit_trap`,
+//! then unwinds) and the unwinding code every trap and failed helper goes
+//! through. Both compilers queue their stubs here, so the two lay them out
+//! alike.
+
+use super::abi::{slow_call_stub, trap_stub, unwind_code, SlowCall};
+use super::emitter::{Assembler, Mark};
+use dynasmrt::DynamicLabel;
+
+pub(crate) struct Stubs {
+    /// Calls through `jit_call`.
+    slow_calls: Vec<SlowCall>,
+    /// (label, kind for `jit_trap`, site).
+    traps: Vec<(DynamicLabel, u64, u64)>,
+    /// Where traps leave compiled code (see `abi`).
+    unwind: DynamicLabel,
+}
+
+impl Stubs {
+    pub(crate) fn new(ops: &mut Assembler) -> Stubs {
+        Stubs {
+            slow_calls: Vec::new(),
+            traps: Vec::new(),
+            unwind: ops.new_dynamic_label(),
+        }
+    }
+
+    /// Where a trap, or a helper that reports one, leaves compiled code.
+    pub(crate) fn unwind(&self) -> DynamicLabel {
+        self.unwind
+    }
+
+    /// A stub that traps with `kind` at `site` (`vm::runtime::native::site`),
+    /// for code to jump to.
+    pub(crate) fn trap(&mut self, ops: &mut Assembler, kind: u64, site: u64) -> DynamicLabel {
+        let label = ops.new_dynamic_label();
+        self.traps.push((label, kind, site));
+        label
+    }
+
+    /// A call's way through `jit_call` (`abi::direct_call` made it).
+    pub(crate) fn slow_call(&mut self, call: SlowCall) {
+        self.slow_calls.push(call);
+    }
+
+    /// The queued stubs, each marked for listings: the slow calls, the
+    /// traps, then the unwinding code.
+    pub(crate) fn emit(&mut self, ops: &mut Assembler) {
+        for call in std::mem::take(&mut self.slow_calls) {
+            ops.mark(Mark::SlowCall {
+                callee: call.callee,
+                site: call.site as u64,
+            });
+            slow_call_stub(ops, &call, self.unwind);
+        }
+        for (label, kind, site) in std::mem::take(&mut self.traps) {
+            ops.mark(Mark::Trap { kind, site });
+            trap_stub(ops, label, kind, site, self.unwind);
+        }
+        ops.mark(Mark::Named("unwind to the entry from the interpreter"));
+        unwind_code(ops, self.unwind);
+    }
+}
