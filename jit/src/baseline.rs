@@ -23,7 +23,7 @@
 //! instructions so each gets a label before any jump to it.
 
 use crate::backend::abi::{self, CallSite, ARG_REGISTERS, INTERNAL_ENTRY};
-use crate::backend::emitter::{fail, jump_if, Assembler};
+use crate::backend::emitter::{fail, Assembler};
 use crate::backend::stubs::Stubs;
 use crate::backend::{Emitted, Mark};
 use crate::pipeline::budget::{Budget, CompileError, Phase};
@@ -33,6 +33,7 @@ use vm::runtime::native::{
 };
 use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
 use vm::{isa, FuncId, Function, Instr, Op, Program, Slot};
+use x64::encode::jump_if;
 use x64::regs::{RAX, RCX, XMM0, XMM1};
 use x64::{encode, Gpr, Src, XSrc, Xmm};
 

@@ -3,6 +3,7 @@
 //! the function being emitted. The rest of the back end adds to it, one
 //! concern per module.
 
+pub(crate) use super::code::{Assembler, Mark};
 use super::frame::Frame;
 use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
@@ -16,79 +17,11 @@ use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
 use vm::Program;
 
-/// The code buffer both compilers emit into, its marks this crate's.
-pub(crate) type Assembler = x64::CodeBuffer<Mark>;
-
-pub(crate) use x64::encode::jump_if;
 /// Scratch registers (`x64::env::SCRATCH`): never a value's home.
 pub(in crate::backend) use x64::regs::{RAX, RCX, RDX};
 pub(crate) use x64::Cond;
 /// The calls left before the depth limit (see `abi`).
 pub(in crate::backend) const R13: x64::Gpr = x64::env::pinned::CALLS_LEFT;
-
-/// What a compiler made: the code, position independent (it reaches
-/// other code and data only through absolute addresses), entered at
-/// offset 0, with the machine-code offset of each bytecode instruction's
-/// code and the marks of the rest, for listings.
-pub type Emitted = x64::Code<Mark>;
-
-/// What a stretch of code that is no bytecode instruction's is, for
-/// listings: put into words only when listed (`describe`), so a compile
-/// formats nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    Named(&'static str),
-    /// A call's way through `jit_call`, at `site` (`vm::runtime::native::site`).
-    SlowCall {
-        callee: vm::FuncId,
-        site: u64,
-    },
-    /// A trap's stub.
-    Trap {
-        kind: u64,
-        site: u64,
-    },
-    /// The unchecked copy of the loop whose header is at `line`, inside
-    /// that of the loop at `within` if nested.
-    LoopCopy {
-        line: Option<u32>,
-        within: Option<Option<u32>>,
-    },
-}
-
-impl Mark {
-    pub fn describe(self, program: &Program) -> String {
-        let site_line = |site: u64| {
-            let f = program.func(vm::FuncId((site >> 32) as u32));
-            f.positions[site as u32 as usize].line
-        };
-        let line_or = |line: Option<u32>| line.map_or("?".to_string(), |l| l.to_string());
-        match self {
-            Mark::Named(name) => name.to_string(),
-            Mark::SlowCall { callee, site } => format!(
-                "call {} at line {} through jit_call",
-                program.func(callee).name,
-                site_line(site)
-            ),
-            Mark::Trap { kind, site } => format!(
-                "trap: {} at line {}",
-                super::abi::trap_name(kind),
-                site_line(site)
-            ),
-            Mark::LoopCopy { line, within: None } => {
-                format!("unchecked copy of the loop at line {}", line_or(line))
-            }
-            Mark::LoopCopy {
-                line,
-                within: Some(w),
-            } => format!(
-                "unchecked copy of the loop at line {} inside that of the loop at line {}",
-                line_or(line),
-                line_or(w)
-            ),
-        }
-    }
-}
 
 pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) ops: Assembler,

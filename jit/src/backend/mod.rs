@@ -19,6 +19,8 @@
 //! scratch.
 
 pub(crate) mod abi;
+mod calls;
+pub(crate) mod code;
 pub mod code_cache;
 pub(crate) mod emitter;
 mod fill;
@@ -31,7 +33,7 @@ pub mod scratch_env;
 pub(crate) mod stubs;
 
 pub use abi::INTERNAL_ENTRY;
-pub use emitter::{Emitted, Mark};
+pub use code::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;
 
 use crate::analysis::loops::LoopForest;

@@ -6,7 +6,7 @@
 //! alike.
 
 use super::abi::{slow_call_stub, trap_stub, unwind_code, SlowCall};
-use super::emitter::{Assembler, Mark};
+use super::code::{Assembler, Mark};
 use dynasmrt::DynamicLabel;
 
 pub(crate) struct Stubs {

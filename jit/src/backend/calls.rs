@@ -1,0 +1,237 @@
+//! The emitter's side of the calling conventions (`abi`): spills and
+//! reloads around calls, the depth limit at inlined and self tail calls,
+//! trap sites, the prologue and the arguments of calls.
+
+use super::abi::*;
+use super::emitter::{Emitter, RAX};
+use super::moves;
+use super::operands::Src;
+use crate::analysis::cfg::EntryPoint;
+use crate::ir::entity::{Inst, Value};
+use crate::ir::InstKind;
+use crate::regalloc::{Home, CALLEE_SAVED};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use vm::runtime::native::site;
+
+impl Emitter<'_> {
+    /// Values in registers that the current instruction's call must not
+    /// lose (those live after it) to their slots.
+    pub(in crate::backend) fn spill(&mut self) {
+        self.move_homes(true);
+    }
+
+    /// Those values back into their registers after the call.
+    pub(in crate::backend) fn reload(&mut self) {
+        self.move_homes(false);
+    }
+
+    pub(in crate::backend) fn move_homes(&mut self, to_slots: bool) {
+        let mut live = self.live_after[self.current];
+        if to_slots {
+            live &= !self.current_slots[self.current];
+        }
+        for k in (0..self.homed.len()).filter(|k| live & (1u128 << k) != 0) {
+            let v = self.homed[k];
+            let home = self.homes[v.index()];
+            if matches!(home, Some(Home::Gpr(r)) if CALLEE_SAVED.contains(&r)) {
+                continue;
+            }
+            let at = self.slot(v);
+            match (home, to_slots) {
+                (Some(Home::Gpr(r)), true) => {
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r))
+                }
+                (Some(Home::Gpr(r)), false) => {
+                    dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
+                }
+                (Some(Home::Xmm(x)), true) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x))
+                }
+                (Some(Home::Xmm(x)), false) => {
+                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at])
+                }
+                (None, _) => {}
+            }
+        }
+    }
+
+    /// Where the instruction being emitted traps or calls from: its
+    /// bytecode instruction `src` in its function (a callee's, if inlined).
+    pub(in crate::backend) fn site(&self, src: u32) -> i64 {
+        site(self.f.func_of(Inst::new(self.current)), src) as i64
+    }
+
+    /// A call the inliner replaced: the depth limit checked against the
+    /// calls left (`r13`) without spending one, and the callee's call
+    /// counted when calls are counted.
+    pub(in crate::backend) fn inlined_call(&mut self, callee: vm::FuncId, level: u32, src: u32) {
+        let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
+        dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
+        if self.env.count_calls {
+            let count_at =
+                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+        }
+    }
+
+    /// A self tail call made a jump (`tail_loops`): one of the calls left
+    /// spent, or `stack overflow` when none is, from a frame `level`
+    /// inlined calls deeper than the compiled function's (whose calls
+    /// those levels already spend); and the call counted when calls are.
+    pub(in crate::backend) fn spend_call(&mut self, src: u32) {
+        let here = Inst::new(self.current);
+        let level = self.f.inline_depth(here) as i32;
+        let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
+        if level == 0 {
+            dynasm!(self.ops ; .arch x64 ; sub r13, 1 ; jb =>overflow);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; cmp r13, level + 1 ; jb =>overflow ; sub r13, 1);
+        }
+        if self.env.count_calls {
+            let callee = self.f.func_of(here);
+            let count_at =
+                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+            dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
+        }
+    }
+
+    pub(in crate::backend) fn trap_label(&mut self, kind: u64, src: u32) -> DynamicLabel {
+        let site = self.site(src) as u64;
+        self.stubs.trap(&mut self.ops, kind, site)
+    }
+
+    /// Whether compiled callers pass this function's arguments in
+    /// registers: code entered by on-stack replacement is only ever called
+    /// by its own external entry, with the interpreter's frame in memory.
+    pub(in crate::backend) fn register_args(&self) -> bool {
+        self.f.entry_point == EntryPoint::Start
+    }
+
+    /// The entry the interpreter calls (`vm::tier::Entry`), see
+    /// `external_entry`.
+    pub(in crate::backend) fn external_entry(&mut self) {
+        let words = entry_words(self.program, self.f);
+        let in_registers = if self.register_args() {
+            words.min(ARG_REGISTERS.len())
+        } else {
+            0
+        };
+        external_entry(&mut self.ops, &self.env, words, in_registers, self.start);
+    }
+
+    /// The internal entry's frame (`frame`), the caller's `rbx` saved if a
+    /// value lives there, then the parameters compiled callers passed in
+    /// registers moved to their homes (all at once: one parameter's home
+    /// may be another's argument register).
+    pub(in crate::backend) fn prologue(&mut self) {
+        dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
+        self.grow_stack(self.frame.bytes);
+        if let Some(at) = self.frame.rbx_slot {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rbx);
+        }
+        if self.register_args() {
+            self.receive_arguments();
+        }
+    }
+
+    fn receive_arguments(&mut self) {
+        let f = self.f;
+        let mut moves = Vec::new();
+        for &i in &f.block(f.entry).insts {
+            let (InstKind::Param(k), Some(v)) = (f.kind(i), f.inst(i).result) else {
+                continue;
+            };
+            let Some(&from) = ARG_REGISTERS.get(*k as usize) else {
+                continue;
+            };
+            match self.homes[v.index()] {
+                Some(Home::Gpr(d)) => moves.push((d, from)),
+                Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(from)),
+                None => {
+                    let at = self.slot(v);
+                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(from));
+                }
+            }
+        }
+        for (d, s) in moves::sequence(&moves, RAX) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(d), Rq(s));
+        }
+    }
+
+    /// Grows the stack by `bytes` a page at a time, touching each, so a
+    /// large frame never jumps past a guard page.
+    pub(in crate::backend) fn grow_stack(&mut self, bytes: usize) {
+        grow_stack(&mut self.ops, bytes);
+    }
+
+    /// Before a return: what the function saved of its caller's
+    /// registers, restored.
+    pub(in crate::backend) fn restore_saved(&mut self) {
+        if let Some(at) = self.frame.rbx_slot {
+            dynasm!(self.ops ; .arch x64 ; mov rbx, QWORD [rbp + at]);
+        }
+    }
+
+    /// An output helper taking one value (in rax) and, for `fprint`, an
+    /// immediate second argument (`output_call`), with the values in
+    /// registers that live across it spilled and reloaded.
+    pub(in crate::backend) fn output(&mut self, helper: *const (), second: Option<i64>, src: u32) {
+        self.spill();
+        let site = self.site(src);
+        output_call(&mut self.ops, helper, second, site, self.stubs.unwind());
+        self.reload();
+    }
+
+    /// Puts a call's arguments where the callee's internal entry expects
+    /// them: those past the argument registers at `[rsp + 8 k]` first (the
+    /// register moves may overwrite their sources), then the registers'
+    /// as one parallel move, then those not in a general register.
+    pub(in crate::backend) fn call_args(&mut self, args: &[Value]) {
+        let n = ARG_REGISTERS.len();
+        for (k, &a) in args.iter().enumerate().skip(n) {
+            let at = 8 * k as i32;
+            match self.source(a, RAX) {
+                Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], i),
+                Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r)),
+                Src::Frame(m) => dynasm!(self.ops
+                    ; .arch x64
+                    ; mov rax, QWORD [rbp + m]
+                    ; mov QWORD [rsp + at], rax
+                ),
+            }
+        }
+        let mut moves = Vec::new();
+        let mut others = Vec::new();
+        for (&to, &a) in ARG_REGISTERS.iter().zip(args) {
+            match self.gpr(a) {
+                Some(from) => moves.push((to, from)),
+                None => others.push((to, a)),
+            }
+        }
+        for (d, s) in moves::sequence(&moves, RAX) {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(d), Rq(s));
+        }
+        for (to, a) in others {
+            self.load(to, a);
+        }
+    }
+
+    /// A call with its arguments in place (`call_args`), see `direct_call`.
+    /// A function calling itself is compiled, so it calls its own entry
+    /// without looking it up.
+    pub(in crate::backend) fn call(&mut self, callee: vm::FuncId, nargs: usize, src: u32) {
+        // Code entered by on-stack replacement is not the function's entry.
+        let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
+        let call = CallSite {
+            callee,
+            nargs,
+            site: self.site(src),
+            // A call inside an inlined body is made from frames the
+            // inlining saved: it spends their levels too.
+            levels: 1 + self.f.inline_depth(Inst::new(self.current)) as i32,
+            own_entry: recursive.then_some(self.start),
+        };
+        let slow = direct_call(&mut self.ops, self.program, &self.env, &call);
+        self.stubs.slow_call(slow);
+    }
+}
