@@ -26,7 +26,7 @@ use crate::backend::abi::{self, CallSite, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, Assembler};
 use crate::backend::stubs::Stubs;
 use crate::backend::{Emitted, Mark};
-use crate::pipeline::budget::{Budget, CompileError, Phase};
+use crate::pipeline::budget::{Bail, Budget};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::{
     jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site,
@@ -58,11 +58,10 @@ pub fn compile(
     env: JitEnv,
     hot: Option<*mut HotCount>,
     budget: &mut Budget,
-) -> Result<Emitted, CompileError> {
+) -> Result<Emitted, Bail> {
     // The clock and the memory are looked at before any work, as before
     // the optimizing pipeline's first phase: a zero allowance compiles
     // nothing.
-    budget.enter(Phase::Emit);
     budget.check_limits()?;
     let f = program.func(id);
     let mut b = Baseline::new(program, id, env);
@@ -314,7 +313,7 @@ impl<'a> Baseline<'a> {
         stub
     }
 
-    fn instr(&mut self, pc: u32, i: Instr) -> Result<(), CompileError> {
+    fn instr(&mut self, pc: u32, i: Instr) -> Result<(), Bail> {
         match i.op {
             Op::Mov => {
                 self.load(RAX, i.b);
@@ -410,7 +409,7 @@ impl<'a> Baseline<'a> {
         Ok(())
     }
 
-    fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+    fn integer(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), Bail> {
         let Some(alu) = isa::alu(op) else {
             return Err(fail("arithmetic without its operation"));
         };
@@ -422,7 +421,7 @@ impl<'a> Baseline<'a> {
     }
 
     /// The hardware masks a shift count to 6 bits, as the spec does.
-    fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+    fn shift(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), Bail> {
         let Some(shift) = isa::shift(op) else {
             return Err(fail("a shift without its kind"));
         };
@@ -453,7 +452,7 @@ impl<'a> Baseline<'a> {
         self.store(d, RAX);
     }
 
-    fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+    fn float(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), Bail> {
         let Some(sse) = isa::sse(op) else {
             return Err(fail("float arithmetic without its operation"));
         };
@@ -466,7 +465,7 @@ impl<'a> Baseline<'a> {
 
     /// An IEEE comparison, false for NaN but for `fne`
     /// (`encode::set_if_float`).
-    fn float_compare(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), CompileError> {
+    fn float_compare(&mut self, op: Op, d: Slot, a: Slot, b: Slot) -> Result<(), Bail> {
         let Some(cmp) = isa::float_cmp(op) else {
             return Err(fail("a float comparison without its kind"));
         };
@@ -691,12 +690,12 @@ mod tests {
         let zero_time = &mut crate::Budget::new(u64::MAX, Some(std::time::Duration::ZERO));
         assert!(matches!(
             compile(zero_time),
-            Err(crate::CompileError::OverTime { .. })
+            Err(crate::Bail::OverTime { .. })
         ));
         let three_units = &mut crate::Budget::new(3, None);
         assert!(matches!(
             compile(three_units),
-            Err(crate::CompileError::OverBudget { .. })
+            Err(crate::Bail::OverBudget { .. })
         ));
         assert_eq!(compile(&mut crate::Budget::new(4, None)), Ok(()));
     }

@@ -22,5 +22,6 @@ pub mod testing;
 pub mod tools;
 
 pub use ir::entity::{Block, Inst, Value};
-pub use pipeline::budget::{Budget, CompileError};
+pub use pipeline::budget::{Bail, Budget};
+pub use pipeline::error::CompileError;
 pub use pipeline::phase::Phase;

@@ -19,9 +19,8 @@
 
 use crate::analysis::dom::Graph;
 use crate::ir::entity::Block;
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+pub use crate::ir::EntryPoint;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::{Function, Op};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,15 +31,6 @@ pub struct CfgBlock {
     pub succs: Vec<Block>,
     pub preds: Vec<Block>,
     pub synthetic: bool,
-}
-
-/// Where compiled code enters a function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EntryPoint {
-    /// At instruction 0, from a call.
-    Start,
-    /// At this instruction, taking over an interpreted activation (OSR).
-    Osr(u32),
 }
 
 #[derive(Clone, Debug)]
@@ -139,7 +129,7 @@ fn successor_starts(f: &Function, end: u32) -> ([u32; 2], usize) {
 
 /// The CFG of `f` from its start, with no budget (tools and tests).
 pub fn build(f: &Function) -> Cfg {
-    build_from(f, EntryPoint::Start, false, &mut Budget::unlimited()).expect("no budget to run out")
+    build_at(f, EntryPoint::Start, &mut Budget::unlimited()).expect("no budget to run out")
 }
 
 /// Instructions scanned between two charges of the budget.
@@ -147,34 +137,11 @@ const CHARGE_EVERY: usize = 64;
 /// Units a block costs to make.
 const BLOCK_UNITS: u64 = 8;
 
-/// The CFG entered at `entry_point`, which must be an instruction of `f`,
+/// The CFG of what `entry_point` reaches, without copies (`osr_entry`
+/// makes the one with copies of the loops around an inner entry),
 /// charging one unit per instruction scanned and `BLOCK_UNITS` per block
-/// made, as it goes. With `peel`, an entry into an inner loop goes
-/// through copies of the loops around it (`osr_entry`).
-pub fn build_from(
-    f: &Function,
-    entry_point: EntryPoint,
-    peel: bool,
-    budget: &mut Budget,
-) -> Result<Cfg, CompileError> {
-    let EntryPoint::Osr(pc) = entry_point else {
-        return build_rooted(f, entry_point, budget);
-    };
-    if peel {
-        let whole = build_rooted(f, EntryPoint::Start, budget)?;
-        if let Some(entered) = crate::analysis::osr_entry::entered(&whole, pc, budget)? {
-            return Ok(entered);
-        }
-    }
-    build_rooted(f, entry_point, budget)
-}
-
-/// The CFG of what `entry_point` reaches, without copies.
-fn build_rooted(
-    f: &Function,
-    entry_point: EntryPoint,
-    budget: &mut Budget,
-) -> Result<Cfg, CompileError> {
+/// made, as it goes.
+pub fn build_at(f: &Function, entry_point: EntryPoint, budget: &mut Budget) -> Result<Cfg, Bail> {
     let n = f.code.len();
     let mut leader = vec![false; n + 1];
     leader[0] = true;
@@ -277,24 +244,6 @@ pub(crate) fn synthetic_entry(blocks: &mut Vec<CfgBlock>, first: Block, at: u32)
         synthetic: true,
     });
     entry
-}
-
-/// The `cfg` phase: the blocks of the function's bytecode, from the entry
-/// point the context compiles for.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let func = ctx.program.func(ctx.id);
-    if let EntryPoint::Osr(pc) = ctx.entry_point {
-        if pc as usize >= func.code.len() {
-            return Err(CompileError::Invalid {
-                phase: ctx.budget.phase(),
-                message: format!("entry at instruction {pc}, past the end"),
-            });
-        }
-    }
-    let cfg = build_from(func, ctx.entry_point, ctx.options.osr_peel, &mut ctx.budget)?;
-    ctx.record(&[cfg.len()]);
-    ctx.cfg = Some(cfg);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -10,9 +10,7 @@
 //! no idom and dominate nothing.
 
 use crate::ir::entity::Block;
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 
 /// A directed graph of blocks with an entry: the bytecode CFG, or the IR.
 pub trait Graph {
@@ -78,10 +76,7 @@ fn reverse_postorder<G: Graph + ?Sized>(cfg: &G) -> Vec<Block> {
     post
 }
 
-pub fn dominators<G: Graph + ?Sized>(
-    cfg: &G,
-    budget: &mut Budget,
-) -> Result<DomTree, CompileError> {
+pub fn dominators<G: Graph + ?Sized>(cfg: &G, budget: &mut Budget) -> Result<DomTree, Bail> {
     let n = cfg.num_blocks();
     let rpo = reverse_postorder(cfg);
     let mut order = vec![UNREACHED; n];
@@ -178,7 +173,7 @@ pub fn frontiers<G: Graph + ?Sized>(
     cfg: &G,
     dom: &DomTree,
     budget: &mut Budget,
-) -> Result<Vec<Vec<Block>>, CompileError> {
+) -> Result<Vec<Vec<Block>>, Bail> {
     let mut df: Vec<Vec<Block>> = vec![Vec::new(); cfg.num_blocks()];
     for &b in &dom.rpo {
         let preds = cfg.preds(b);
@@ -209,18 +204,6 @@ pub fn frontiers<G: Graph + ?Sized>(
         set.dedup();
     }
     Ok(df)
-}
-
-/// The `dom` phase: the dominator tree and frontiers of the bytecode's
-/// blocks, which SSA construction places phis by.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let Some(cfg) = &ctx.cfg else {
-        return Err(ctx.missing("the CFG"));
-    };
-    let dom = dominators(cfg, &mut ctx.budget)?;
-    ctx.frontiers = Some(frontiers(cfg, &dom, &mut ctx.budget)?);
-    ctx.cfg_dom = Some(dom);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -13,9 +13,7 @@
 
 use crate::analysis::dom::{DomTree, Graph};
 use crate::ir::entity::Block;
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 
 crate::ir::entity::entity!(
     /// A natural loop of the forest.
@@ -49,7 +47,7 @@ impl LoopForest {
         g: &G,
         dom: &DomTree,
         budget: &mut Budget,
-    ) -> Result<LoopForest, CompileError> {
+    ) -> Result<LoopForest, Bail> {
         let n = g.num_blocks();
         let mut forest = LoopForest {
             loops: Vec::new(),
@@ -132,12 +130,6 @@ impl LoopForest {
     pub fn contains(&self, l: Loop, b: Block) -> bool {
         self.get(l).blocks.binary_search(&b).is_ok()
     }
-}
-
-/// The `loops` phase: the dominator tree and loop forest of the final IR.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    ctx.ir_loops()?;
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -22,11 +22,12 @@
 //! its header and its shape, and the copies add only the loops they hold
 //! (the entered one, run to its end once, among them).
 
-use crate::analysis::cfg::{Cfg, CfgBlock, EntryPoint};
+use crate::analysis::cfg::{self, Cfg, CfgBlock, EntryPoint};
 use crate::analysis::dom;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::entity::Block;
-use crate::pipeline::budget::{Budget, CompileError, Phase};
+use crate::pipeline::budget::{Bail, Budget};
+use vm::Function;
 
 /// Units a copied block costs, as the graph charges for a block.
 const BLOCK_UNITS: u64 = 8;
@@ -40,7 +41,7 @@ const MAX_GROWTH: usize = 2;
 /// there are no copies: the graph is what the block reaches, as
 /// `cfg::build_from` makes it without peeling, from `whole` instead of
 /// the bytecode again. `None` if no block starts at `pc`.
-pub fn entered(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, CompileError> {
+pub fn entered(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>, Bail> {
     let Some(h) = whole
         .bytecode_blocks()
         .find(|&b| whole.block(b).start == pc)
@@ -110,7 +111,7 @@ impl Regions<'_> {
     /// The graph of the copies reached from region `k - 1`'s `h`: the
     /// deepest region first (the order they run in), each in source
     /// order, then the synthetic entry.
-    fn build(&self, h: Block, pc: u32, budget: &mut Budget) -> Result<Cfg, CompileError> {
+    fn build(&self, h: Block, pc: u32, budget: &mut Budget) -> Result<Cfg, Bail> {
         let n = self.whole.len();
         let top = self.chain.len();
         let key = |r: usize, b: Block| r * n + b.index();
@@ -155,17 +156,37 @@ impl Regions<'_> {
             }
             blocks[k].succs = succs;
         }
-        let first = id[key(top, h)].ok_or_else(|| CompileError::Invalid {
-            phase: Phase::Cfg,
-            message: "the entered header is not in its copy".into(),
-        })?;
-        let entry = crate::analysis::cfg::synthetic_entry(&mut blocks, first, pc);
+        let first = id[key(top, h)]
+            .ok_or_else(|| Bail::Invalid("the entered header is not in its copy".into()))?;
+        let entry = cfg::synthetic_entry(&mut blocks, first, pc);
         Ok(Cfg {
             blocks,
             entry,
             entry_point: EntryPoint::Osr(pc),
         })
     }
+}
+
+/// The CFG entered at `entry_point`, which must be an instruction of `f`,
+/// charging one unit per instruction scanned and `BLOCK_UNITS` per block
+/// made, as it goes. With `peel`, an entry into an inner loop goes
+/// through copies of the loops around it (`entered`).
+pub fn build(
+    f: &Function,
+    entry_point: EntryPoint,
+    peel: bool,
+    budget: &mut Budget,
+) -> Result<Cfg, Bail> {
+    let EntryPoint::Osr(pc) = entry_point else {
+        return cfg::build_at(f, entry_point, budget);
+    };
+    if peel {
+        let whole = cfg::build_at(f, EntryPoint::Start, budget)?;
+        if let Some(entered) = entered(&whole, pc, budget)? {
+            return Ok(entered);
+        }
+    }
+    cfg::build_at(f, entry_point, budget)
 }
 
 #[cfg(test)]
@@ -180,7 +201,7 @@ mod tests {
         let pc = (0..f.code.len())
             .find(|&i| f.positions[i].line == line)
             .unwrap() as u32;
-        let whole = crate::analysis::cfg::build(f);
+        let whole = cfg::build(f);
         let mut budget = Budget::unlimited();
         let entered = entered(&whole, pc, &mut budget).unwrap();
         (whole, pc, entered)
@@ -323,13 +344,7 @@ end
             let entered = entered.expect("a header");
             let program = vm::load(text.as_bytes()).unwrap();
             let f = program.func(program.main);
-            let direct = crate::analysis::cfg::build_from(
-                f,
-                EntryPoint::Osr(pc),
-                false,
-                &mut Budget::unlimited(),
-            )
-            .unwrap();
+            let direct = build(f, EntryPoint::Osr(pc), false, &mut Budget::unlimited()).unwrap();
             assert_eq!(entered.blocks, direct.blocks, "line {line}");
             assert_eq!(entered.entry, direct.entry);
         }

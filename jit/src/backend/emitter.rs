@@ -11,7 +11,7 @@ use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, NO_SRC};
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::fill::Fill;
-use crate::pipeline::budget::{Budget, CompileError, Phase};
+use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
@@ -104,11 +104,8 @@ fn loop_copies(versioned: &[VersionedLoop]) -> Vec<LoopCopy> {
     alone.chain(nested).collect()
 }
 
-pub(crate) fn fail(message: impl Into<String>) -> CompileError {
-    CompileError::Invalid {
-        phase: Phase::Emit,
-        message: message.into(),
-    }
+pub(crate) fn fail(message: impl Into<String>) -> Bail {
+    Bail::Invalid(message.into())
 }
 
 impl<'a> Emitter<'a> {
@@ -193,7 +190,7 @@ impl Emitter<'_> {
         b: Block,
         next: Option<Block>,
         budget: &mut Budget,
-    ) -> Result<(), CompileError> {
+    ) -> Result<(), Bail> {
         let f = self.f;
         self.block = b;
         let label = self.label(b);
@@ -246,7 +243,7 @@ impl Emitter<'_> {
     /// Release builds do not run the verifier, so a branch to a removed
     /// block (a compiler bug) must be refused here rather than left for
     /// the assembler to trip over.
-    pub(in crate::backend) fn check_target(&self, target: Block) -> Result<(), CompileError> {
+    pub(in crate::backend) fn check_target(&self, target: Block) -> Result<(), Bail> {
         if self.f.block(target).live {
             Ok(())
         } else {

@@ -8,7 +8,7 @@
 
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
 
 pub(in crate::backend) struct Frame {
@@ -115,7 +115,7 @@ pub(in crate::backend) fn current_slots(
     allocation: &Allocation,
     unknown: &[Block],
     budget: &mut Budget,
-) -> Result<Vec<u128>, CompileError> {
+) -> Result<Vec<u128>, Bail> {
     let n = f.blocks.len();
     let mut bit = vec![0u128; f.value_count()];
     for (k, v) in allocation.homed.iter().enumerate() {

@@ -11,7 +11,7 @@ use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, NO_SRC};
 use crate::passes::bounds::Direction;
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::budget::Bail;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::Op;
 
@@ -358,7 +358,7 @@ impl Emitter<'_> {
         &mut self,
         target: Block,
         next: Option<Block>,
-    ) -> Result<bool, CompileError> {
+    ) -> Result<bool, Bail> {
         if !self.loops.is_header(target) {
             return Ok(false);
         }

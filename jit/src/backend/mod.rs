@@ -41,10 +41,7 @@ use crate::ir::entity::Inst;
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::fill::Fill;
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
-use crate::pipeline::phase::Phase;
+use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::Allocation;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use emitter::{fail, Emitter};
@@ -77,7 +74,7 @@ pub fn emit(
     proven: Proven<'_>,
     env: JitEnv,
     budget: &mut Budget,
-) -> Result<Emitted, CompileError> {
+) -> Result<Emitted, Bail> {
     let frame = frame::Frame::layout(f, allocation);
     if frame.bytes > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {} bytes is too large", frame.bytes)));
@@ -155,48 +152,6 @@ pub fn emit(
     e.ops
         .finish()
         .map_err(|e| fail(format!("cannot assemble: {e}")))
-}
-
-/// The disassembly of `func` of the program `text`, for the back end's
-/// unit tests (instructions only, one per line, without offsets).
-/// The `emit` phase: the machine code, with the checks the phases that
-/// may be switched off proved redundant left out.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (Some(f), Some(loops), Some(allocation), Some(versioned)) =
-        (&ctx.func, &ctx.loops, &ctx.allocation, &ctx.versioned)
-    else {
-        return Err(ctx.missing("the register assignment"));
-    };
-    let Some(env) = ctx.env else {
-        return Err(ctx.missing("the VM's addresses"));
-    };
-    let implied: &[Inst] = match (&ctx.implied, ctx.options.runs(Phase::DedupChecks)) {
-        (Some(implied), true) => implied,
-        (None, true) => return Err(ctx.missing("the implied checks")),
-        (_, false) => &[],
-    };
-    let fills: &[Fill] = match (&ctx.fills, ctx.options.runs(Phase::Fill)) {
-        (Some(fills), true) => fills,
-        (None, true) => return Err(ctx.missing("the fills")),
-        (_, false) => &[],
-    };
-    let proven = Proven {
-        versioned,
-        implied,
-        fills,
-    };
-    let emitted = emit(
-        ctx.program,
-        f,
-        loops,
-        allocation,
-        proven,
-        env,
-        &mut ctx.budget,
-    )?;
-    ctx.stats.code_bytes = emitted.code.len();
-    ctx.code = Some(emitted);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

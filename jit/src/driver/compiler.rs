@@ -9,8 +9,9 @@ use crate::baseline::HotCount;
 use crate::observe::code_info::CodeMap;
 use crate::observe::listen::{Installed, Listener, Records};
 use crate::observe::record::{CodeTier, CompileRecord};
-use crate::pipeline::budget::{Budget, CompileError, DEFAULT_UNITS};
+use crate::pipeline::budget::{Budget, DEFAULT_UNITS};
 use crate::pipeline::context::{Context, Options, Stats};
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Phase, PhaseTimes};
 use std::time::{Duration, Instant};
 use vm::tier::{Compiled, Compiler, Entry, JitEnv, Thresholds, Trigger};
@@ -194,7 +195,8 @@ impl Jit {
         let mut budget = Budget::new(self.units, self.time);
         let emitted = match &scope {
             None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-            Some(_) => crate::baseline::compile(program, func, env, hot, &mut budget),
+            Some(_) => crate::baseline::compile(program, func, env, hot, &mut budget)
+                .map_err(|b| b.at(Phase::Emit)),
         };
         let result = emitted
             .as_ref()

@@ -266,6 +266,15 @@ pub struct InlineSite {
     pub line_src: u32,
 }
 
+/// Where compiled code enters a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryPoint {
+    /// At instruction 0, from a call.
+    Start,
+    /// At this instruction, taking over an interpreted activation (OSR).
+    Osr(u32),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockOrigin {
     /// The bytecode CFG's block with this id.
@@ -311,7 +320,7 @@ pub struct Function {
     pub entry: Block,
     /// Where compiled code enters: the start, or a loop header (OSR), where
     /// `Param(r)` is register r of the interpreter's frame.
-    pub entry_point: crate::analysis::cfg::EntryPoint,
+    pub entry_point: EntryPoint,
     pub blocks: Vec<BlockData>,
     pub insts: Vec<InstData>,
     /// The instruction defining each value (in SSA form, the only one).
@@ -454,7 +463,7 @@ impl Function {
     /// room for `blocks` blocks and `insts` instructions and values.
     pub fn with_capacity(
         id: FuncId,
-        entry_point: crate::analysis::cfg::EntryPoint,
+        entry_point: EntryPoint,
         blocks: usize,
         insts: usize,
     ) -> Function {

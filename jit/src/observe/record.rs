@@ -3,8 +3,8 @@
 //! `--trace-compile` line made from it, and the records as Chrome trace
 //! events (`--trace-json`).
 
-use crate::pipeline::budget::CompileError;
 use crate::pipeline::context::Stats;
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Phase, PhaseTimes};
 use std::fmt::Write as _;
 use std::time::Duration;

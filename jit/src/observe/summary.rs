@@ -4,7 +4,7 @@
 //! replacement entries, and the slowest compiles.
 
 use crate::observe::record::{CodeTier, CompileRecord};
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::Phase;
 use std::fmt::Write;
 use std::time::Duration;

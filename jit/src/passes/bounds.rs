@@ -40,9 +40,7 @@
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
 /// Loops with more blocks or instructions are left checked (the copy
@@ -179,7 +177,7 @@ pub fn find(
     f: &Function,
     loops: &LoopForest,
     budget: &mut Budget,
-) -> Result<Vec<VersionedLoop>, CompileError> {
+) -> Result<Vec<VersionedLoop>, Bail> {
     let mut found = Vec::new();
     let mut marks = Marks {
         in_body: vec![false; f.blocks.len()],
@@ -336,7 +334,7 @@ fn candidate(
     blocks: &[Block],
     order: Vec<Block>,
     budget: &mut Budget,
-) -> Result<Option<VersionedLoop>, CompileError> {
+) -> Result<Option<VersionedLoop>, Bail> {
     let inside = |b: Block| blocks.binary_search(&b).is_ok();
     let insts = || order.iter().flat_map(|&b| f.block(b).insts.iter().copied());
     let mut defined: Vec<Value> = insts().filter_map(|i| f.inst(i).result).collect();
@@ -803,7 +801,7 @@ impl Proof<'_> {
         order: &[Block],
         inside: &dyn Fn(Block) -> bool,
         budget: &mut Budget,
-    ) -> Result<Vec<Facts>, CompileError> {
+    ) -> Result<Vec<Facts>, Bail> {
         let f = self.f;
         // Both are tracked (the entry value is a copy of the index).
         let bit = self.bit(test.index).unwrap_or(0);
@@ -917,15 +915,6 @@ impl Proof<'_> {
                 }
             })
     }
-}
-
-/// The `bounds` phase.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
-        return Err(ctx.missing("the loop forest"));
-    };
-    ctx.versioned = Some(find(f, loops, &mut ctx.budget)?);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -23,9 +23,7 @@
 use crate::analysis::dom::DomTree;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use rustc_hash::FxHashMap;
 
 /// Offsets taking part are at most this in magnitude.
@@ -33,11 +31,7 @@ const MAX_OFFSET: i64 = 1 << 31;
 
 /// The loads and stores of `f` whose bounds checks accesses that dominate
 /// them imply, sorted. `dom` is `f`'s dominator tree.
-pub fn implied_checks(
-    f: &Function,
-    dom: &DomTree,
-    budget: &mut Budget,
-) -> Result<Vec<Inst>, CompileError> {
+pub fn implied_checks(f: &Function, dom: &DomTree, budget: &mut Budget) -> Result<Vec<Inst>, Bail> {
     let mut implied = Vec::new();
     let Some(&root) = dom.rpo.first() else {
         return Ok(implied);
@@ -81,7 +75,7 @@ fn visit(
     undo: &mut Vec<(Value, Option<(i64, i64)>)>,
     implied: &mut Vec<Inst>,
     budget: &mut Budget,
-) -> Result<(), CompileError> {
+) -> Result<(), Bail> {
     let insts = &f.block(b).insts;
     budget.charge(insts.len() as u64 + 1)?;
     for &i in insts {
@@ -150,20 +144,6 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
         }
     }
     Ok(())
-}
-
-/// The `dedup-checks` phase, on SSA form: the instructions keep their
-/// identity through SSA destruction, which the emitter reads the result
-/// after.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    ctx.ir_domtree()?;
-    let (Some(f), Some(dom)) = (&ctx.func, &ctx.domtree) else {
-        return Err(ctx.missing("the dominator tree"));
-    };
-    let implied = implied_checks(f, dom, &mut ctx.budget)?;
-    ctx.record(&[implied.len()]);
-    ctx.implied = Some(implied);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

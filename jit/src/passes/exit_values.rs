@@ -26,9 +26,7 @@
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
 /// Loops with more counting variables stay (each use after the loop is
@@ -56,7 +54,7 @@ struct Counted {
 /// Replaces the exit values of `f`'s counting loops (each one removes
 /// an edge: the CFG changes where `loops` is not 0). Linear in the
 /// function's size: the uses are found and replaced in one pass each.
-pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, CompileError> {
+pub fn replace(f: &mut Function, budget: &mut Budget) -> Result<ExitValueStats, Bail> {
     budget.charge(f.blocks.len() as u64)?;
     let candidates: Vec<Block> = f
         .live_blocks()
@@ -302,18 +300,6 @@ fn remove_unused(f: &mut Function, blocks: &[Block]) {
         kept.reverse();
         f.blocks[b.index()].insts = kept;
     }
-}
-
-/// The `exit-values` phase: removing a loop's back edge changes the CFG.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (f, budget) = ctx.ir_mut()?;
-    let stats = replace(f, budget)?;
-    ctx.record(&[stats.loops]);
-    Ok(if stats.loops > 0 {
-        Edits::Cfg
-    } else {
-        Edits::None
-    })
 }
 
 #[cfg(test)]

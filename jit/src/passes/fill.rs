@@ -23,9 +23,7 @@
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::passes::bounds::{Direction, VersionedLoop};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
 /// A versioned loop whose unchecked copy is one fill.
@@ -54,7 +52,7 @@ pub fn find(
     f: &Function,
     versioned: &[VersionedLoop],
     budget: &mut Budget,
-) -> Result<Vec<Fill>, CompileError> {
+) -> Result<Vec<Fill>, Bail> {
     let mut found = Vec::new();
     for (lp, l) in versioned.iter().enumerate() {
         budget.charge(l.blocks.len() as u64)?;
@@ -153,17 +151,6 @@ fn step(f: &Function, index: Value, rest: &[Inst], header: Block) -> Option<Valu
         _ => return None,
     };
     matches!(*f.kind(jump), InstKind::Jump(h) if h == header).then_some(next)
-}
-
-/// The `fill` phase.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (Some(f), Some(versioned)) = (&ctx.func, &ctx.versioned) else {
-        return Err(ctx.missing("the versioned loops"));
-    };
-    let fills = find(f, versioned, &mut ctx.budget)?;
-    ctx.record(&[fills.len()]);
-    ctx.fills = Some(fills);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -24,9 +24,7 @@ use crate::analysis::dom::DomTree;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use rustc_hash::{FxHashMap, FxHashSet};
 use vm::Op;
 
@@ -48,11 +46,7 @@ enum Key {
 
 /// Numbers the values of `f`, which must be in SSA form with `dom` its
 /// dominator tree (which stays valid: no block or edge changes).
-pub fn number(
-    f: &mut Function,
-    dom: &DomTree,
-    budget: &mut Budget,
-) -> Result<GvnStats, CompileError> {
+pub fn number(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<GvnStats, Bail> {
     let expanded = expand_remainders(f, budget)?;
     let mut replaced: Vec<Option<Value>> = vec![None; f.value_count()];
     let mut table: FxHashMap<Key, Value> = FxHashMap::default();
@@ -159,7 +153,7 @@ fn key(f: &Function, i: Inst) -> Option<Key> {
 /// Rewrites each `rem x, c` that has a matching `div x, c` (by a
 /// constant `c` that takes a multiply by a magic number) to `x - (x / c)
 /// * c`; returns how many.
-fn expand_remainders(f: &mut Function, budget: &mut Budget) -> Result<usize, CompileError> {
+fn expand_remainders(f: &mut Function, budget: &mut Budget) -> Result<usize, Bail> {
     let blocks: Vec<Block> = f.live_blocks().collect();
     let mut divided: FxHashSet<(Value, Value)> = FxHashSet::default();
     for &b in &blocks {
@@ -214,17 +208,6 @@ fn int_inst(f: &mut Function, kind: InstKind, like: Inst, src: u32) -> Inst {
 fn magic_divisor(f: &Function, c: Value) -> bool {
     f.constant(c)
         .is_some_and(|c| !(c as i64).unsigned_abs().is_power_of_two() && c != 0)
-}
-
-/// The `gvn` phase: removing instructions keeps the dominator tree valid.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    ctx.ir_domtree()?;
-    let (Some(f), Some(dom)) = (&mut ctx.func, &ctx.domtree) else {
-        return Err(ctx.missing("the dominator tree"));
-    };
-    let stats = number(f, dom, &mut ctx.budget)?;
-    ctx.record(&[stats.merged, stats.expanded]);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -22,9 +22,7 @@
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
 /// Instructions a side may hold besides its jump.
@@ -49,7 +47,7 @@ struct Shape {
     join: Block,
 }
 
-pub fn convert(f: &mut Function, budget: &mut Budget) -> Result<IfConvertStats, CompileError> {
+pub fn convert(f: &mut Function, budget: &mut Budget) -> Result<IfConvertStats, Bail> {
     let mut stats = IfConvertStats::default();
     let blocks: Vec<Block> = f.live_blocks().collect();
     for h in blocks {
@@ -215,18 +213,6 @@ fn rewrite(f: &mut Function, shape: &Shape, pairs: &[(Inst, Value, Value)]) -> u
         f.remove_block(side);
     }
     pairs.len()
-}
-
-/// The `if-convert` phase: a converted diamond loses its blocks.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (f, budget) = ctx.ir_mut()?;
-    let stats = convert(f, budget)?;
-    ctx.record(&[stats.converted, stats.selects]);
-    Ok(if stats.converted > 0 {
-        Edits::Cfg
-    } else {
-        Edits::None
-    })
 }
 
 #[cfg(test)]

@@ -30,9 +30,7 @@ use crate::ir::entity::{Block, InlineId, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InlineSite, InstKind};
 use crate::passes::ssa::{self, SsaInput};
 use crate::passes::tail_loops;
-use crate::pipeline::budget::{Budget, CompileError, Phase};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::tier::JitEnv;
 use vm::{FuncId, Program};
 
@@ -71,7 +69,7 @@ pub fn inline(
     env: Option<&JitEnv>,
     options: Options,
     budget: &mut Budget,
-) -> Result<InlineStats, CompileError> {
+) -> Result<InlineStats, Bail> {
     let tail_loops = options.tail_loops && env.is_none_or(|env| !env.count_slots);
     let mut inliner = Inliner {
         program,
@@ -110,7 +108,7 @@ impl Inliner<'_> {
         f: &mut Function,
         level: u32,
         budget: &mut Budget,
-    ) -> Result<usize, CompileError> {
+    ) -> Result<usize, Bail> {
         let calls: Vec<(Block, Inst)> = f
             .live_blocks()
             .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
@@ -216,7 +214,7 @@ impl Inliner<'_> {
     /// The compiled function's body for its recursive calls: its IR in SSA
     /// form, small callees inlined, its own calls left as calls (which
     /// then spend a level more: `ir::Function::inline_depth`).
-    fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, CompileError> {
+    fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, Bail> {
         let mut g = self.build(id, budget)?;
         self.inline_into(&mut g, 2, budget)?;
         Ok(g.returns().then_some(g))
@@ -269,7 +267,7 @@ impl Inliner<'_> {
         callee: FuncId,
         level: u32,
         budget: &mut Budget,
-    ) -> Result<Option<usize>, CompileError> {
+    ) -> Result<Option<usize>, Bail> {
         if let Some(k) = self.bodies.iter().position(|(id, _)| *id == callee) {
             return Ok(Some(k));
         }
@@ -319,13 +317,11 @@ fn in_tail_position(code: &[vm::Instr], k: usize) -> bool {
 
 impl Inliner<'_> {
     /// `callee`'s IR in SSA form, as the phases before this one make it.
-    fn build(&self, callee: FuncId, budget: &mut Budget) -> Result<Function, CompileError> {
+    fn build(&self, callee: FuncId, budget: &mut Budget) -> Result<Function, Bail> {
         let program = self.program;
-        let in_phase = |e: CompileError| e.in_phase(Phase::Inline);
-        let cfg = cfg::build_from(program.func(callee), EntryPoint::Start, false, budget)
-            .map_err(in_phase)?;
-        let dom = dom::dominators(&cfg, budget).map_err(in_phase)?;
-        let frontiers = dom::frontiers(&cfg, &dom, budget).map_err(in_phase)?;
+        let cfg = cfg::build_at(program.func(callee), EntryPoint::Start, budget)?;
+        let dom = dom::dominators(&cfg, budget)?;
+        let frontiers = dom::frontiers(&cfg, &dom, budget)?;
         let input = SsaInput {
             program,
             id: callee,
@@ -333,7 +329,7 @@ impl Inliner<'_> {
             dom: &dom,
             frontiers: &frontiers,
         };
-        let mut g = ssa::construct(&input, budget).map_err(in_phase)?;
+        let mut g = ssa::construct(&input, budget)?;
         if self.tail_loops {
             tail_loops::make_loops(&mut g, budget)?;
         }
@@ -527,23 +523,6 @@ fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: 
     let i = f.add_assignment(kind, r, crate::ir::NO_SRC);
     f.redefine(r, i);
     f.blocks[rest.index()].insts.insert(0, i);
-}
-
-/// The `inline` phase; the bodies it builds make their own self tail
-/// calls loops when `tail-loops` runs.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let options = Options {
-        tail_loops: ctx.options.runs(Phase::TailLoops),
-    };
-    let (program, env) = (ctx.program, ctx.env);
-    let (f, budget) = ctx.ir_mut()?;
-    let stats = inline(program, f, env.as_ref(), options, budget)?;
-    ctx.record(&[stats.inlined]);
-    Ok(if stats.inlined > 0 {
-        Edits::Cfg
-    } else {
-        Edits::None
-    })
 }
 
 #[cfg(test)]

@@ -23,9 +23,7 @@ use crate::analysis::dom::DomTree;
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst};
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 
 /// What the pass did, for traces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,7 +41,7 @@ pub fn hoist(
     dom: &DomTree,
     loops: &LoopForest,
     budget: &mut Budget,
-) -> Result<LicmStats, CompileError> {
+) -> Result<LicmStats, Bail> {
     let mut stats = LicmStats::default();
     let mut block_of: Vec<Option<Block>> = vec![None; f.insts.len()];
     for b in f.live_blocks() {
@@ -143,23 +141,6 @@ fn movable(f: &Function, i: Inst) -> bool {
         InstKind::Unary(..) | InstKind::Binary(..) | InstKind::Copy(_)
     );
     computes && f.removable_if_unused(i)
-}
-
-/// The `licm` phase. Needs the loop forest of the SSA form; moving
-/// instructions keeps it, and the dominator tree, valid until SSA
-/// destruction.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    if !may_loop(ctx.ir()?) {
-        ctx.record(&[0]);
-        return Ok(Edits::None);
-    }
-    ctx.ir_loops()?;
-    let (Some(f), Some(dom), Some(loops)) = (&mut ctx.func, &ctx.domtree, &ctx.loops) else {
-        return Err(ctx.missing("the loop forest"));
-    };
-    let stats = hoist(f, dom, loops, &mut ctx.budget)?;
-    ctx.record(&[stats.hoisted]);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -20,9 +20,7 @@
 
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use rustc_hash::FxHashMap;
 
 /// What SSA destruction did, for traces.
@@ -105,7 +103,7 @@ pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut(Value) -> Value) ->
     }
 }
 
-pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, CompileError> {
+pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, Bail> {
     let mut stats = OutOfSsaStats::default();
     let blocks: Vec<Block> = f.live_blocks().collect();
     for b in blocks {
@@ -180,19 +178,6 @@ fn add_copy(f: &mut Function, m: Move) -> Inst {
         f.redefine(m.dest, inst);
     }
     inst
-}
-
-/// The `out-of-ssa` phase: copies in place of phis change no edge; a
-/// split edge does.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (f, budget) = ctx.ir_mut()?;
-    let stats = destruct(f, budget)?;
-    ctx.record(&[stats.copies, stats.edges_split, stats.temporaries]);
-    Ok(if stats.edges_split > 0 {
-        Edits::Cfg
-    } else {
-        Edits::None
-    })
 }
 
 #[cfg(test)]

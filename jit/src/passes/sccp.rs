@@ -15,9 +15,7 @@
 
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind, Uses, NO_SRC};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use rustc_hash::FxHashMap;
 use vm::semantics::{binary, branch_taken, unary};
 
@@ -97,7 +95,7 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn solve(&mut self, budget: &mut Budget) -> Result<(), CompileError> {
+    fn solve(&mut self, budget: &mut Budget) -> Result<(), Bail> {
         let entry = self.f.entry;
         self.block_executable[entry.index()] = true;
         self.visit_block(entry, budget)?;
@@ -118,12 +116,7 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
-    fn visit_edge(
-        &mut self,
-        from: Block,
-        to: Block,
-        budget: &mut Budget,
-    ) -> Result<(), CompileError> {
+    fn visit_edge(&mut self, from: Block, to: Block, budget: &mut Budget) -> Result<(), Bail> {
         let Some(j) = self.f.block(to).preds().iter().position(|&p| p == from) else {
             return Ok(());
         };
@@ -147,7 +140,7 @@ impl<'a> Solver<'a> {
         self.visit_block(to, budget)
     }
 
-    fn visit_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
+    fn visit_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), Bail> {
         budget.charge(self.f.block(b).insts.len() as u64)?;
         for k in 0..self.f.block(b).insts.len() {
             let i = self.f.block(b).insts[k];
@@ -235,7 +228,7 @@ impl<'a> Solver<'a> {
     }
 }
 
-pub fn propagate(f: &mut Function, budget: &mut Budget) -> Result<SccpStats, CompileError> {
+pub fn propagate(f: &mut Function, budget: &mut Budget) -> Result<SccpStats, Bail> {
     let mut solver = Solver::new(f);
     solver.solve(budget)?;
     let Solver {
@@ -258,7 +251,7 @@ fn replace_constant_uses(
     cells: &[Cell],
     stats: &mut SccpStats,
     budget: &mut Budget,
-) -> Result<(), CompileError> {
+) -> Result<(), Bail> {
     let entry = f.entry;
     let mut by_bits: FxHashMap<u64, Value> = FxHashMap::default();
     for &i in &f.block(entry).insts {
@@ -347,7 +340,7 @@ pub(crate) fn remove_dead_code(
     f: &mut Function,
     stats: &mut SccpStats,
     budget: &mut Budget,
-) -> Result<(), CompileError> {
+) -> Result<(), Bail> {
     let mut use_count = vec![0u32; f.value_count()];
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
@@ -383,19 +376,6 @@ pub(crate) fn remove_dead_code(
         f.blocks[b.index()].insts.retain(|i| !removed[i.index()]);
     }
     Ok(())
-}
-
-/// The `sccp` phase: it removes the edges it proves never taken.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (f, budget) = ctx.ir_mut()?;
-    let s = propagate(f, budget)?;
-    ctx.record(&[
-        s.folded,
-        s.branches_resolved,
-        s.blocks_removed,
-        s.dead_removed,
-    ]);
-    Ok(Edits::Cfg)
 }
 
 #[cfg(test)]

@@ -22,9 +22,7 @@ use crate::analysis::cfg::{Cfg, EntryPoint};
 use crate::analysis::dom::DomTree;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::{FuncId, Op, Program};
 
 /// The inputs: a bytecode function and what the earlier phases found.
@@ -64,7 +62,7 @@ impl BlockBits {
     }
 }
 
-pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, CompileError> {
+pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Bail> {
     let f = input.program.func(input.id);
     let cfg = input.cfg;
     let nregs = f.nregs as usize;
@@ -100,7 +98,7 @@ struct LocalSets {
     sites: Vec<(u32, Block)>,
 }
 
-fn local_sets(input: &SsaInput, budget: &mut Budget) -> Result<LocalSets, CompileError> {
+fn local_sets(input: &SsaInput, budget: &mut Budget) -> Result<LocalSets, Bail> {
     let f = input.program.func(input.id);
     let cfg = input.cfg;
     let nregs = f.nregs;
@@ -140,7 +138,7 @@ fn liveness(
     defs: &BlockBits,
     uses: &BlockBits,
     budget: &mut Budget,
-) -> Result<BlockBits, CompileError> {
+) -> Result<BlockBits, Bail> {
     let words = defs.words;
     let mut live_in = BlockBits {
         words,
@@ -179,7 +177,7 @@ fn place_phis(
     sites: &[(u32, Block)],
     live_in: &BlockBits,
     budget: &mut Budget,
-) -> Result<Vec<Vec<u32>>, CompileError> {
+) -> Result<Vec<Vec<u32>>, Bail> {
     let n = input.cfg.len();
     let mut phis: Vec<Vec<u32>> = vec![Vec::new(); n];
     // Stamps (register + 1) instead of clearing per register.
@@ -349,7 +347,7 @@ impl<'a> Renamer<'a> {
             .collect();
     }
 
-    fn run(mut self, budget: &mut Budget) -> Result<Function, CompileError> {
+    fn run(mut self, budget: &mut Budget) -> Result<Function, Bail> {
         self.entry_definitions();
         let mut steps = vec![Step::Enter(self.ir.entry)];
         while let Some(step) = steps.pop() {
@@ -372,7 +370,7 @@ impl<'a> Renamer<'a> {
         Ok(self.ir)
     }
 
-    fn rename_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), CompileError> {
+    fn rename_block(&mut self, b: Block, budget: &mut Budget) -> Result<(), Bail> {
         for k in 0..self.phis[b.index()].len() {
             let (r, _, v) = self.phis[b.index()][k];
             self.define(r, v);
@@ -468,22 +466,4 @@ impl<'a> Renamer<'a> {
             self.emit(b, kind, k);
         }
     }
-}
-
-/// The `ssa` phase: the IR, built from the bytecode's blocks.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (Some(cfg), Some(dom), Some(frontiers)) = (&ctx.cfg, &ctx.cfg_dom, &ctx.frontiers) else {
-        return Err(ctx.missing("the dominator tree"));
-    };
-    let input = SsaInput {
-        program: ctx.program,
-        id: ctx.id,
-        cfg,
-        dom,
-        frontiers,
-    };
-    let f = construct(&input, &mut ctx.budget)?;
-    ctx.record(&[f.phi_count()]);
-    ctx.func = Some(f);
-    Ok(Edits::Cfg)
 }

@@ -26,9 +26,7 @@
 use crate::analysis::cfg::EntryPoint;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{BlockOrigin, Function, InstKind, NO_SRC};
-use crate::pipeline::budget::{Budget, CompileError};
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
+use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,7 +45,7 @@ struct Site {
 
 /// Makes `f`'s self tail calls jumps to a loop header at its top (for
 /// `tail-loops`, or `inline` for the bodies the inliner builds).
-pub fn make_loops(f: &mut Function, budget: &mut Budget) -> Result<TailLoopStats, CompileError> {
+pub fn make_loops(f: &mut Function, budget: &mut Budget) -> Result<TailLoopStats, Bail> {
     budget.charge(f.insts.len() as u64)?;
     if f.entry_point != EntryPoint::Start {
         return Ok(TailLoopStats::default());
@@ -263,23 +261,6 @@ fn jump_back(
     let mut operands: Vec<Value> = params.iter().map(|&(param, _)| args[param]).collect();
     operands.extend(acc_in);
     f.add_edge(b, header, &operands);
-}
-
-/// The `tail-loops` phase. Not when calls account for the register
-/// stack: a jump would not.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let count_slots = ctx.env.is_some_and(|env| env.count_slots);
-    let (f, budget) = ctx.ir_mut()?;
-    if count_slots {
-        return Ok(Edits::None);
-    }
-    let stats = make_loops(f, budget)?;
-    ctx.record(&[stats.jumps]);
-    Ok(if stats.jumps > 0 {
-        Edits::Cfg
-    } else {
-        Edits::None
-    })
 }
 
 #[cfg(test)]

@@ -4,106 +4,35 @@
 //! wall-clock allowance run out, the charge fails at once and the phase
 //! returns the error, so a pathological function costs at most its budget.
 //!
-//! The pipeline tells the budget which phase runs (`enter`); a pass only
-//! charges units, and whatever it calls (a dominator tree computed on
-//! demand, a callee's SSA form built for inlining) is charged to the
-//! phase that asked for it.
+//! A pass only charges units; it knows no phase. What runs out is a
+//! `Bail`, which the pipeline makes a `CompileError` of the phase it ran,
+//! so whatever a pass calls (a dominator tree computed on demand, a
+//! callee's SSA form built for inlining) is charged to the phase that
+//! asked for it.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
-pub use crate::pipeline::phase::Phase;
-
-/// Why the middle end gave up on a function.
+/// Why a phase gave up on a function. The pipeline, which knows the
+/// phase, makes it a `CompileError` (`pipeline::error`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CompileError {
-    /// The work units ran out during `phase`, after `work` units in all.
-    OverBudget { phase: Phase, work: u64, limit: u64 },
-    /// The wall-clock allowance ran out during `phase`.
-    OverTime {
-        phase: Phase,
-        work: u64,
-        elapsed: Duration,
-    },
-    /// The IR verifier rejected the output of `phase` (a compiler bug).
-    Invalid { phase: Phase, message: String },
-    /// The code could not be placed in the code cache (`phase` is `emit`).
-    CodeCache {
-        phase: Phase,
-        error: crate::backend::code_cache::CacheError,
-    },
-    /// The system refused memory during `phase` (see `vm::runtime::alloc`).
-    OutOfMemory { phase: Phase },
+pub enum Bail {
+    /// The work units ran out, after `work` units in all.
+    OverBudget { work: u64, limit: u64 },
+    /// The wall-clock allowance ran out.
+    OverTime { work: u64, elapsed: Duration },
+    /// The phase's input or output was not what it must be (a compiler
+    /// bug).
+    Invalid(String),
+    /// The code could not be placed in the code cache.
+    CodeCache(crate::backend::code_cache::CacheError),
+    /// The system refused memory (see `vm::runtime::alloc`).
+    OutOfMemory,
 }
-
-impl CompileError {
-    /// The same error, blamed on `phase` (work done for it by a shared
-    /// algorithm, such as the dominator tree of the final IR).
-    pub fn in_phase(self, phase: Phase) -> CompileError {
-        match self {
-            CompileError::OverBudget { work, limit, .. } => {
-                CompileError::OverBudget { phase, work, limit }
-            }
-            CompileError::OverTime { work, elapsed, .. } => CompileError::OverTime {
-                phase,
-                work,
-                elapsed,
-            },
-            CompileError::Invalid { message, .. } => CompileError::Invalid { phase, message },
-            CompileError::CodeCache { error, .. } => CompileError::CodeCache { phase, error },
-            CompileError::OutOfMemory { .. } => CompileError::OutOfMemory { phase },
-        }
-    }
-
-    pub fn phase(&self) -> Phase {
-        match self {
-            CompileError::OverBudget { phase, .. }
-            | CompileError::OverTime { phase, .. }
-            | CompileError::Invalid { phase, .. }
-            | CompileError::CodeCache { phase, .. }
-            | CompileError::OutOfMemory { phase } => *phase,
-        }
-    }
-}
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CompileError::OverBudget { phase, work, limit } => {
-                write!(
-                    f,
-                    "budget of {limit} units ran out in {phase} after {work} units"
-                )
-            }
-            CompileError::OverTime {
-                phase,
-                work,
-                elapsed,
-            } => {
-                write!(
-                    f,
-                    "time ran out in {phase} after {} us and {work} units",
-                    elapsed.as_micros()
-                )
-            }
-            CompileError::Invalid { phase, message } => {
-                write!(f, "invalid IR after {phase}: {message}")
-            }
-            CompileError::CodeCache { error, .. } => write!(f, "{error}"),
-            CompileError::OutOfMemory { .. } => write!(f, "out of memory"),
-        }
-    }
-}
-
-impl std::error::Error for CompileError {}
 
 /// Code is installed at the end of emission, by either compiler.
-impl From<crate::backend::code_cache::CacheError> for CompileError {
-    fn from(error: crate::backend::code_cache::CacheError) -> CompileError {
-        CompileError::CodeCache {
-            phase: Phase::Emit,
-            error,
-        }
+impl From<crate::backend::code_cache::CacheError> for Bail {
+    fn from(error: crate::backend::code_cache::CacheError) -> Bail {
+        Bail::CodeCache(error)
     }
 }
 
@@ -121,8 +50,6 @@ const CLOCK_EVERY: u64 = 1 << 7;
 
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// The phase charged now.
-    phase: Phase,
     limit: u64,
     used: u64,
     started: Instant,
@@ -133,7 +60,6 @@ pub struct Budget {
 impl Budget {
     pub fn new(limit: u64, allowance: Option<Duration>) -> Budget {
         Budget {
-            phase: Phase::Cfg,
             limit,
             used: 0,
             started: Instant::now(),
@@ -151,36 +77,23 @@ impl Budget {
         self.used
     }
 
-    /// From now on the work charged is `phase`'s.
-    pub fn enter(&mut self, phase: Phase) {
-        self.phase = phase;
-    }
-
-    /// The phase charged now.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
     /// Fails if the wall-clock allowance has run out, or the system has
-    /// refused the compile memory (the current phase is blamed). Memory is
-    /// looked at as often as the clock, so a compile draws on the
-    /// allocator's reserve (`vm::runtime::alloc`) for at most `CLOCK_EVERY` units
-    /// of work.
-    pub fn check_limits(&mut self) -> Result<(), CompileError> {
+    /// refused the compile memory. Memory is looked at as often as the
+    /// clock, so a compile draws on the allocator's reserve
+    /// (`vm::runtime::alloc`) for at most `CLOCK_EVERY` units of work.
+    pub fn check_limits(&mut self) -> Result<(), Bail> {
         self.check_limits_at(Instant::now())
     }
 
     /// `check_limits` with the clock already read (`now`).
-    pub fn check_limits_at(&mut self, now: Instant) -> Result<(), CompileError> {
-        let phase = self.phase;
+    pub fn check_limits_at(&mut self, now: Instant) -> Result<(), Bail> {
         if vm::runtime::alloc::exhausted() {
-            return Err(CompileError::OutOfMemory { phase });
+            return Err(Bail::OutOfMemory);
         }
         if let Some(allowance) = self.allowance {
             let elapsed = now.saturating_duration_since(self.started);
             if elapsed > allowance {
-                return Err(CompileError::OverTime {
-                    phase,
+                return Err(Bail::OverTime {
                     work: self.used,
                     elapsed,
                 });
@@ -191,11 +104,10 @@ impl Budget {
 
     /// `units` of work for the current phase.
     #[inline]
-    pub fn charge(&mut self, units: u64) -> Result<(), CompileError> {
+    pub fn charge(&mut self, units: u64) -> Result<(), Bail> {
         self.used = self.used.saturating_add(units);
         if self.used > self.limit {
-            return Err(CompileError::OverBudget {
-                phase: self.phase,
+            return Err(Bail::OverBudget {
                 work: self.used,
                 limit: self.limit,
             });
@@ -215,12 +127,10 @@ mod tests {
     #[test]
     fn stops_at_the_limit() {
         let mut b = Budget::new(10, None);
-        b.enter(Phase::Ssa);
         assert!(b.charge(10).is_ok());
         assert_eq!(
             b.charge(1),
-            Err(CompileError::OverBudget {
-                phase: Phase::Ssa,
+            Err(Bail::OverBudget {
                 work: 11,
                 limit: 10
             })
@@ -232,26 +142,13 @@ mod tests {
     #[test]
     fn a_zero_allowance_is_spent_at_once() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
-        assert!(matches!(
-            b.check_limits(),
-            Err(CompileError::OverTime {
-                phase: Phase::Cfg,
-                ..
-            })
-        ));
+        assert!(matches!(b.check_limits(), Err(Bail::OverTime { .. })));
     }
 
     #[test]
     fn stops_at_the_deadline() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
         std::thread::sleep(Duration::from_millis(1));
-        b.enter(Phase::Dom);
-        assert!(matches!(
-            b.charge(CLOCK_EVERY),
-            Err(CompileError::OverTime {
-                phase: Phase::Dom,
-                ..
-            })
-        ));
+        assert!(matches!(b.charge(CLOCK_EVERY), Err(Bail::OverTime { .. })));
     }
 }

@@ -19,7 +19,8 @@ use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::dedup_checks;
 use crate::passes::fill::Fill;
-use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::budget::{Bail, Budget};
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Check, Count, Edits, Keeps, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
 use crate::regalloc::{self, Allocation};
 use std::time::{Duration, Instant};
@@ -126,6 +127,8 @@ pub struct Context<'p> {
     pub stats: Stats,
     /// The last phase that completed.
     pub done: Option<Phase>,
+    /// The phase running (or that ran last), whose counts `record` sets.
+    running: Phase,
     /// When it did, if the next phase may start its clock there (one read
     /// of the clock per phase boundary instead of three).
     clock: Option<Instant>,
@@ -164,6 +167,7 @@ impl<'p> Context<'p> {
                 ..Stats::default()
             },
             done: None,
+            running: Phase::Cfg,
             clock: None,
             env: None,
             cfg: None,
@@ -231,9 +235,11 @@ impl<'p> Context<'p> {
         let pass = phase.pass();
         // A phase may charge too little to reach a look at the clock.
         let start = self.clock.take().unwrap_or_else(Instant::now);
-        self.budget.enter(phase);
-        self.budget.check_limits_at(start)?;
-        let result = (pass.run)(self);
+        self.running = phase;
+        self.budget
+            .check_limits_at(start)
+            .map_err(|b| b.at(phase))?;
+        let result = (pass.run)(self).map_err(|b| b.at(phase));
         let end = Instant::now();
         self.times[phase as usize] += end - start;
         if vm::runtime::alloc::exhausted() {
@@ -261,34 +267,28 @@ impl<'p> Context<'p> {
         Ok(())
     }
 
-    /// "`what` is missing", blamed on the phase that runs.
-    pub(crate) fn missing(&self, what: &str) -> CompileError {
-        CompileError::Invalid {
-            phase: self.budget.phase(),
-            message: format!("{what} is missing"),
-        }
+    /// "`what` is missing": an analysis the running phase needs was not
+    /// made (a compiler bug).
+    fn missing(what: &str) -> Bail {
+        Bail::Invalid(format!("{what} is missing"))
     }
 
     /// The IR, for the phase that runs.
-    pub(crate) fn ir(&self) -> Result<&Function, CompileError> {
-        self.func.as_ref().ok_or_else(|| self.missing("the IR"))
+    pub(crate) fn ir(&self) -> Result<&Function, Bail> {
+        self.func.as_ref().ok_or_else(|| Self::missing("the IR"))
     }
 
     /// The IR to change, and the budget to charge.
-    pub(crate) fn ir_mut(&mut self) -> Result<(&mut Function, &mut Budget), CompileError> {
-        let phase = self.budget.phase();
+    pub(crate) fn ir_mut(&mut self) -> Result<(&mut Function, &mut Budget), Bail> {
         match &mut self.func {
             Some(f) => Ok((f, &mut self.budget)),
-            None => Err(CompileError::Invalid {
-                phase,
-                message: "the IR is missing".into(),
-            }),
+            None => Err(Self::missing("the IR")),
         }
     }
 
     /// Records the counts of the phase that runs, in its row's order.
     pub(crate) fn record(&mut self, counts: &[usize]) {
-        let phase = self.budget.phase();
+        let phase = self.running;
         debug_assert_eq!(counts.len(), phase.pass().counts.len(), "{phase}'s counts");
         for (slot, &c) in self.stats.counts[phase as usize].iter_mut().zip(counts) {
             *slot = c as u64;
@@ -297,30 +297,25 @@ impl<'p> Context<'p> {
 
     /// The IR's dominator tree, computed if stale, charged to the phase
     /// that runs.
-    pub(crate) fn ir_domtree(&mut self) -> Result<&DomTree, CompileError> {
+    pub(crate) fn ir_domtree(&mut self) -> Result<&DomTree, Bail> {
         if self.domtree.is_none() {
-            let phase = self.budget.phase();
-            let f = self.func.as_ref().ok_or_else(|| self.missing("the IR"))?;
-            let dom = dom::dominators(f, &mut self.budget).map_err(|e| e.in_phase(phase))?;
-            self.domtree = Some(dom);
+            let f = self.func.as_ref().ok_or_else(|| Self::missing("the IR"))?;
+            self.domtree = Some(dom::dominators(f, &mut self.budget)?);
         }
         self.domtree
             .as_ref()
-            .ok_or_else(|| self.missing("the dominator tree"))
+            .ok_or_else(|| Self::missing("the dominator tree"))
     }
 
     /// The IR's loop forest (and dominator tree), computed if stale,
     /// charged to the phase that runs.
-    pub(crate) fn ir_loops(&mut self) -> Result<(), CompileError> {
+    pub(crate) fn ir_loops(&mut self) -> Result<(), Bail> {
         self.ir_domtree()?;
         if self.loops.is_none() {
-            let phase = self.budget.phase();
             let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
-                return Err(self.missing("the IR"));
+                return Err(Self::missing("the IR"));
             };
-            let forest =
-                LoopForest::compute(f, dom, &mut self.budget).map_err(|e| e.in_phase(phase))?;
-            self.loops = Some(forest);
+            self.loops = Some(LoopForest::compute(f, dom, &mut self.budget)?);
         }
         Ok(())
     }
@@ -342,31 +337,28 @@ impl<'p> Context<'p> {
 
     /// The check `phase`'s row asks for, outside its time and budget.
     fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
-        let invalid = |message: String| CompileError::Invalid { phase, message };
-        match phase.pass().check {
+        let invalid = |message: String| Bail::Invalid(message);
+        let checked = match phase.pass().check {
             Check::Nothing => Ok(()),
-            Check::Ssa => {
-                let f = self.ir()?;
+            Check::Ssa => self.ir().and_then(|f| {
                 let dom = dom::dominators(f, &mut Budget::unlimited())?;
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
-            }
-            Check::Implied => {
-                let (Some(f), Some(implied)) = (&self.func, &self.implied) else {
-                    return Err(self.missing("the implied checks"));
-                };
-                let dom = dom::dominators(f, &mut Budget::unlimited())?;
-                dedup_checks::check(f, &dom, implied).map_err(invalid)
-            }
-            Check::Conventional => {
-                let f = self.ir()?;
-                verify::verify(f, Form::Conventional).map_err(invalid)
-            }
-            Check::Homes => {
-                let (Some(f), Some(allocation)) = (&self.func, &self.allocation) else {
-                    return Err(self.missing("the register assignment"));
-                };
-                regalloc::checker::check(f, allocation).map_err(invalid)
-            }
-        }
+            }),
+            Check::Implied => match (&self.func, &self.implied) {
+                (Some(f), Some(implied)) => dom::dominators(f, &mut Budget::unlimited())
+                    .and_then(|dom| dedup_checks::check(f, &dom, implied).map_err(invalid)),
+                _ => Err(Self::missing("the implied checks")),
+            },
+            Check::Conventional => self
+                .ir()
+                .and_then(|f| verify::verify(f, Form::Conventional).map_err(invalid)),
+            Check::Homes => match (&self.func, &self.allocation) {
+                (Some(f), Some(allocation)) => {
+                    regalloc::checker::check(f, allocation).map_err(invalid)
+                }
+                _ => Err(Self::missing("the register assignment")),
+            },
+        };
+        checked.map_err(|b| b.at(phase))
     }
 }

@@ -4,4 +4,5 @@
 
 pub mod budget;
 pub mod context;
+pub mod error;
 pub mod phase;

@@ -15,13 +15,11 @@ use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
-use crate::pipeline::budget::{Budget, CompileError};
+use crate::pipeline::budget::{Bail, Budget};
 
 pub mod checker;
 use vm::Op;
 
-use crate::pipeline::context::Context;
-use crate::pipeline::phase::Edits;
 /// The callee-saved value register (`rbx`, `x64::env::CALLEE_SAVED_VALUES`)
 /// the function saves its caller's copy of in its frame. Given to the
 /// integer value that is live across the most calls, weighted by loop
@@ -179,7 +177,7 @@ fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> V
 /// Per instruction, the values of `bit` live after it (the instruction's
 /// own result excluded). Backward liveness over the blocks, then a
 /// backward walk through each block.
-fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u128>, CompileError> {
+fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u128>, Bail> {
     let uses_of = |i: Inst| {
         let mut m = 0u128;
         f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
@@ -341,11 +339,7 @@ pub fn clobbers_value_registers(kind: &InstKind) -> bool {
 }
 
 /// Gives registers to `f`'s most used values.
-pub fn allocate(
-    f: &Function,
-    loops: &LoopForest,
-    budget: &mut Budget,
-) -> Result<Allocation, CompileError> {
+pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result<Allocation, Bail> {
     // Weights, ranking and the final walk are linear in the function.
     budget.charge((f.insts.len() + f.value_count()) as u64)?;
     let (ints, floats) = weights(f, loops);
@@ -480,15 +474,6 @@ pub fn allocate(
         homes,
         homed,
     })
-}
-
-/// The `regalloc` phase.
-pub(crate) fn run(ctx: &mut Context<'_>) -> Result<Edits, CompileError> {
-    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
-        return Err(ctx.missing("the loop forest"));
-    };
-    ctx.allocation = Some(allocate(f, loops, &mut ctx.budget)?);
-    Ok(Edits::None)
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 use crate::driver::compiler::Jit;
 use crate::driver::engine::{Setup, Tier};
 use crate::observe::listen::Records;
-use crate::pipeline::budget::CompileError;
 use crate::pipeline::context::Options;
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::Phase;
 
 use vm::runtime::SharedBuffer;

@@ -9,8 +9,8 @@ use crate::analysis::cfg::EntryPoint;
 use crate::backend::{Emitted, ScratchEnv};
 use crate::pipeline::budget::Budget;
 use crate::pipeline::context::{Context, Options};
+use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::Phase;
-use crate::CompileError;
 use iced_x86::{Code, Decoder, DecoderOptions, Formatter, Instruction, IntelFormatter, Register};
 use vm::{FuncId, Program};
 
@@ -118,6 +118,7 @@ fn baseline_emitted(program: &Program, func: FuncId) -> Result<Emitted, CompileE
         message: format!("cannot map memory: {e}"),
     })?;
     crate::baseline::compile(program, func, scratch.env(), None, &mut Budget::unlimited())
+        .map_err(|b| b.at(Phase::Emit))
 }
 
 fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) -> String {

@@ -5,7 +5,7 @@
 use crate::backend::emitter::{Cond, Emitter, RAX, RCX};
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::InstKind;
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::budget::Bail;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
 
@@ -18,7 +18,7 @@ impl Emitter<'_> {
         compare: Inst,
         branch: Inst,
         next: Option<Block>,
-    ) -> Result<bool, CompileError> {
+    ) -> Result<bool, Bail> {
         let (InstKind::Binary(op, a, b), Some(r)) =
             (self.f.kind(compare), self.f.inst(compare).result)
         else {
@@ -97,7 +97,7 @@ impl Emitter<'_> {
         &mut self,
         target: Block,
         next: Option<Block>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<(), Bail> {
         self.check_target(target)?;
         let target = self.reach(target, next);
         if let Some(l) = self.guarded_entry(target) {
@@ -116,7 +116,7 @@ impl Emitter<'_> {
         taken: Block,
         fallthrough: Block,
         next: Option<Block>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<(), Bail> {
         self.check_target(taken)?;
         self.check_target(fallthrough)?;
         self.condition(op, args);

@@ -5,7 +5,7 @@
 use crate::backend::emitter::{fail, Emitter, RAX, RCX};
 use crate::backend::operands::Src;
 use crate::ir::entity::Value;
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::budget::Bail;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
 use x64::{encode, Alu, Gpr};
@@ -175,7 +175,7 @@ impl Emitter<'_> {
     }
 
     /// `div` or `rem` of rax by rcx into rax.
-    pub(in crate::backend) fn division(&mut self, op: Op, src: u32) -> Result<(), CompileError> {
+    pub(in crate::backend) fn division(&mut self, op: Op, src: u32) -> Result<(), Bail> {
         let Some(division) = isa::division(op) else {
             return Err(fail(format!("no binary operation {}", op.mnemonic())));
         };

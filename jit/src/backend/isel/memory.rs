@@ -10,7 +10,7 @@ use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
 use crate::ir::entity::{Inst, Value};
 use crate::ir::InstKind;
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::budget::Bail;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use vm::{isa, Op};
@@ -105,7 +105,7 @@ impl Emitter<'_> {
         load: Inst,
         user: Inst,
         after: Option<Inst>,
-    ) -> Result<bool, CompileError> {
+    ) -> Result<bool, Bail> {
         let Some((op, a, base, off)) = self.foldable(load, user, after) else {
             return Ok(false);
         };
@@ -162,7 +162,7 @@ impl Emitter<'_> {
         user: Inst,
         cell: Gpr,
         disp: i32,
-    ) -> Result<(), CompileError> {
+    ) -> Result<(), Bail> {
         if folds {
             self.mark_line(self.f.line_src(user));
             return Ok(());

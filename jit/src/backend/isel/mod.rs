@@ -11,7 +11,7 @@ mod memory;
 use super::emitter::{fail, Emitter, R13, RAX, RCX};
 use crate::ir::entity::{Block, Value};
 use crate::ir::InstKind;
-use crate::pipeline::budget::CompileError;
+use crate::pipeline::budget::Bail;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::runtime::native::{jit_fprint, jit_print, jit_putc, jit_puts};
@@ -26,7 +26,7 @@ impl Emitter<'_> {
         result: Option<Value>,
         src: u32,
         next: Option<Block>,
-    ) -> Result<(), CompileError> {
+    ) -> Result<(), Bail> {
         match kind {
             InstKind::Const(c) => self.constant(*c, result),
             InstKind::Param(i) => self.param(*i, result),
