@@ -384,7 +384,7 @@ pub(in crate::backend) fn through_jit_call(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn a_call_makes_the_interpreters_checks_inline_then_calls_the_internal_entry() {

@@ -69,7 +69,7 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn the_unchecked_copy_of_a_clearing_loop_is_a_string_store() {

@@ -241,7 +241,7 @@ mod tests {
                     func main(%n)\n    mov %s, 0\nloop:\n    jz %n, out\n    call %r, f, %n\n    add %s, %s, %r\n    sub %n, %n, 1\n    jmp loop\nout:\n    print %s\n    ret 0\nend\n";
         let (frame, _) = frame_of(text, "main");
         assert!(frame.rbx_slot.is_some());
-        let asm = crate::backend::asm_of(text, "main");
+        let asm = crate::tools::disasm::asm_of(text, "main");
         let saves = asm
             .iter()
             .filter(|i| i.ends_with(",rbx") && i.starts_with("mov [rbp"))

@@ -457,7 +457,7 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     /// A listing's instructions up to its stubs, with their offsets.
     fn code_of(listing: &str) -> Vec<(u64, String)> {

@@ -253,7 +253,7 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn constants_are_immediates_and_homes_are_operands() {

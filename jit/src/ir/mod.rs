@@ -13,7 +13,6 @@ pub mod verify;
 
 use crate::analysis::dom::Graph;
 use crate::ir::entity::{Block, InlineId, Inst, Value};
-use crate::ir::types::ValueType;
 use vm::{FuncId, Op};
 
 /// Where an instruction came from: a bytecode index, for trap positions
@@ -264,6 +263,25 @@ pub struct InlineSite {
     /// The bytecode instruction, in the function being compiled, of the
     /// outermost call this body came through: its code is that line's.
     pub line_src: u32,
+}
+
+/// What a value holds, as inference (`types`) finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueType {
+    Int,
+    Float,
+    /// Read or made as an integer somewhere and as a float elsewhere.
+    Bits,
+}
+
+impl ValueType {
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueType::Int => "int",
+            ValueType::Float => "float",
+            ValueType::Bits => "bits",
+        }
+    }
 }
 
 /// Where compiled code enters a function.

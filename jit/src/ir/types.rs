@@ -13,26 +13,9 @@
 //! returned) is `Int`: it only moves, and general registers move it.
 
 use crate::ir::entity::Value;
+pub use crate::ir::ValueType;
 use crate::ir::{Function, InstKind};
 use vm::Op;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ValueType {
-    Int,
-    Float,
-    /// Read or made as an integer somewhere and as a float elsewhere.
-    Bits,
-}
-
-impl ValueType {
-    pub fn name(self) -> &'static str {
-        match self {
-            ValueType::Int => "int",
-            ValueType::Float => "float",
-            ValueType::Bits => "bits",
-        }
-    }
-}
 
 /// The least upper bound, `None` being unknown.
 fn join(a: Option<ValueType>, b: Option<ValueType>) -> Option<ValueType> {

@@ -1,10 +1,6 @@
 //! The compile context: one function on its way to machine code, with the
 //! analyses computed for it, the budget it spends and what each phase
-//! cost, and the pipeline that takes it through the pass table
-//! (`phase::PASSES`): `run` calls each row's `run` in order, timed,
-//! charged to the budget under the phase's name and, with
-//! `Options::verify`, followed by the row's check. A phase that changes
-//! the CFG and does not keep the IR's analyses has them dropped; an
+//! cost and counted. `pipeline::run` takes it through the pass table. An
 //! analysis is computed once, when first asked for, and charged to the
 //! phase that asked. Modelled on Cranelift's `codegen::Context`.
 
@@ -14,15 +10,13 @@ use crate::analysis::loops::LoopForest;
 use crate::backend::code_cache::{CodeCache, CodeHandle};
 use crate::backend::Emitted;
 use crate::ir::entity::{Block, Inst};
-use crate::ir::verify::{self, Form};
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
-use crate::passes::dedup_checks;
 use crate::passes::fill::Fill;
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::error::CompileError;
-use crate::pipeline::phase::{Check, Count, Edits, Keeps, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
-use crate::regalloc::{self, Allocation};
+use crate::pipeline::phase::{Count, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
+use crate::regalloc::Allocation;
 use std::time::{Duration, Instant};
 use vm::tier::JitEnv;
 use vm::{FuncId, Program};
@@ -128,10 +122,10 @@ pub struct Context<'p> {
     /// The last phase that completed.
     pub done: Option<Phase>,
     /// The phase running (or that ran last), whose counts `record` sets.
-    running: Phase,
+    pub(crate) running: Phase,
     /// When it did, if the next phase may start its clock there (one read
     /// of the clock per phase boundary instead of three).
-    clock: Option<Instant>,
+    pub(crate) clock: Option<Instant>,
     /// What the compiled code may address (`emit` needs it).
     pub env: Option<JitEnv>,
 
@@ -214,62 +208,9 @@ impl<'p> Context<'p> {
         self
     }
 
-    /// Runs every phase after the last one done, up to `until`.
-    pub fn run(&mut self, until: Phase) -> Result<(), CompileError> {
-        for phase in Phase::ALL {
-            if phase > until {
-                break;
-            }
-            if self.done.is_some_and(|d| phase <= d) {
-                continue;
-            }
-            if !self.options.runs(phase) {
-                continue;
-            }
-            self.phase(phase)?;
-        }
-        Ok(())
-    }
-
-    fn phase(&mut self, phase: Phase) -> Result<(), CompileError> {
-        let pass = phase.pass();
-        // A phase may charge too little to reach a look at the clock.
-        let start = self.clock.take().unwrap_or_else(Instant::now);
-        self.running = phase;
-        self.budget
-            .check_limits_at(start)
-            .map_err(|b| b.at(phase))?;
-        let result = (pass.run)(self).map_err(|b| b.at(phase));
-        let end = Instant::now();
-        self.times[phase as usize] += end - start;
-        if vm::runtime::alloc::exhausted() {
-            return Err(CompileError::OutOfMemory { phase });
-        }
-        match (result?, pass.keeps) {
-            (Edits::None, _) => {}
-            (Edits::Cfg, Keeps::Nothing) => {
-                self.domtree = None;
-                self.loops = None;
-            }
-            (Edits::Cfg, Keeps::All) => {
-                return Err(CompileError::Invalid {
-                    phase,
-                    message: "changed the CFG, but its row says it keeps every analysis".into(),
-                })
-            }
-        }
-        if self.options.verify {
-            self.verify(phase)?;
-        } else {
-            self.clock = Some(end);
-        }
-        self.done = Some(phase);
-        Ok(())
-    }
-
     /// "`what` is missing": an analysis the running phase needs was not
     /// made (a compiler bug).
-    fn missing(what: &str) -> Bail {
+    pub(crate) fn missing(what: &str) -> Bail {
         Bail::Invalid(format!("{what} is missing"))
     }
 
@@ -333,32 +274,5 @@ impl<'p> Context<'p> {
         let installed = cache.install(&code.code).map_err(CompileError::from);
         self.times[Phase::Emit as usize] += start.elapsed();
         installed
-    }
-
-    /// The check `phase`'s row asks for, outside its time and budget.
-    fn verify(&mut self, phase: Phase) -> Result<(), CompileError> {
-        let invalid = |message: String| Bail::Invalid(message);
-        let checked = match phase.pass().check {
-            Check::Nothing => Ok(()),
-            Check::Ssa => self.ir().and_then(|f| {
-                let dom = dom::dominators(f, &mut Budget::unlimited())?;
-                verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
-            }),
-            Check::Implied => match (&self.func, &self.implied) {
-                (Some(f), Some(implied)) => dom::dominators(f, &mut Budget::unlimited())
-                    .and_then(|dom| dedup_checks::check(f, &dom, implied).map_err(invalid)),
-                _ => Err(Self::missing("the implied checks")),
-            },
-            Check::Conventional => self
-                .ir()
-                .and_then(|f| verify::verify(f, Form::Conventional).map_err(invalid)),
-            Check::Homes => match (&self.func, &self.allocation) {
-                (Some(f), Some(allocation)) => {
-                    regalloc::checker::check(f, allocation).map_err(invalid)
-                }
-                _ => Err(Self::missing("the register assignment")),
-            },
-        };
-        checked.map_err(|b| b.at(phase))
     }
 }

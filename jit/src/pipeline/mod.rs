@@ -1,8 +1,367 @@
-//! The optimizing pipeline: the pass table (`phase`), the compile context
-//! that runs it (`context`), and the budget every phase charges
-//! (`budget`).
+//! The optimizing pipeline: the pass table (`passes!` below, one row
+//! per phase), the phases it defines (`phase`: names, switches, what each
+//! keeps and is checked by, its counts), the compile context (`context`),
+//! the loop that runs the table over it (`run`), the budget every phase
+//! charges (`budget`) and the error a phase's bail-out becomes (`error`).
+//!
+//! The table is a list macro expanded twice (the shape of rustc's query
+//! list): into the phases' metadata in `phase`, which knows no pass and no
+//! context, and into each phase's glue in `run`, which reads the context,
+//! runs its pass and writes the results back. Adding an optional pass is
+//! its row here and its own file in `passes/`.
+
+/// The pass table: each phase in the order they run. `$callback!` is
+/// called with every row.
+macro_rules! passes {
+    ($callback:ident) => {
+        $callback! {
+            /// Basic blocks from bytecode.
+            Cfg {
+                name: "cfg",
+                stage: "basic blocks",
+                switch: None,
+                run: |ctx| {
+                    let func = ctx.program.func(ctx.id);
+                    if let EntryPoint::Osr(pc) = ctx.entry_point {
+                        if pc as usize >= func.code.len() {
+                            let past = format!("entry at instruction {pc}, past the end");
+                            return Err(Bail::Invalid(past));
+                        }
+                    }
+                    let peel = ctx.options.osr_peel;
+                    let cfg = osr_entry::build(func, ctx.entry_point, peel, &mut ctx.budget)?;
+                    ctx.record(&[cfg.len()]);
+                    ctx.cfg = Some(cfg);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("blocks", "blocks")],
+            },
+            /// Dominators and dominance frontiers of the bytecode's blocks.
+            Dom {
+                name: "dom",
+                stage: "dominator tree and frontiers",
+                switch: None,
+                run: |ctx| {
+                    let Some(cfg) = &ctx.cfg else {
+                        return Err(missing("the CFG"));
+                    };
+                    let tree = dom::dominators(cfg, &mut ctx.budget)?;
+                    ctx.frontiers = Some(dom::frontiers(cfg, &tree, &mut ctx.budget)?);
+                    ctx.cfg_dom = Some(tree);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[],
+            },
+            /// Pruned SSA construction.
+            Ssa {
+                name: "ssa",
+                stage: "pruned SSA",
+                switch: None,
+                run: |ctx| {
+                    let (Some(cfg), Some(dom), Some(frontiers)) = (&ctx.cfg, &ctx.cfg_dom, &ctx.frontiers)
+                    else {
+                        return Err(missing("the dominator tree"));
+                    };
+                    let (program, id) = (ctx.program, ctx.id);
+                    let input = ssa::SsaInput { program, id, cfg, dom, frontiers };
+                    let f = ssa::construct(&input, &mut ctx.budget)?;
+                    ctx.record(&[f.phi_count()]);
+                    ctx.func = Some(f);
+                    Ok(Edits::Cfg)
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[count("phis", "phis")],
+            },
+            /// Self tail calls as jumps to a loop at the top.
+            TailLoops {
+                name: "tail-loops",
+                stage: "self tail calls as jumps to the top",
+                switch: Some("Compile self tail calls as calls, not as jumps to a loop at the top of the function (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // Not when calls account for the register stack: a jump would not.
+                    let count_slots = ctx.env.is_some_and(|env| env.count_slots);
+                    let (f, budget) = ctx.ir_mut()?;
+                    if count_slots {
+                        return Ok(Edits::None);
+                    }
+                    let stats = tail_loops::make_loops(f, budget)?;
+                    ctx.record(&[stats.jumps]);
+                    Ok(changed(stats.jumps))
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[count("tail-jumps", "tail_jumps")],
+            },
+            /// Small callees' bodies in place of their calls.
+            Inline {
+                name: "inline",
+                stage: "small callees' bodies in place",
+                switch: Some("Compile without inlining small callees (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // The bodies it builds make their own self tail calls loops
+                    // when `tail-loops` runs.
+                    let options = inline::Options {
+                        tail_loops: ctx.options.runs(Phase::TailLoops),
+                    };
+                    let (program, env) = (ctx.program, ctx.env);
+                    let (f, budget) = ctx.ir_mut()?;
+                    let stats = inline::inline(program, f, env.as_ref(), options, budget)?;
+                    ctx.record(&[stats.inlined]);
+                    Ok(changed(stats.inlined))
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[count("inlined", "inlined")],
+            },
+            /// Sparse conditional constant propagation.
+            Sccp {
+                name: "sccp",
+                stage: "after constant propagation",
+                switch: Some("Compile without sparse conditional constant propagation (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // It removes the edges it proves never taken.
+                    let (f, budget) = ctx.ir_mut()?;
+                    let s = sccp::propagate(f, budget)?;
+                    ctx.record(&[s.folded, s.branches_resolved, s.blocks_removed, s.dead_removed]);
+                    Ok(Edits::Cfg)
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[
+                    count("folded", "values_folded"),
+                    count("branches-resolved", "branches_resolved"),
+                    untraced("blocks-removed", "blocks_removed"),
+                    untraced("dead-removed", "dead_removed"),
+                ],
+            },
+            /// Branches around a few pure instructions as selects.
+            IfConvert {
+                name: "if-convert",
+                stage: "branches around a few pure instructions as selects",
+                switch: Some("Compile branches around a few pure instructions as branches, not as selects of both sides (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // A converted diamond loses its blocks.
+                    let (f, budget) = ctx.ir_mut()?;
+                    let stats = if_convert::convert(f, budget)?;
+                    ctx.record(&[stats.converted, stats.selects]);
+                    Ok(changed(stats.converted))
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[
+                    count("if-converted", "if_converted"),
+                    untraced("selects", "selects"),
+                ],
+            },
+            /// Global value numbering.
+            Gvn {
+                name: "gvn",
+                stage: "after value numbering",
+                switch: Some("Compile without merging equal computations by global value numbering (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // Removing instructions keeps the dominator tree valid.
+                    ctx.ir_domtree()?;
+                    let (Some(f), Some(dom)) = (&mut ctx.func, &ctx.domtree) else {
+                        return Err(missing("the dominator tree"));
+                    };
+                    let stats = gvn::number(f, dom, &mut ctx.budget)?;
+                    ctx.record(&[stats.merged, stats.expanded]);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Ssa,
+                counts: &[count("merged", "merged"), untraced("expanded", "expanded")],
+            },
+            /// Loop-invariant code motion.
+            Licm {
+                name: "licm",
+                stage: "after invariant code motion",
+                switch: Some("Compile without hoisting loop-invariant code out of loops (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // On the SSA form's loop forest; moving instructions keeps it,
+                    // and the dominator tree, valid until SSA destruction.
+                    if !licm::may_loop(ctx.ir()?) {
+                        ctx.record(&[0]);
+                        return Ok(Edits::None);
+                    }
+                    ctx.ir_loops()?;
+                    let (Some(f), Some(dom), Some(loops)) = (&mut ctx.func, &ctx.domtree, &ctx.loops) else {
+                        return Err(missing("the loop forest"));
+                    };
+                    let stats = licm::hoist(f, dom, loops, &mut ctx.budget)?;
+                    ctx.record(&[stats.hoisted]);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Ssa,
+                counts: &[count("hoisted", "hoisted")],
+            },
+            /// Counting loops replaced by their exit values.
+            ExitValues {
+                name: "exit-values",
+                stage: "counting loops replaced by their exit values",
+                switch: Some("Compile loops that only count as loops, not as their exit values computed before them (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // Removing a loop's back edge changes the CFG.
+                    let (f, budget) = ctx.ir_mut()?;
+                    let stats = exit_values::replace(f, budget)?;
+                    ctx.record(&[stats.loops]);
+                    Ok(changed(stats.loops))
+                },
+                keeps: Nothing,
+                check: Ssa,
+                counts: &[count("counted", "counted")],
+            },
+            /// Bounds checks that dominating accesses imply.
+            DedupChecks {
+                name: "dedup-checks",
+                stage: "accesses whose checks others imply",
+                switch: Some("Compile with every bounds check, even those that accesses before it on the same base prove redundant (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    // On SSA form: the instructions keep their identity through SSA
+                    // destruction, which the emitter reads the result after.
+                    ctx.ir_domtree()?;
+                    let (Some(f), Some(dom)) = (&ctx.func, &ctx.domtree) else {
+                        return Err(missing("the dominator tree"));
+                    };
+                    let implied = dedup_checks::implied_checks(f, dom, &mut ctx.budget)?;
+                    ctx.record(&[implied.len()]);
+                    ctx.implied = Some(implied);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Implied,
+                counts: &[untraced("implied", "implied")],
+            },
+            /// SSA destruction.
+            OutOfSsa {
+                name: "out-of-ssa",
+                stage: "after SSA destruction; also `out`",
+                switch: None,
+                run: |ctx| {
+                    // Copies in place of phis change no edge; a split edge does.
+                    let (f, budget) = ctx.ir_mut()?;
+                    let stats = out_of_ssa::destruct(f, budget)?;
+                    ctx.record(&[stats.copies, stats.edges_split, stats.temporaries]);
+                    Ok(changed(stats.edges_split))
+                },
+                keeps: Nothing,
+                check: Conventional,
+                counts: &[
+                    count("copies", "copies"),
+                    untraced("edges-split", "edges_split"),
+                    untraced("temporaries", "temporaries"),
+                ],
+            },
+            /// The dominator tree and loop forest of the final IR.
+            Loops {
+                name: "loops",
+                stage: "the loop forest",
+                switch: None,
+                run: |ctx| {
+                    ctx.ir_loops()?;
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[],
+            },
+            /// Register homes.
+            Regalloc {
+                name: "regalloc",
+                stage: "each value's home",
+                switch: None,
+                run: |ctx| {
+                    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
+                        return Err(missing("the loop forest"));
+                    };
+                    ctx.allocation = Some(regalloc::allocate(f, loops, &mut ctx.budget)?);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Homes,
+                counts: &[],
+            },
+            /// Bounds-check elimination by loop versioning.
+            Bounds {
+                name: "bounds",
+                stage: "the versioned loops and their guards",
+                switch: None,
+                run: |ctx| {
+                    let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
+                        return Err(missing("the loop forest"));
+                    };
+                    ctx.versioned = Some(bounds::find(f, loops, &mut ctx.budget)?);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[],
+            },
+            /// Versioned loops that only fill cells, as string stores.
+            Fill {
+                name: "fill",
+                stage: "the versioned loops run as string stores",
+                switch: Some("Compile loops that only fill cells with one value as loops, not as string stores (to compare, and for the differential oracle)"),
+                run: |ctx| {
+                    let (Some(f), Some(versioned)) = (&ctx.func, &ctx.versioned) else {
+                        return Err(missing("the versioned loops"));
+                    };
+                    let fills = fill::find(f, versioned, &mut ctx.budget)?;
+                    ctx.record(&[fills.len()]);
+                    ctx.fills = Some(fills);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("fills", "fills")],
+            },
+            /// Machine code.
+            Emit {
+                name: "emit",
+                stage: "the machine code, disassembled; also `asm`, text only",
+                switch: None,
+                run: |ctx| {
+                    // The checks the phases that may be switched off proved
+                    // redundant are left out.
+                    let (Some(f), Some(loops), Some(allocation), Some(versioned)) =
+                        (&ctx.func, &ctx.loops, &ctx.allocation, &ctx.versioned)
+                    else {
+                        return Err(missing("the register assignment"));
+                    };
+                    let env = ctx.env.ok_or_else(|| missing("the VM's addresses"))?;
+                    let implied: &[Inst] = match (&ctx.implied, ctx.options.runs(Phase::DedupChecks)) {
+                        (Some(implied), true) => implied,
+                        (None, true) => return Err(missing("the implied checks")),
+                        (_, false) => &[],
+                    };
+                    let fills: &[Fill] = match (&ctx.fills, ctx.options.runs(Phase::Fill)) {
+                        (Some(fills), true) => fills,
+                        (None, true) => return Err(missing("the fills")),
+                        (_, false) => &[],
+                    };
+                    let proven = backend::Proven { versioned, implied, fills };
+                    let code = backend::emit(ctx.program, f, loops, allocation, proven, env, &mut ctx.budget)?;
+                    ctx.stats.code_bytes = code.code.len();
+                    ctx.code = Some(code);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[],
+            },
+        }
+    };
+}
+pub(crate) use passes;
 
 pub mod budget;
 pub mod context;
 pub mod error;
 pub mod phase;
+pub mod run;

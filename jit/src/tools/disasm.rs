@@ -244,3 +244,37 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
     }
     out
 }
+
+#[cfg(test)]
+pub(crate) fn asm_of(text: &str, func: &str) -> Vec<String> {
+    let options = crate::pipeline::context::Options {
+        verify: true,
+        ..Default::default()
+    };
+    asm_with(text, func, options)
+}
+
+/// `asm_of`, compiled with `options`.
+#[cfg(test)]
+pub(crate) fn asm_with(
+    text: &str,
+    func: &str,
+    options: crate::pipeline::context::Options,
+) -> Vec<String> {
+    let program = vm::load(text.as_bytes()).expect("loads");
+    let id = program.func_by_name(func).expect("function");
+    let ctx = compiled(&program, id, None, options).expect("compiles");
+    let emitted = ctx.code.expect("code");
+    rows(&program, id, &emitted)
+        .into_iter()
+        .map(|row| row.text)
+        .filter(|l| l.starts_with("    "))
+        .map(|l| {
+            l.trim()
+                .split_once("  ")
+                .map_or(l.as_str(), |(_, i)| i)
+                .trim()
+                .to_string()
+        })
+        .collect()
+}

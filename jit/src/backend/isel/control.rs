@@ -183,7 +183,7 @@ fn taken_if(op: Op) -> Cond {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn a_comparison_only_branched_on_is_fused_with_the_branch() {

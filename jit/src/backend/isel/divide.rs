@@ -178,7 +178,7 @@ impl Emitter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
     use proptest::prelude::*;
 
     /// The quotient by a power of two `2^k` rounded toward zero, then

@@ -104,7 +104,7 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn float_operations_use_sse2_and_nan_aware_compares() {

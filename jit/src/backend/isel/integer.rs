@@ -199,7 +199,7 @@ fn cheaper_in_place(i: i32) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn division_tests_for_zero_and_minus_one_then_divides() {

@@ -275,7 +275,7 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backend::asm_of;
+    use crate::tools::disasm::asm_of;
 
     #[test]
     fn an_access_is_checked_against_the_cell_count_as_an_immediate() {
