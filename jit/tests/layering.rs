@@ -65,10 +65,16 @@ fn resolve<'a>(mods: &'a BTreeMap<String, String>, path: &str) -> Option<&'a Str
         .find_map(|k| mods.get_key_value(&parts[..k].join("::")).map(|(m, _)| m))
 }
 
-/// Every `crate::...` path in `code`, grouped imports expanded.
-fn paths(code: &str) -> Vec<String> {
+/// Every `crate::...` path in `code`, and every `super::...` path as the
+/// `crate::` one it means in module `module`, grouped imports expanded.
+fn paths(code: &str, module: &str) -> Vec<String> {
+    let parent = module.rsplit_once("::").map_or("", |(p, _)| p);
+    let absolute = match parent {
+        "" => code.replace("super::", "crate::"),
+        p => code.replace("super::", &format!("crate::{p}::")),
+    };
     let mut out = Vec::new();
-    let mut rest = code;
+    let mut rest = absolute.as_str();
     while let Some(at) = rest.find("crate::") {
         rest = &rest[at + "crate::".len()..];
         let end = rest
@@ -99,7 +105,7 @@ fn cycles(root: &Path) -> Vec<Vec<String>> {
     let mut edges: BTreeMap<&String, BTreeSet<&String>> = BTreeMap::new();
     for (m, code) in &mods {
         let targets = edges.entry(m).or_default();
-        for path in paths(code) {
+        for path in paths(code, m) {
             if let Some(t) = resolve(&mods, &path) {
                 let ancestor = m.starts_with(&format!("{t}::")) || t.is_empty();
                 if t != m && !ancestor {
@@ -157,6 +163,21 @@ fn a_cycle_is_found() {
     std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod b;\n").expect("writes");
     std::fs::write(dir.join("a/mod.rs"), "use crate::b::B;\npub struct A;\n").expect("writes");
     std::fs::write(dir.join("b.rs"), "use crate::{a::A};\npub struct B;\n").expect("writes");
-    assert_eq!(cycles(&dir), vec![vec!["a".to_string(), "b".to_string()]]);
+    std::fs::write(dir.join("a/c.rs"), "use super::d::D;\npub struct C;\n").expect("writes");
+    std::fs::write(dir.join("a/d.rs"), "use super::c::C;\npub struct D;\n").expect("writes");
+    std::fs::write(
+        dir.join("a/mod.rs"),
+        "pub mod c;\npub mod d;\nuse crate::b::B;\n",
+    )
+    .expect("writes");
+    let found = cycles(&dir);
+    assert!(
+        found.contains(&vec!["a".to_string(), "b".to_string()]),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&vec!["a::c".to_string(), "a::d".to_string()]),
+        "{found:?}"
+    );
     std::fs::remove_dir_all(&dir).expect("cleans up");
 }

@@ -5,6 +5,7 @@
 
 pub(crate) use super::code::{Assembler, Mark};
 use super::frame::Frame;
+use super::plan::Plan;
 use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
@@ -51,8 +52,6 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) start: DynamicLabel,
     /// Per value: how many instructions read it.
     pub(in crate::backend) use_counts: Vec<u32>,
-    /// Per block: its place in the code, for choosing branch directions.
-    pub(in crate::backend) position: Vec<u32>,
     /// Loops emitted a second time without the bounds checks their guard
     /// makes redundant (`bounds`), and per loop the labels of that copy,
     /// in the order of the loop's `blocks`.
@@ -61,63 +60,46 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) implied: &'a [Inst],
     /// The versioned loops whose unchecked copies are string stores.
     pub(in crate::backend) fills: &'a [Fill],
-    /// The unchecked copies: first one per versioned loop (copy `l` of
-    /// loop `l`), then one per versioned loop inside another's copy.
-    pub(in crate::backend) copies: Vec<LoopCopy>,
     /// Per copy, the labels of its blocks, in the order of the loop's
     /// `blocks`.
     pub(in crate::backend) copy_labels: Vec<Vec<DynamicLabel>>,
-    /// Per block: the versioned loop it heads, if any.
-    pub(in crate::backend) heads: Vec<Option<usize>>,
     /// The copy being emitted.
     pub(in crate::backend) copying: Option<usize>,
     /// The block being emitted.
     pub(in crate::backend) block: Block,
-    /// Per block: the boundary to align it to, where loops jump back to
-    /// it (0 for none); `emit` sets it from the block order
-    /// (`layout::loop_tops`) before any block is emitted.
-    pub(in crate::backend) tops: Vec<u8>,
-}
-
-/// An unchecked copy of versioned loop `lp`: entered through its guard
-/// from outside, or (`within`) from inside the unchecked copy of the
-/// versioned loop that holds it, where the accesses both loops' guards
-/// prove go unchecked and the exits stay in that loop's copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::backend) struct LoopCopy {
-    pub lp: usize,
-    pub within: Option<usize>,
-}
-
-/// The copies of `versioned`: one per loop, then one per loop inside
-/// another (bounds versions loops at most one deep inside each other).
-fn loop_copies(versioned: &[VersionedLoop]) -> Vec<LoopCopy> {
-    let alone = (0..versioned.len()).map(|lp| LoopCopy { lp, within: None });
-    let nested = (0..versioned.len()).flat_map(|lp| {
-        (0..versioned.len())
-            .filter(move |&w| w != lp && versioned[w].contains(versioned[lp].header))
-            .map(move |w| LoopCopy {
-                lp,
-                within: Some(w),
-            })
-    });
-    alone.chain(nested).collect()
+    /// Where everything goes, decided before any code is emitted.
+    pub(in crate::backend) plan: Plan,
 }
 
 pub(crate) fn fail(message: impl Into<String>) -> Bail {
     Bail::Invalid(message.into())
 }
 
+/// What emission reads and never changes: the program, the function in
+/// conventional form, its loops, its register homes, what the bounds
+/// analyses proved, and the addresses the code may reach.
+#[derive(Clone, Copy)]
+pub(in crate::backend) struct Facts<'a> {
+    pub(in crate::backend) program: &'a Program,
+    pub(in crate::backend) f: &'a Function,
+    pub(in crate::backend) loops: &'a LoopForest,
+    pub(in crate::backend) allocation: &'a Allocation,
+    pub(in crate::backend) proven: super::Proven<'a>,
+    pub(in crate::backend) env: JitEnv,
+}
+
 impl<'a> Emitter<'a> {
-    pub(in crate::backend) fn new(
-        program: &'a Program,
-        f: &'a Function,
-        loops: &'a LoopForest,
-        allocation: &'a Allocation,
-        proven: super::Proven<'a>,
-        env: JitEnv,
-        frame: Frame,
-    ) -> Emitter<'a> {
+    /// The emitter for `facts`, with the frame laid out and the layout
+    /// planned.
+    pub(in crate::backend) fn new(facts: Facts<'a>, frame: Frame, plan: Plan) -> Emitter<'a> {
+        let Facts {
+            program,
+            f,
+            loops,
+            allocation,
+            proven,
+            env,
+        } = facts;
         let versioned = proven.versioned;
         // Sized from the function rather than grown by doubling: code
         // bytes (the entries, prologue and stubs, then a few instructions
@@ -135,12 +117,8 @@ impl<'a> Emitter<'a> {
             .collect();
         let stubs = Stubs::new(&mut ops);
         let start = ops.new_dynamic_label();
-        let mut heads = vec![None; f.blocks.len()];
-        for (l, versioned) in versioned.iter().enumerate() {
-            heads[versioned.header.index()] = Some(l);
-        }
-        let copies = loop_copies(versioned);
-        let copy_labels = copies
+        let copy_labels = plan
+            .copies
             .iter()
             .map(|c| {
                 let blocks = &versioned[c.lp].blocks;
@@ -169,16 +147,13 @@ impl<'a> Emitter<'a> {
             frame,
             start,
             use_counts,
-            position: vec![u32::MAX; f.blocks.len()],
             versioned,
             implied: proven.implied,
             fills: proven.fills,
-            copies,
             copy_labels,
-            heads,
             copying: None,
             block: f.entry,
-            tops: vec![0; f.blocks.len()],
+            plan,
         }
     }
 }
@@ -194,8 +169,8 @@ impl Emitter<'_> {
         let f = self.f;
         self.block = b;
         let label = self.label(b);
-        if self.tops[b.index()] > 0 {
-            self.align_loop_top(self.tops[b.index()]);
+        if self.plan.tops[b.index()] > 0 {
+            self.align_loop_top(self.plan.tops[b.index()]);
         }
         dynasm!(self.ops ; .arch x64 ; =>label);
         if let Some(fill) = self.fill_at(b) {

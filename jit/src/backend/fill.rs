@@ -17,7 +17,7 @@ impl Emitter<'_> {
     /// The fill whose loop `b` heads, in the unchecked copy being
     /// emitted.
     pub(in crate::backend) fn fill_at(&self, b: Block) -> Option<usize> {
-        let lp = self.copies[self.copying?].lp;
+        let lp = self.plan.copies[self.copying?].lp;
         self.fills.iter().position(|f| f.lp == lp && f.header == b)
     }
 

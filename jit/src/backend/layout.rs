@@ -5,167 +5,14 @@
 //! and the unchecked copies of versioned loops (`bounds`), entered from a
 //! guard on each jump into their header.
 
-use super::emitter::{Emitter, LoopCopy, RAX, RCX, RDX};
+use super::emitter::{Emitter, RAX, RCX, RDX};
 use super::operands::Src;
-use crate::analysis::loops::LoopForest;
+use super::plan::LoopCopy;
 use crate::ir::entity::{Block, Inst, Value};
-use crate::ir::{Function, InstKind, NO_SRC};
+use crate::ir::{InstKind, NO_SRC};
 use crate::passes::bounds::Direction;
 use crate::pipeline::budget::Bail;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use vm::Op;
-
-/// The order blocks are placed in: the entry, then the rest by index
-/// (source order; split edges last), but for a loop's latch made only of
-/// copies (the back edge's split edge), placed just before its header:
-/// it falls through into the header, and the branch that leaves the loop
-/// body for it is the iteration's one taken jump, where a branch to the
-/// latch and the latch's jump back made two. Headers that only test and
-/// branch are rotated instead (`Emitter::rotate`), unless the loop's one
-/// latch is reached from more than one block (a `continue`, as the
-/// sieve's `jnz %c, next_i`): that latch goes before the header too, so
-/// every path round the loop makes one taken jump, to the latch, and
-/// entering the loop none. (A latch with one predecessor stays where it
-/// is, rotated: a fill's loop among them, whose string store, at the
-/// header, must run once.)
-pub(in crate::backend) fn block_order(f: &Function, loops: &LoopForest) -> Vec<Block> {
-    let n = f.blocks.len();
-    let (mut latch_of, mut moved) = (vec![None; n], vec![false; n]);
-    for l in loops.loops() {
-        let h = loops.get(l).header;
-        let latch = if tests_only(f, h) {
-            joining_latch(f, loops, l)
-        } else {
-            f.block(h)
-                .preds()
-                .iter()
-                .copied()
-                .find(|&b| b != h && loops.contains(l, b) && copies_then_jump(f, b, h))
-        };
-        // A block with another placed before it stays put, so no chain
-        // of placements breaks.
-        if let Some(b) = latch.filter(|&b| !moved[b.index()] && latch_of[b.index()].is_none()) {
-            latch_of[h.index()] = Some(b);
-            moved[b.index()] = true;
-        }
-    }
-    let mut order = Vec::with_capacity(n);
-    for b in std::iter::once(f.entry).chain(f.live_blocks().filter(|&b| b != f.entry)) {
-        if moved[b.index()] {
-            continue;
-        }
-        order.extend(latch_of[b.index()]);
-        order.push(b);
-    }
-    order
-}
-
-/// The one latch of loop `l`, whose header only tests, where it jumps to
-/// the header, is reached from more than one block and is not the block
-/// the test stays in.
-fn joining_latch(
-    f: &Function,
-    loops: &LoopForest,
-    l: crate::analysis::loops::Loop,
-) -> Option<Block> {
-    let h = loops.get(l).header;
-    let mut latches = f
-        .block(h)
-        .preds()
-        .iter()
-        .copied()
-        .filter(|&b| loops.contains(l, b));
-    let (Some(latch), None) = (latches.next(), latches.next()) else {
-        return None;
-    };
-    let stays = |b: Block| f.block(h).succs().contains(&b);
-    let joins = f.block(latch).preds().len() >= 2;
-    (latch != h && jumps_to(f, latch, h) && joins && !stays(latch)).then_some(latch)
-}
-
-/// Loops of at most this many instructions, with no loop inside, are
-/// small: their code is aligned so that it fits one 32-byte fetch block.
-const SMALL_LOOP: usize = 12;
-
-/// Per block, the boundary the emitter aligns it to, if any: the block
-/// each iteration of a loop jumps back to, which is the latch placed
-/// before the header (`block_order`), or else the header, or where the
-/// header only tests (and is rotated into the latch) the block the test
-/// stays in. Small loops go on a 32-byte boundary, others on a 16-byte
-/// one.
-pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[Block]) -> Vec<u8> {
-    let mut tops = vec![0; f.blocks.len()];
-    for l in loops.loops() {
-        let data = loops.get(l);
-        let h = data.header;
-        let at = order.iter().position(|&b| b == h);
-        let placed = at
-            .and_then(|k| k.checked_sub(1))
-            .map(|k| order[k])
-            .filter(|&b| loops.contains(l, b) && jumps_to(f, b, h));
-        let top = if let Some(latch) = placed {
-            latch
-        } else if tests_only(f, h) {
-            let branch = *f.block(h).insts.last().expect("a test");
-            let InstKind::Branch {
-                taken, fallthrough, ..
-            } = *f.kind(branch)
-            else {
-                continue;
-            };
-            if loops.contains(l, fallthrough) {
-                fallthrough
-            } else {
-                taken
-            }
-        } else {
-            h
-        };
-        let size: usize = data.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
-        tops[top.index()] = if data.innermost && size <= SMALL_LOOP {
-            32
-        } else {
-            16
-        };
-    }
-    tops
-}
-
-/// Whether `h` only tests and branches, as `Emitter::rotate` takes it: a
-/// branch, or a comparison and a `jz`/`jnz` on its result.
-fn tests_only(f: &Function, h: Block) -> bool {
-    match f.block(h).insts[..] {
-        [branch] => matches!(f.kind(branch), InstKind::Branch { .. }),
-        [compare, branch] => {
-            let compared =
-                matches!(f.kind(compare), InstKind::Binary(op, ..) if fuses_with_branch(*op));
-            let tested = matches!(f.kind(branch), InstKind::Branch { op: Op::Jz | Op::Jnz, args, .. }
-                if Some(args[0]) == f.inst(compare).result);
-            compared && tested
-        }
-        _ => false,
-    }
-}
-
-/// Operations `compare_and_branch` fuses with a `jz`/`jnz` on their
-/// result (an `and` becomes a `test`).
-fn fuses_with_branch(op: Op) -> bool {
-    op == Op::And || op.is_comparison()
-}
-
-/// Whether `b` ends in a jump to `h`.
-fn jumps_to(f: &Function, b: Block, h: Block) -> bool {
-    matches!(f.block(b).insts.last().map(|&i| f.kind(i)), Some(InstKind::Jump(to)) if *to == h)
-}
-
-/// Whether `b` holds only copies and then jumps to `h`.
-fn copies_then_jump(f: &Function, b: Block, h: Block) -> bool {
-    let Some((&last, body)) = f.block(b).insts.split_last() else {
-        return false;
-    };
-    matches!(*f.kind(last), InstKind::Jump(to) if to == h)
-        && body.iter().all(|&i| matches!(f.kind(i), InstKind::Copy(_)))
-}
 
 impl Emitter<'_> {
     /// Where the code of block `b` is: in the unchecked copy being
@@ -173,7 +20,9 @@ impl Emitter<'_> {
     /// that one if `b` is part of that, else in the function's code.
     pub(in crate::backend) fn label(&self, b: Block) -> DynamicLabel {
         let in_copy = |c: usize| {
-            let k = self.versioned[self.copies[c].lp].blocks.binary_search(&b);
+            let k = self.versioned[self.plan.copies[c].lp]
+                .blocks
+                .binary_search(&b);
             k.ok().map(|k| self.copy_labels[c][k])
         };
         let Some(c) = self.copying else {
@@ -181,7 +30,7 @@ impl Emitter<'_> {
         };
         // A loop's copy alone has the loop's own index.
         in_copy(c)
-            .or_else(|| self.copies[c].within.and_then(in_copy))
+            .or_else(|| self.plan.copies[c].within.and_then(in_copy))
             .unwrap_or(self.labels[b.index()])
     }
 
@@ -190,19 +39,19 @@ impl Emitter<'_> {
     /// loop's copy within the copy being emitted if that holds the loop,
     /// else the loop's copy alone.
     pub(in crate::backend) fn guarded_entry(&self, target: Block) -> Option<usize> {
-        let lp = self.heads[target.index()]?;
+        let lp = self.plan.heads[target.index()]?;
         if self.versioned[lp].contains(self.block) {
             return None;
         }
         let outer = self
             .copying
-            .map(|c| self.copies[c].within.unwrap_or(self.copies[c].lp));
+            .map(|c| self.plan.copies[c].within.unwrap_or(self.plan.copies[c].lp));
         let within = outer.and_then(|o| {
             let copy = LoopCopy {
                 lp,
                 within: Some(o),
             };
-            self.copies.iter().position(|&c| c == copy)
+            self.plan.copies.iter().position(|&c| c == copy)
         });
         Some(within.unwrap_or(lp))
     }
@@ -210,7 +59,7 @@ impl Emitter<'_> {
     /// Enters unchecked copy `copy` if its loop's guard holds; falls
     /// through to the ordinary entry otherwise.
     pub(in crate::backend) fn guard(&mut self, copy: usize) {
-        let l = self.copies[copy].lp;
+        let l = self.plan.copies[copy].lp;
         let lower = self.versioned[l].lower();
         let ((upper, plus_one), max_offset) = {
             let l = &self.versioned[l];
@@ -344,7 +193,7 @@ impl Emitter<'_> {
         let current = Inst::new(self.current);
         let unchecked_in = |l: usize| self.versioned[l].unchecked.contains(&current);
         let versioned = self.copying.is_some_and(|c| {
-            let copy = self.copies[c];
+            let copy = self.plan.copies[c];
             unchecked_in(copy.lp) || copy.within.is_some_and(unchecked_in)
         });
         !versioned && self.implied.binary_search(&current).is_err()
@@ -393,10 +242,10 @@ impl Emitter<'_> {
             return false;
         };
         let to = self.reach(to, next);
-        let guarded = self.heads[to.index()].is_some_and(|l| !self.versioned[l].contains(b));
+        let guarded = self.plan.heads[to.index()].is_some_and(|l| !self.versioned[l].contains(b));
         next == Some(to)
             && !guarded
-            && self.tops[b.index()] == 0
+            && self.plan.tops[b.index()] == 0
             && body.iter().all(|&i| self.coalesced(i))
     }
 

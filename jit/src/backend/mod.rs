@@ -29,6 +29,7 @@ pub(crate) mod isel;
 mod layout;
 mod moves;
 mod operands;
+mod plan;
 pub mod scratch_env;
 pub(crate) mod stubs;
 
@@ -88,7 +89,16 @@ pub fn emit(
     let fill_headers: Vec<crate::ir::entity::Block> =
         proven.fills.iter().map(|fill| fill.header).collect();
     let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
-    let mut e = Emitter::new(program, f, loops, allocation, proven, env, frame);
+    let plan = plan::Plan::new(f, loops, versioned);
+    let facts = emitter::Facts {
+        program,
+        f,
+        loops,
+        allocation,
+        proven,
+        env,
+    };
+    let mut e = Emitter::new(facts, frame, plan);
     e.current_slots = current_slots;
     let external = e.ops.new_dynamic_label();
     let internal = e.start;
@@ -97,11 +107,7 @@ pub fn emit(
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
     e.mark(Mark::Named("internal entry (compiled callers)"));
     e.prologue();
-    let order = layout::block_order(f, loops);
-    e.tops = layout::loop_tops(f, loops, &order);
-    for (k, &b) in order.iter().enumerate() {
-        e.position[b.index()] = k as u32;
-    }
+    let order = std::mem::take(&mut e.plan.order);
     // What each block falls through to: the next in order, past blocks
     // that make no code.
     let mut after = vec![None; order.len()];
@@ -120,9 +126,9 @@ pub fn emit(
     // from a guard, left by the loop's exits into the checked code (or
     // into the copy of the loop around), laid out in the order `order`
     // gives their blocks.
-    for c in 0..e.copies.len() {
+    for c in 0..e.plan.copies.len() {
         e.copying = Some(c);
-        let copy = e.copies[c];
+        let copy = e.plan.copies[c];
         let line = |l: usize| {
             let header = f.block(versioned[l].header).insts.first();
             let pos = header.and_then(|&i| {

@@ -80,7 +80,7 @@ impl Emitter<'_> {
         let first = if stays(taken) != stays(fallthrough) {
             stays(fallthrough)
         } else {
-            self.position[fallthrough.index()] < self.position[taken.index()]
+            self.plan.position[fallthrough.index()] < self.plan.position[taken.index()]
         };
         let (cond, to, other) = if next == Some(taken) || (next != Some(fallthrough) && first) {
             (cond.negated(), fallthrough, taken)
