@@ -104,7 +104,7 @@ pub(crate) struct CallSite {
 }
 
 // The pieces of the calling convention the optimizing back end and the
-// baseline compiler (`crate::baseline`) share, on the assembler alone, so
+// baseline compiler (`baseline.rs`) share, on the assembler alone, so
 // code of either tier can call the other's.
 
 /// Grows the stack by `bytes` a page at a time, touching each, so a
