@@ -121,29 +121,15 @@ impl Engine {
     /// Loads a program from its text; `name` is the file name its
     /// diagnostics and traps give.
     pub fn load(&self, name: &str, text: &str) -> Result<Module, Error> {
-        let program = vm::load(text.as_bytes()).map_err(|error| Error::Load {
-            name: name.to_string(),
-            message: error.render(name),
-        })?;
-        Ok(Module {
-            name: name.to_string(),
-            program,
-        })
+        Module::new(name.to_string(), text.as_bytes())
     }
 
     /// Loads a program from a file.
     pub fn load_file(&self, path: &std::path::Path) -> Result<Module, Error> {
         let name = path.display().to_string();
-        let text = std::fs::read(path).map_err(|error| Error::Read {
-            name: name.clone(),
-            error,
-        })?;
-        match vm::load(&text) {
-            Ok(program) => Ok(Module { name, program }),
-            Err(error) => Err(Error::Load {
-                message: error.render(&name),
-                name,
-            }),
+        match std::fs::read(path) {
+            Ok(text) => Module::new(name, &text),
+            Err(error) => Err(Error::Read { name, error }),
         }
     }
 
@@ -215,6 +201,18 @@ impl Engine {
 pub struct Module {
     pub name: String,
     pub program: Program,
+}
+
+impl Module {
+    fn new(name: String, text: &[u8]) -> Result<Module, Error> {
+        match vm::load(text) {
+            Ok(program) => Ok(Module { name, program }),
+            Err(error) => Err(Error::Load {
+                message: error.render(&name),
+                name,
+            }),
+        }
+    }
 }
 
 /// A program's VM and compilers: runs its functions, keeps what was

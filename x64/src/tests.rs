@@ -7,10 +7,13 @@ use crate::{executable, CodeBuffer, Cond};
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use proptest::prelude::*;
 
-type Binary = unsafe extern "sysv64" fn(u64, u64) -> u64;
+/// `rax` and `rdx`, as System V returns a `u128`: the result, and 1 if
+/// the body jumped to its trap label.
+type Binary = unsafe extern "sysv64" fn(u64, u64) -> u128;
 
 /// Runs `body` as `fn(rdi, rsi) -> rax`, with `rax` = `rdi`, `rcx` =
-/// `rsi`, `xmm0` and `xmm1` their bits, on entry.
+/// `rsi`, `xmm0` and `xmm1` their bits, on entry; `None` if it jumped to
+/// the trap label it is given.
 fn run(body: impl Fn(&mut CodeBuffer<()>, dynasmrt::DynamicLabel), a: u64, b: u64) -> Option<u64> {
     let mut buf = CodeBuffer::<()>::new(Default::default());
     let trap = buf.new_dynamic_label();
@@ -22,7 +25,7 @@ fn run(body: impl Fn(&mut CodeBuffer<()>, dynasmrt::DynamicLabel), a: u64, b: u6
         ; movq xmm1, rsi
     );
     body(&mut buf, trap);
-    dynasm!(buf ; .arch x64 ; ret ; =>trap ; mov rax, QWORD 0x7eadbeef ; ret);
+    dynasm!(buf ; .arch x64 ; xor edx, edx ; ret ; =>trap ; mov edx, 1 ; ret);
     let code = buf.finish().expect("assembles");
     let exec = executable(&code.code).expect("maps");
     // SAFETY: the buffer holds the function assembled above, which
@@ -31,7 +34,8 @@ fn run(body: impl Fn(&mut CodeBuffer<()>, dynasmrt::DynamicLabel), a: u64, b: u6
     let f: Binary = unsafe { std::mem::transmute::<*const u8, Binary>(exec.as_ptr()) };
     // SAFETY: `exec` outlives the call.
     let r = unsafe { f(a, b) };
-    (r != 0x7eadbeef).then_some(r)
+    let trapped = (r >> 64) != 0;
+    (!trapped).then_some(r as u64)
 }
 
 fn divided(op: Division, a: i64, d: i64) -> Option<i64> {
@@ -187,7 +191,7 @@ fn set_if_follows_each_condition() {
                         let yes = buf.new_dynamic_label();
                         compare(buf, RAX, Src::Reg(RCX));
                         buf.jcc(c, yes);
-                        dynasm!(buf ; .arch x64 ; xor eax, eax ; ret ; =>yes ; mov eax, 1);
+                        dynasm!(buf ; .arch x64 ; xor eax, eax ; xor edx, edx ; ret ; =>yes ; mov eax, 1);
                     },
                     a as u64,
                     b as u64,

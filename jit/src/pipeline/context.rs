@@ -147,6 +147,12 @@ pub struct Context<'p> {
     pub code: Option<Emitted>,
 }
 
+/// "`what` is missing": an analysis the running phase needs was not
+/// made (a compiler bug).
+pub(crate) fn missing(what: &str) -> Bail {
+    Bail::Invalid(format!("{what} is missing"))
+}
+
 impl<'p> Context<'p> {
     pub fn new(program: &'p Program, id: FuncId, options: Options, budget: Budget) -> Context<'p> {
         Context {
@@ -208,22 +214,16 @@ impl<'p> Context<'p> {
         self
     }
 
-    /// "`what` is missing": an analysis the running phase needs was not
-    /// made (a compiler bug).
-    pub(crate) fn missing(what: &str) -> Bail {
-        Bail::Invalid(format!("{what} is missing"))
-    }
-
     /// The IR, for the phase that runs.
     pub(crate) fn ir(&self) -> Result<&Function, Bail> {
-        self.func.as_ref().ok_or_else(|| Self::missing("the IR"))
+        self.func.as_ref().ok_or_else(|| missing("the IR"))
     }
 
     /// The IR to change, and the budget to charge.
     pub(crate) fn ir_mut(&mut self) -> Result<(&mut Function, &mut Budget), Bail> {
         match &mut self.func {
             Some(f) => Ok((f, &mut self.budget)),
-            None => Err(Self::missing("the IR")),
+            None => Err(missing("the IR")),
         }
     }
 
@@ -240,12 +240,12 @@ impl<'p> Context<'p> {
     /// that runs.
     pub(crate) fn ir_domtree(&mut self) -> Result<&DomTree, Bail> {
         if self.domtree.is_none() {
-            let f = self.func.as_ref().ok_or_else(|| Self::missing("the IR"))?;
+            let f = self.func.as_ref().ok_or_else(|| missing("the IR"))?;
             self.domtree = Some(dom::dominators(f, &mut self.budget)?);
         }
         self.domtree
             .as_ref()
-            .ok_or_else(|| Self::missing("the dominator tree"))
+            .ok_or_else(|| missing("the dominator tree"))
     }
 
     /// The IR's loop forest (and dominator tree), computed if stale,
@@ -254,7 +254,7 @@ impl<'p> Context<'p> {
         self.ir_domtree()?;
         if self.loops.is_none() {
             let (Some(f), Some(dom)) = (&self.func, &self.domtree) else {
-                return Err(Self::missing("the IR"));
+                return Err(missing("the IR"));
             };
             self.loops = Some(LoopForest::compute(f, dom, &mut self.budget)?);
         }

@@ -11,10 +11,10 @@
 //! its row here and its own file in `passes/`.
 
 /// The pass table: each phase in the order they run. `$callback!` is
-/// called with every row.
+/// called with every row, as `parse_rows!` hands them on.
 macro_rules! passes {
     ($callback:ident) => {
-        $callback! {
+        $crate::pipeline::parse_rows! { $callback;
             /// Basic blocks from bytecode.
             Cfg {
                 name: "cfg",
@@ -359,6 +359,29 @@ macro_rules! passes {
     };
 }
 pub(crate) use passes;
+
+/// Reads the table's rows once, and hands `$callback!` each as `[docs]
+/// Variant name stage (switch) (run) Keeps Check (counts);`, so the
+/// expansions match one short pattern, not the row syntax.
+macro_rules! parse_rows {
+    ($callback:ident; $(
+        $(#[$doc:meta])*
+        $variant:ident {
+            name: $name:literal,
+            stage: $stage:literal,
+            switch: $switch:expr,
+            run: $run:expr,
+            keeps: $keeps:ident,
+            check: $check:ident,
+            counts: $counts:expr $(,)?
+        }
+    ),* $(,)?) => {
+        $callback! {
+            $([$(#[$doc])*] $variant $name $stage ($switch) ($run) $keeps $check ($counts);)*
+        }
+    };
+}
+pub(crate) use parse_rows;
 
 pub mod budget;
 pub mod context;

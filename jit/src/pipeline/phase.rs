@@ -112,17 +112,9 @@ pub struct Pass {
 
 macro_rules! define_phases {
     ($(
-        $(#[$doc:meta])*
-        $variant:ident {
-            name: $name:literal,
-            stage: $stage:literal,
-            switch: $switch:expr,
-            run: $run:expr,
-            keeps: $keeps:ident,
-            check: $check:ident,
-            counts: $counts:expr $(,)?
-        }
-    ),* $(,)?) => {
+        [$(#[$doc:meta])*] $variant:ident $name:literal $stage:literal
+        ($switch:expr) ($run:expr) $keeps:ident $check:ident ($counts:expr);
+    )*) => {
         /// A phase of the optimizing compiler, in the order they run.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Phase {

@@ -15,7 +15,7 @@ use crate::passes::{
     tail_loops,
 };
 use crate::pipeline::budget::{Bail, Budget};
-use crate::pipeline::context::Context;
+use crate::pipeline::context::{missing, Context};
 use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Check, Edits, Keeps, Phase};
 use crate::regalloc;
@@ -27,29 +27,15 @@ type Run = fn(&mut Context<'_>) -> Result<Edits, Bail>;
 
 macro_rules! define_runs {
     ($(
-        $(#[$doc:meta])*
-        $variant:ident {
-            name: $name:literal,
-            stage: $stage:literal,
-            switch: $switch:expr,
-            run: $run:expr,
-            keeps: $keeps:ident,
-            check: $check:ident,
-            counts: $counts:expr $(,)?
-        }
-    ),* $(,)?) => {
+        [$(#[$doc:meta])*] $variant:ident $name:literal $stage:literal
+        ($switch:expr) ($run:expr) $keeps:ident $check:ident ($counts:expr);
+    )*) => {
         /// Each phase's glue, indexed by `Phase`.
         static RUNS: [Run; Phase::COUNT] = [$($run,)*];
     };
 }
 
 crate::pipeline::passes!(define_runs);
-
-/// "`what` is missing": an analysis a phase needs was not made (a
-/// compiler bug).
-fn missing(what: &str) -> Bail {
-    Context::missing(what)
-}
 
 /// `Edits::Cfg` if a phase changed `n` places in the CFG.
 fn changed(n: usize) -> Edits {
@@ -126,7 +112,7 @@ impl Context<'_> {
             Check::Implied => match (&self.func, &self.implied) {
                 (Some(f), Some(implied)) => dom::dominators(f, &mut Budget::unlimited())
                     .and_then(|dom| dedup_checks::check(f, &dom, implied).map_err(invalid)),
-                _ => Err(Self::missing("the implied checks")),
+                _ => Err(missing("the implied checks")),
             },
             Check::Conventional => self
                 .ir()
@@ -135,7 +121,7 @@ impl Context<'_> {
                 (Some(f), Some(allocation)) => {
                     regalloc::checker::check(f, allocation).map_err(invalid)
                 }
-                _ => Err(Self::missing("the register assignment")),
+                _ => Err(missing("the register assignment")),
             },
         };
         checked.map_err(|b| b.at(phase))
