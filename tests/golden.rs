@@ -10,6 +10,8 @@
 //! Absolute addresses (a runtime helper's, the VM's tables, the linear
 //! memory's) differ from run to run; listings show them as `ADDR`.
 
+use jit::testing::golden;
+use jit::tools::disasm::mask_addresses;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,32 +34,6 @@ fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
-/// `text` with every user-space address (twelve hex digits, as the
-/// disassembler prints an immediate) replaced by `ADDR`.
-fn masked(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        let hex = word.strip_suffix('h').unwrap_or("");
-        if hex.len() == 12 && hex.chars().all(|c| c.is_ascii_hexdigit()) {
-            out.push_str("ADDR");
-        } else {
-            out.push_str(word);
-        }
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
-}
-
 fn dump(program: &str, args: &[&str]) -> String {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("programs")
@@ -73,30 +49,12 @@ fn dump(program: &str, args: &[&str]) -> String {
         "{program} {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    masked(&String::from_utf8(out.stdout).expect("utf-8"))
+    mask_addresses(&String::from_utf8(out.stdout).expect("utf-8"))
 }
 
-/// Compares `got` with the golden file `name`, or rewrites it under
-/// `BLESS`; returns a complaint for a difference.
+/// Compares `got` with the golden file `name` (`BLESS` rewrites it).
 fn compare(name: &str, got: &str) -> Option<String> {
-    let path = golden_dir().join(name);
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(&path, got).expect("writes the golden file");
-        return None;
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    if want == got {
-        return None;
-    }
-    let line = want
-        .lines()
-        .zip(got.lines())
-        .position(|(a, b)| a != b)
-        .unwrap_or(want.lines().count().min(got.lines().count()));
-    Some(format!(
-        "{name} differs from line {} (BLESS=1 cargo test --test golden rewrites it)",
-        line + 1
-    ))
+    golden::compare(&golden_dir(), name, got, "BLESS=1 cargo test --test golden")
 }
 
 #[test]
@@ -116,7 +74,7 @@ fn dumps_match_their_golden_files() {
 #[test]
 fn the_interpreter_s_loop_matches_its_golden_file() {
     let code = vm::interpreter_machine_code().expect("the loop is made");
-    let listing = masked(&jit::tools::disasm::plain(&code));
+    let listing = mask_addresses(&jit::tools::disasm::plain(&code));
     if let Some(problem) = compare("interpreter.txt", &listing) {
         panic!("{problem}");
     }
@@ -132,15 +90,9 @@ fn no_golden_file_is_stale() {
             expected.push(format!("{program}.{stage}.txt"));
         }
     }
-    for entry in std::fs::read_dir(golden_dir()).expect("tests/golden") {
-        let name = entry
-            .expect("entry")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        assert!(
-            expected.contains(&name),
-            "tests/golden/{name} belongs to nothing"
-        );
-    }
+    let stale = golden::stale(&golden_dir(), &expected);
+    assert!(
+        stale.is_empty(),
+        "in tests/golden, belonging to nothing: {stale:?}"
+    );
 }

@@ -603,22 +603,6 @@ mod tests {
     use crate::testing::oracle::{run_with, Config};
     use proptest::prelude::*;
 
-    fn listing(text: &str, func: &str) -> Vec<String> {
-        let program = vm::load(text.as_bytes()).expect("loads");
-        let id = program.func_by_name(func).expect("function");
-        let text = crate::tools::disasm::baseline_listing(&program, id).expect("compiles");
-        text.lines()
-            .filter(|l| l.starts_with("    "))
-            .map(|l| {
-                l.trim()
-                    .split_once("  ")
-                    .map_or(l, |(_, i)| i)
-                    .trim()
-                    .to_string()
-            })
-            .collect()
-    }
-
     /// What `--tier baseline` and the interpreter make of `text`.
     fn both(
         text: &str,
@@ -632,48 +616,6 @@ mod tests {
         let (interpreted, _) = run_with(&program, Config::Interp, limits, args);
         let (compiled, _) = run_with(&program, Config::Baseline, limits, args);
         (compiled, interpreted)
-    }
-
-    #[test]
-    fn registers_start_at_zero_and_parameters_come_from_the_argument_registers() {
-        let asm = listing(
-            "func f(%a, %b)\n    add %c, %a, %b\n    add %c, %c, %d\n    ret %c\nend\nfunc main()\n    call %r, f, 1, 2\n    print %r\n    ret 0\nend\n",
-            "f",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i == needle);
-        // The registers in order below rbp, as the interpreter's frame
-        // holds them: %a, %b, %c, %d.
-        assert!(at("mov [rbp-20h],rsi").is_some(), "{asm:#?}");
-        assert!(at("mov [rbp-18h],rdi").is_some(), "{asm:#?}");
-        // %c and %d, the two registers that are no parameters.
-        let zero = at("xor eax,eax").expect("a zero");
-        assert_eq!(asm[zero + 1], "mov [rbp-10h],rax", "{asm:#?}");
-        assert_eq!(asm[zero + 2], "mov [rbp-8],rax", "{asm:#?}");
-    }
-
-    #[test]
-    fn a_constant_operand_is_an_immediate() {
-        let asm = listing(
-            "func main(%n)\n    add %n, %n, 5\n    jlt %n, 100, big\n    ret %n\nbig:\n    ret 0\nend\n",
-            "main",
-        );
-        assert!(asm.iter().any(|i| i == "add rax,5"), "{asm:#?}");
-        assert!(asm.iter().any(|i| i == "cmp rax,64h"), "{asm:#?}");
-        assert!(!asm.iter().any(|i| i.starts_with("mov rcx")), "{asm:#?}");
-    }
-
-    #[test]
-    fn a_call_checks_the_limits_then_enters_the_callee_internally() {
-        let asm = listing(
-            "func main()\n    call %r, g, 1\n    print %r\n    ret 0\nend\nfunc g(%a)\n    ret %a\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.contains(needle));
-        let depth = at("sub r13,1").expect("depth check");
-        let call = at("call rax").expect("indirect call");
-        assert!(depth < call, "{asm:#?}");
-        assert!(at("add rax,8").is_some(), "{asm:#?}");
-        assert!(at("; jit_call").is_some(), "{asm:#?}");
     }
 
     #[test]

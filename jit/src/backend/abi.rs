@@ -380,25 +380,3 @@ pub(in crate::backend) fn through_jit_call(
     );
     call_helper(ops, jit_call as *const ());
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tools::disasm::asm_of;
-
-    #[test]
-    fn a_call_makes_the_interpreters_checks_inline_then_calls_the_internal_entry() {
-        let asm = asm_of(
-            "func main()\n    call %r, g, 1\n    print %r\n    ret 0\nend\nfunc g(%a)\n    jz %a, done\n    call %a, g, 0\ndone:\n    ret %a\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.contains(needle));
-        let depth = at("sub r13,1").expect("depth check");
-        let call = at("call rax").expect("indirect call to the callee");
-        assert!(depth < call, "{asm:#?}");
-        assert!(
-            at(&format!("add rax,{INTERNAL_ENTRY}")).is_some(),
-            "{asm:#?}"
-        );
-    }
-}

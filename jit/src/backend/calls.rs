@@ -7,7 +7,7 @@ use super::emitter::{Emitter, RAX};
 use super::moves;
 use super::operands::Src;
 use crate::analysis::cfg::EntryPoint;
-use crate::ir::entity::{Inst, Value};
+use crate::ir::entity::Value;
 use crate::ir::InstKind;
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -26,13 +26,13 @@ impl Emitter<'_> {
     }
 
     pub(in crate::backend) fn move_homes(&mut self, to_slots: bool) {
-        let mut live = self.live_after[self.current];
+        let mut live = self.facts.allocation.live_after[self.lowering().index()];
         if to_slots {
-            live &= !self.current_slots[self.current];
+            live &= !self.facts.current_slots[self.lowering()];
         }
-        for k in (0..self.homed.len()).filter(|k| live & (1u128 << k) != 0) {
-            let v = self.homed[k];
-            let home = self.homes[v.index()];
+        for k in (0..self.facts.allocation.homed.len()).filter(|k| live & (1u128 << k) != 0) {
+            let v = self.facts.allocation.homed[k];
+            let home = self.home(v);
             if matches!(home, Some(Home::Gpr(r)) if CALLEE_SAVED.contains(&r)) {
                 continue;
             }
@@ -58,7 +58,7 @@ impl Emitter<'_> {
     /// Where the instruction being emitted traps or calls from: its
     /// bytecode instruction `src` in its function (a callee's, if inlined).
     pub(in crate::backend) fn site(&self, src: u32) -> i64 {
-        site(self.f.func_of(Inst::new(self.current)), src) as i64
+        site(self.facts.f.func_of(self.lowering()), src) as i64
     }
 
     /// A call the inliner replaced: the depth limit checked against the
@@ -67,9 +67,9 @@ impl Emitter<'_> {
     pub(in crate::backend) fn inlined_call(&mut self, callee: vm::FuncId, level: u32, src: u32) {
         let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
         dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
-        if self.env.count_calls {
-            let count_at =
-                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+        if self.facts.env.count_calls {
+            let count_at = self.facts.env.call_counts as i64
+                + (self.facts.env.count_stride * callee.index()) as i64;
             dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
         }
     }
@@ -79,18 +79,18 @@ impl Emitter<'_> {
     /// inlined calls deeper than the compiled function's (whose calls
     /// those levels already spend); and the call counted when calls are.
     pub(in crate::backend) fn spend_call(&mut self, src: u32) {
-        let here = Inst::new(self.current);
-        let level = self.f.inline_depth(here) as i32;
+        let here = self.lowering();
+        let level = self.facts.f.inline_depth(here) as i32;
         let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
         if level == 0 {
             dynasm!(self.ops ; .arch x64 ; sub r13, 1 ; jb =>overflow);
         } else {
             dynasm!(self.ops ; .arch x64 ; cmp r13, level + 1 ; jb =>overflow ; sub r13, 1);
         }
-        if self.env.count_calls {
-            let callee = self.f.func_of(here);
-            let count_at =
-                self.env.call_counts as i64 + (self.env.count_stride * callee.index()) as i64;
+        if self.facts.env.count_calls {
+            let callee = self.facts.f.func_of(here);
+            let count_at = self.facts.env.call_counts as i64
+                + (self.facts.env.count_stride * callee.index()) as i64;
             dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD count_at ; add QWORD [rcx], 1);
         }
     }
@@ -104,19 +104,25 @@ impl Emitter<'_> {
     /// registers: code entered by on-stack replacement is only ever called
     /// by its own external entry, with the interpreter's frame in memory.
     pub(in crate::backend) fn register_args(&self) -> bool {
-        self.f.entry_point == EntryPoint::Start
+        self.facts.f.entry_point == EntryPoint::Start
     }
 
     /// The entry the interpreter calls (`vm::tier::Entry`), see
     /// `external_entry`.
     pub(in crate::backend) fn external_entry(&mut self) {
-        let words = entry_words(self.program, self.f);
+        let words = entry_words(self.facts.program, self.facts.f);
         let in_registers = if self.register_args() {
             words.min(ARG_REGISTERS.len())
         } else {
             0
         };
-        external_entry(&mut self.ops, &self.env, words, in_registers, self.start);
+        external_entry(
+            &mut self.ops,
+            &self.facts.env,
+            words,
+            in_registers,
+            self.labels.start,
+        );
     }
 
     /// The internal entry's frame (`frame`), the caller's `rbx` saved if a
@@ -135,7 +141,7 @@ impl Emitter<'_> {
     }
 
     fn receive_arguments(&mut self) {
-        let f = self.f;
+        let f = self.facts.f;
         let mut moves = Vec::new();
         for &i in &f.block(f.entry).insts {
             let (InstKind::Param(k), Some(v)) = (f.kind(i), f.inst(i).result) else {
@@ -144,7 +150,7 @@ impl Emitter<'_> {
             let Some(&from) = ARG_REGISTERS.get(*k as usize) else {
                 continue;
             };
-            match self.homes[v.index()] {
+            match self.home(v) {
                 Some(Home::Gpr(d)) => moves.push((d, from)),
                 Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(from)),
                 None => {
@@ -221,17 +227,17 @@ impl Emitter<'_> {
     /// without looking it up.
     pub(in crate::backend) fn call(&mut self, callee: vm::FuncId, nargs: usize, src: u32) {
         // Code entered by on-stack replacement is not the function's entry.
-        let recursive = callee == self.f.id && self.f.entry_point == EntryPoint::Start;
+        let recursive = callee == self.facts.f.id && self.facts.f.entry_point == EntryPoint::Start;
         let call = CallSite {
             callee,
             nargs,
             site: self.site(src),
             // A call inside an inlined body is made from frames the
             // inlining saved: it spends their levels too.
-            levels: 1 + self.f.inline_depth(Inst::new(self.current)) as i32,
-            own_entry: recursive.then_some(self.start),
+            levels: 1 + self.facts.f.inline_depth(self.lowering()) as i32,
+            own_entry: recursive.then_some(self.labels.start),
         };
-        let slow = direct_call(&mut self.ops, self.program, &self.env, &call);
+        let slow = direct_call(&mut self.ops, self.facts.program, &self.facts.env, &call);
         self.stubs.slow_call(slow);
     }
 }

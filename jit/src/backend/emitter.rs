@@ -8,10 +8,8 @@ use super::frame::Frame;
 use super::plan::Plan;
 use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
-use crate::ir::entity::{Block, Inst, Value};
+use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, NO_SRC};
-use crate::passes::bounds::VersionedLoop;
-use crate::passes::fill::Fill;
 use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::{Allocation, Home};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
@@ -24,51 +22,23 @@ pub(crate) use x64::Cond;
 /// The calls left before the depth limit (see `abi`).
 pub(in crate::backend) const R13: x64::Gpr = x64::env::pinned::CALLS_LEFT;
 
+/// The optimizing back end's emitter: the code buffer and stub queue it
+/// writes, the facts and plan it reads, and where it is.
 pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) ops: Assembler,
-    pub(in crate::backend) f: &'a Function,
-    /// The function's natural loops (rotation happens at their headers).
-    pub(in crate::backend) loops: &'a LoopForest,
-    pub(in crate::backend) homes: &'a [Option<Home>],
-    /// Per instruction: the homed values live after it, as a mask over
-    /// `homed`.
-    pub(in crate::backend) live_after: &'a [u128],
-    /// The values that have a home, in bit order of `live_after`.
-    pub(in crate::backend) homed: &'a [Value],
-    /// Per instruction: the homed values whose frame slot is current
-    /// before it (`frame::current_slots`), which a spill skips.
-    pub(in crate::backend) current_slots: Vec<u128>,
-    /// The instruction being emitted.
-    pub(in crate::backend) current: usize,
-    pub(in crate::backend) program: &'a Program,
-    pub(in crate::backend) env: JitEnv,
-    pub(in crate::backend) labels: Vec<DynamicLabel>,
     /// The out-of-line code the body jumps to: traps, slow calls, the
     /// unwinding code.
     pub(in crate::backend) stubs: Stubs,
-    /// Where each value lives in memory, and what else the frame holds.
-    pub(in crate::backend) frame: Frame,
-    /// The function's entry, for calls to itself.
-    pub(in crate::backend) start: DynamicLabel,
-    /// Per value: how many instructions read it.
-    pub(in crate::backend) use_counts: Vec<u32>,
-    /// Loops emitted a second time without the bounds checks their guard
-    /// makes redundant (`bounds`), and per loop the labels of that copy,
-    /// in the order of the loop's `blocks`.
-    pub(in crate::backend) versioned: &'a [VersionedLoop],
-    /// The accesses whose checks dominating accesses imply, sorted.
-    pub(in crate::backend) implied: &'a [Inst],
-    /// The versioned loops whose unchecked copies are string stores.
-    pub(in crate::backend) fills: &'a [Fill],
-    /// Per copy, the labels of its blocks, in the order of the loop's
-    /// `blocks`.
-    pub(in crate::backend) copy_labels: Vec<Vec<DynamicLabel>>,
-    /// The copy being emitted.
-    pub(in crate::backend) copying: Option<usize>,
-    /// The block being emitted.
-    pub(in crate::backend) block: Block,
+    /// What emission reads and never changes.
+    pub(in crate::backend) facts: Facts<'a>,
     /// Where everything goes, decided before any code is emitted.
     pub(in crate::backend) plan: Plan,
+    /// Where each value lives in memory, and what else the frame holds.
+    pub(in crate::backend) frame: Frame,
+    /// The labels the code jumps to.
+    pub(in crate::backend) labels: Labels,
+    /// The lowering context: where emission is.
+    pub(in crate::backend) at: At,
 }
 
 pub(crate) fn fail(message: impl Into<String>) -> Bail {
@@ -77,7 +47,8 @@ pub(crate) fn fail(message: impl Into<String>) -> Bail {
 
 /// What emission reads and never changes: the program, the function in
 /// conventional form, its loops, its register homes, what the bounds
-/// analyses proved, and the addresses the code may reach.
+/// analyses proved, the addresses the code may reach, and how many
+/// instructions read each value.
 #[derive(Clone, Copy)]
 pub(in crate::backend) struct Facts<'a> {
     pub(in crate::backend) program: &'a Program,
@@ -86,21 +57,56 @@ pub(in crate::backend) struct Facts<'a> {
     pub(in crate::backend) allocation: &'a Allocation,
     pub(in crate::backend) proven: super::Proven<'a>,
     pub(in crate::backend) env: JitEnv,
+    /// Per value: how many instructions read it (`use_counts`).
+    pub(in crate::backend) uses: &'a Table<Value, u32>,
+    /// Per instruction: the homed values whose frame slot is current
+    /// before it (`frame::current_slots`), which a spill skips.
+    pub(in crate::backend) current_slots: &'a Table<Inst, u128>,
+}
+
+impl Facts<'_> {
+    /// How many instructions read `v`.
+    pub(in crate::backend) fn uses(&self, v: Value) -> u32 {
+        self.uses[v]
+    }
+}
+
+/// Per value of `f`: how many instructions read it.
+pub(in crate::backend) fn use_counts(f: &Function) -> Table<Value, u32> {
+    let mut counts = Table::new(f.value_count(), 0);
+    for b in f.live_blocks() {
+        for &i in &f.block(b).insts {
+            f.kind(i).for_each_operand(|v| counts[v] += 1);
+        }
+    }
+    counts
+}
+
+/// The labels code jumps to.
+pub(in crate::backend) struct Labels {
+    /// Per block: its code in the function's own layout.
+    pub(in crate::backend) blocks: Table<Block, DynamicLabel>,
+    /// Per unchecked copy (`Plan::copies`): the labels of its blocks, in
+    /// the order of the loop's `blocks`.
+    pub(in crate::backend) copies: Vec<Vec<DynamicLabel>>,
+    /// The internal entry, for calls to itself.
+    pub(in crate::backend) start: DynamicLabel,
+}
+
+/// Where emission is: the block, the instruction being lowered (none in
+/// the prologue and entries), and the unchecked copy, if in one.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::backend) struct At {
+    pub(in crate::backend) block: Block,
+    pub(in crate::backend) inst: Option<Inst>,
+    pub(in crate::backend) copy: Option<usize>,
 }
 
 impl<'a> Emitter<'a> {
     /// The emitter for `facts`, with the frame laid out and the layout
     /// planned.
     pub(in crate::backend) fn new(facts: Facts<'a>, frame: Frame, plan: Plan) -> Emitter<'a> {
-        let Facts {
-            program,
-            f,
-            loops,
-            allocation,
-            proven,
-            env,
-        } = facts;
-        let versioned = proven.versioned;
+        let f = facts.f;
         // Sized from the function rather than grown by doubling: code
         // bytes (the entries, prologue and stubs, then a few instructions
         // per IR instruction), a label per block and stub, a reference per
@@ -112,49 +118,45 @@ impl<'a> Emitter<'a> {
             relocations: insts + 16,
             lines: insts,
         });
-        let labels = (0..f.blocks.len())
-            .map(|_| ops.new_dynamic_label())
-            .collect();
+        let block_labels = Table::from_fn(blocks, |_| ops.new_dynamic_label());
         let stubs = Stubs::new(&mut ops);
         let start = ops.new_dynamic_label();
-        let copy_labels = plan
+        let copies = plan
             .copies
             .iter()
             .map(|c| {
-                let blocks = &versioned[c.lp].blocks;
+                let blocks = &facts.proven.versioned[c.lp].blocks;
                 blocks.iter().map(|_| ops.new_dynamic_label()).collect()
             })
             .collect();
-        let mut use_counts = vec![0; f.value_count()];
-        for b in f.live_blocks() {
-            for &i in &f.block(b).insts {
-                f.kind(i).for_each_operand(|v| use_counts[v.index()] += 1);
-            }
-        }
         Emitter {
             ops,
-            f,
-            loops,
-            homes: &allocation.homes,
-            live_after: &allocation.live_after,
-            homed: &allocation.homed,
-            current_slots: Vec::new(),
-            current: 0,
-            program,
-            env,
-            labels,
             stubs,
-            frame,
-            start,
-            use_counts,
-            versioned,
-            implied: proven.implied,
-            fills: proven.fills,
-            copy_labels,
-            copying: None,
-            block: f.entry,
+            facts,
             plan,
+            frame,
+            labels: Labels {
+                blocks: block_labels,
+                copies,
+                start,
+            },
+            at: At {
+                block: f.entry,
+                inst: None,
+                copy: None,
+            },
         }
+    }
+
+    /// The instruction being lowered. Only lowering asks, and it sets
+    /// `at.inst` first.
+    pub(in crate::backend) fn lowering(&self) -> Inst {
+        self.at.inst.expect("asked while lowering an instruction")
+    }
+
+    /// The register `v` lives in for the whole function, if any.
+    pub(in crate::backend) fn home(&self, v: Value) -> Option<Home> {
+        self.facts.allocation.homes[v.index()]
     }
 }
 
@@ -166,11 +168,11 @@ impl Emitter<'_> {
         next: Option<Block>,
         budget: &mut Budget,
     ) -> Result<(), Bail> {
-        let f = self.f;
-        self.block = b;
+        let f = self.facts.f;
+        self.at.block = b;
         let label = self.label(b);
-        if self.plan.tops[b.index()] > 0 {
-            self.align_loop_top(self.plan.tops[b.index()]);
+        if self.plan.tops[b] > 0 {
+            self.align_loop_top(self.plan.tops[b]);
         }
         dynasm!(self.ops ; .arch x64 ; =>label);
         if let Some(fill) = self.fill_at(b) {
@@ -184,7 +186,7 @@ impl Emitter<'_> {
             budget.charge(1)?;
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
-            self.current = i.index();
+            self.at.inst = Some(i);
             if let Some(&second) = insts.get(k + 1) {
                 if self.compare_and_branch(i, second, next)?
                     || self.load_and_operate(i, second, insts.get(k + 2).copied())?
@@ -219,7 +221,7 @@ impl Emitter<'_> {
     /// block (a compiler bug) must be refused here rather than left for
     /// the assembler to trip over.
     pub(in crate::backend) fn check_target(&self, target: Block) -> Result<(), Bail> {
-        if self.f.block(target).live {
+        if self.facts.f.block(target).live {
             Ok(())
         } else {
             Err(fail(format!("branch to removed block {target}")))

@@ -17,8 +17,12 @@ impl Emitter<'_> {
     /// The fill whose loop `b` heads, in the unchecked copy being
     /// emitted.
     pub(in crate::backend) fn fill_at(&self, b: Block) -> Option<usize> {
-        let lp = self.plan.copies[self.copying?].lp;
-        self.fills.iter().position(|f| f.lp == lp && f.header == b)
+        let lp = self.plan.copies[self.at.copy?].lp;
+        self.facts
+            .proven
+            .fills
+            .iter()
+            .position(|f| f.lp == lp && f.header == b)
     }
 
     /// Fill `k`'s string store, before its header's test: where at least
@@ -28,7 +32,7 @@ impl Emitter<'_> {
     /// runs once, on entry. Clobbers only the scratch registers (`rdi` is
     /// saved around the store).
     pub(in crate::backend) fn fill(&mut self, k: usize) {
-        let fill = self.fills[k].clone();
+        let fill = self.facts.proven.fills[k].clone();
         let short = self.ops.new_dynamic_label();
         self.mark(Mark::Named("fill: the loop's stores as one string store"));
         // rdx = the first cell's address (the guard proved the run in
@@ -60,34 +64,9 @@ impl Emitter<'_> {
             }
         };
         at_limit(self, fill.index);
-        if self.homes[fill.next.index()].is_none() || self.gpr(fill.next) != self.gpr(fill.index) {
+        if self.home(fill.next).is_none() || self.gpr(fill.next) != self.gpr(fill.index) {
             at_limit(self, fill.next);
         }
         dynasm!(self.ops ; .arch x64 ; =>short);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::tools::disasm::asm_of;
-
-    #[test]
-    fn the_unchecked_copy_of_a_clearing_loop_is_a_string_store() {
-        let asm = asm_of(
-            ".memory 4096\nfunc main(%n)\n    mov %k, 0\nloop:\n    jge %k, %n, done\n    store [%k+3], 0\n    add %k, %k, 1\n    jmp loop\ndone:\n    print %k\n    ret 0\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
-        let (overflow, cmp, store) = (at("jo "), at("cmp rcx,40h"), at("rep stos"));
-        assert!(
-            overflow.is_some() && overflow < cmp && cmp < store,
-            "{asm:#?}"
-        );
-        // The checked copy and the short run stay loops.
-        let stores = asm
-            .iter()
-            .filter(|i| i.starts_with("mov qword ptr [r14"))
-            .count();
-        assert_eq!(stores, 2, "{asm:#?}");
     }
 }

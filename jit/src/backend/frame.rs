@@ -6,7 +6,7 @@
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
-use crate::ir::entity::{Block, Inst, Value};
+use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
@@ -115,15 +115,15 @@ pub(in crate::backend) fn current_slots(
     allocation: &Allocation,
     unknown: &[Block],
     budget: &mut Budget,
-) -> Result<Vec<u128>, Bail> {
+) -> Result<Table<Inst, u128>, Bail> {
     let n = f.blocks.len();
     let mut bit = vec![0u128; f.value_count()];
     for (k, v) in allocation.homed.iter().enumerate() {
         bit[v.index()] = 1 << k;
     }
-    let step = |b: Block, mut current: u128, before: &mut [u128]| {
+    let step = |b: Block, mut current: u128, before: &mut Table<Inst, u128>| {
         for &i in &f.block(b).insts {
-            before[i.index()] = current;
+            before[i] = current;
             if spills_at(f, i) {
                 current |= allocation.live_after[i.index()];
             }
@@ -133,7 +133,7 @@ pub(in crate::backend) fn current_slots(
         }
         current
     };
-    let mut before = vec![0u128; f.insts.len()];
+    let mut before = Table::new(f.insts.len(), 0u128);
     let blocks: Vec<Block> = f.live_blocks().collect();
     let spills = blocks
         .iter()
@@ -214,7 +214,7 @@ mod tests {
         let [first, second] = prints[..] else {
             panic!("two prints: {prints:?}")
         };
-        let stored = |i: Inst| a.live_after[i.index()] & !current[i.index()];
+        let stored = |i: Inst| a.live_after[i.index()] & !current[i];
         assert_ne!(a.live_after[second.index()], 0, "values live across it");
         assert_eq!(stored(second), 0, "all current");
         assert_ne!(stored(first), 0, "s and i changed");
@@ -233,20 +233,14 @@ mod tests {
         assert!(frame.bytes < 8 * values);
     }
 
-    /// A loop's sum, live across a call in every iteration, lives in `rbx`,
-    /// saved once per run of the function instead of at every call.
+    /// A loop's sum, live across a call in every iteration, lives in `rbx`
+    /// (`jit/tests/asm/rbx_across_calls` shows it saved once per run of the
+    /// function instead of at every call).
     #[test]
     fn a_value_live_across_calls_in_a_loop_lives_in_rbx() {
         let text = "func f(%x)\n    jz %x, done\n    call %x, f, 0\ndone:\n    ret %x\nend\n\
                     func main(%n)\n    mov %s, 0\nloop:\n    jz %n, out\n    call %r, f, %n\n    add %s, %s, %r\n    sub %n, %n, 1\n    jmp loop\nout:\n    print %s\n    ret 0\nend\n";
         let (frame, _) = frame_of(text, "main");
         assert!(frame.rbx_slot.is_some());
-        let asm = crate::tools::disasm::asm_of(text, "main");
-        let saves = asm
-            .iter()
-            .filter(|i| i.ends_with(",rbx") && i.starts_with("mov [rbp"))
-            .count();
-        let restores = asm.iter().filter(|i| i.starts_with("mov rbx,[rbp")).count();
-        assert_eq!((saves, restores), (1, 1), "{asm:#?}");
     }
 }

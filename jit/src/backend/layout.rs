@@ -20,18 +20,18 @@ impl Emitter<'_> {
     /// that one if `b` is part of that, else in the function's code.
     pub(in crate::backend) fn label(&self, b: Block) -> DynamicLabel {
         let in_copy = |c: usize| {
-            let k = self.versioned[self.plan.copies[c].lp]
+            let k = self.facts.proven.versioned[self.plan.copies[c].lp]
                 .blocks
                 .binary_search(&b);
-            k.ok().map(|k| self.copy_labels[c][k])
+            k.ok().map(|k| self.labels.copies[c][k])
         };
-        let Some(c) = self.copying else {
-            return self.labels[b.index()];
+        let Some(c) = self.at.copy else {
+            return self.labels.blocks[b];
         };
         // A loop's copy alone has the loop's own index.
         in_copy(c)
             .or_else(|| self.plan.copies[c].within.and_then(in_copy))
-            .unwrap_or(self.labels[b.index()])
+            .unwrap_or(self.labels.blocks[b])
     }
 
     /// The copy that a jump to `target` from the current block enters
@@ -39,12 +39,13 @@ impl Emitter<'_> {
     /// loop's copy within the copy being emitted if that holds the loop,
     /// else the loop's copy alone.
     pub(in crate::backend) fn guarded_entry(&self, target: Block) -> Option<usize> {
-        let lp = self.plan.heads[target.index()]?;
-        if self.versioned[lp].contains(self.block) {
+        let lp = self.plan.heads[target]?;
+        if self.facts.proven.versioned[lp].contains(self.at.block) {
             return None;
         }
         let outer = self
-            .copying
+            .at
+            .copy
             .map(|c| self.plan.copies[c].within.unwrap_or(self.plan.copies[c].lp));
         let within = outer.and_then(|o| {
             let copy = LoopCopy {
@@ -60,9 +61,9 @@ impl Emitter<'_> {
     /// through to the ordinary entry otherwise.
     pub(in crate::backend) fn guard(&mut self, copy: usize) {
         let l = self.plan.copies[copy].lp;
-        let lower = self.versioned[l].lower();
+        let lower = self.facts.proven.versioned[l].lower();
         let ((upper, plus_one), max_offset) = {
-            let l = &self.versioned[l];
+            let l = &self.facts.proven.versioned[l];
             (l.upper(), l.max_offset as i32)
         };
         let checked = self.ops.new_dynamic_label();
@@ -70,19 +71,24 @@ impl Emitter<'_> {
         // either copy alike: past the guard to the checked one, whose
         // test leaves (the sieve's inner loop, for every prime above the
         // square root).
-        if self.versioned[l].direction == Direction::Up && !self.versioned[l].bottom_tested {
-            let (index, limit) = (self.versioned[l].index, self.versioned[l].limit);
+        if self.facts.proven.versioned[l].direction == Direction::Up
+            && !self.facts.proven.versioned[l].bottom_tested
+        {
+            let (index, limit) = (
+                self.facts.proven.versioned[l].index,
+                self.facts.proven.versioned[l].limit,
+            );
             self.compare(index, limit);
             dynasm!(self.ops ; .arch x64 ; jge =>checked);
         }
         // lower >= 0 (a constant is known to be).
-        if self.f.constant(lower).is_none() {
+        if self.facts.f.constant(lower).is_none() {
             let r = self.register(lower, RAX);
             dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r) ; js =>checked);
         }
         // upper (+ 1) <= cells - max_offset: rax = cells - max_offset
         // (- 1), and upper must not exceed it.
-        let cells = self.env.memory.cells as i32 - plus_one as i32;
+        let cells = self.facts.env.memory.cells as i32 - plus_one as i32;
         if cells >= 0 {
             dynasm!(self.ops ; .arch x64 ; mov eax, cells);
         } else {
@@ -102,8 +108,8 @@ impl Emitter<'_> {
         // base + upper (+ 1) <= cells - max_offset for each base (which
         // the step checks below also hold to [0, STEP_LIMIT); should the
         // sum wrap meanwhile, those fail).
-        for k in 0..self.versioned[l].bases.len() {
-            let base = self.versioned[l].bases[k];
+        for k in 0..self.facts.proven.versioned[l].bases.len() {
+            let base = self.facts.proven.versioned[l].bases[k];
             self.load(RCX, upper);
             match self.source(base, RDX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; add rcx, i),
@@ -114,17 +120,17 @@ impl Emitter<'_> {
         }
         self.guard_strided(l, checked);
         // Every step in [0, STEP_LIMIT): unsigned, so a negative one fails.
-        for k in 0..self.versioned[l].steps.len() {
-            let r = self.register(self.versioned[l].steps[k], RAX);
+        for k in 0..self.facts.proven.versioned[l].steps.len() {
+            let r = self.register(self.facts.proven.versioned[l].steps[k], RAX);
             let top = (crate::passes::bounds::STEP_LIMIT - 1) as i32;
             dynasm!(self.ops ; .arch x64 ; cmp Rq(r), top ; ja =>checked);
         }
-        if self.versioned[l].bottom_tested {
+        if self.facts.proven.versioned[l].bottom_tested {
             self.guard_test(l, checked);
         }
-        let header = self.versioned[l].header;
-        let k = self.versioned[l].blocks.binary_search(&header);
-        let unchecked = self.copy_labels[copy][k.expect("a loop holds its header")];
+        let header = self.facts.proven.versioned[l].header;
+        let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
+        let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
     }
 
@@ -135,17 +141,20 @@ impl Emitter<'_> {
     /// and the index at least 0 (checked above), so `t <= 2^28`, and the
     /// product stays below 2^59.
     fn guard_strided(&mut self, l: usize, checked: DynamicLabel) {
-        if self.versioned[l].strided.is_empty() {
+        if self.facts.proven.versioned[l].strided.is_empty() {
             return;
         }
-        let (index, limit) = (self.versioned[l].index, self.versioned[l].limit);
+        let (index, limit) = (
+            self.facts.proven.versioned[l].index,
+            self.facts.proven.versioned[l].limit,
+        );
         let runs = self.ops.new_dynamic_label();
         let skip = self.ops.new_dynamic_label();
         // rax = t; none (or an overflow: the limit far below) skips.
         self.difference(RAX, limit, index, RCX);
         dynasm!(self.ops ; .arch x64 ; jo =>skip ; jg =>runs ; jmp =>skip ; =>runs);
-        for k in 0..self.versioned[l].strided.len() {
-            let v = self.versioned[l].strided[k].clone();
+        for k in 0..self.facts.proven.versioned[l].strided.len() {
+            let v = self.facts.proven.versioned[l].strided[k].clone();
             let last = if v.after { 0 } else { -1 };
             dynasm!(self.ops ; .arch x64 ; lea rdx, [rax + last]);
             match self.source(v.step, RCX) {
@@ -155,7 +164,7 @@ impl Emitter<'_> {
             }
             self.load(RCX, v.value);
             let top = (crate::passes::bounds::STEP_LIMIT - 1) as i32;
-            let most = self.env.memory.cells as i32 - 1 - v.max_offset as i32;
+            let most = self.facts.env.memory.cells as i32 - 1 - v.max_offset as i32;
             dynasm!(self.ops
                 ; .arch x64
                 ; cmp rcx, top
@@ -173,7 +182,7 @@ impl Emitter<'_> {
     /// >= limit` going down), jumping to `checked` where it fails.
     fn guard_test(&mut self, l: usize, checked: DynamicLabel) {
         let (index, limit, direction) = {
-            let l = &self.versioned[l];
+            let l = &self.facts.proven.versioned[l];
             (l.index, l.limit, l.direction)
         };
         self.load(RCX, index);
@@ -190,13 +199,13 @@ impl Emitter<'_> {
 
     /// Whether the load or store being emitted needs its bounds check.
     pub(in crate::backend) fn checked(&self) -> bool {
-        let current = Inst::new(self.current);
-        let unchecked_in = |l: usize| self.versioned[l].unchecked.contains(&current);
-        let versioned = self.copying.is_some_and(|c| {
+        let current = self.lowering();
+        let unchecked_in = |l: usize| self.facts.proven.versioned[l].unchecked.contains(&current);
+        let versioned = self.at.copy.is_some_and(|c| {
             let copy = self.plan.copies[c];
             unchecked_in(copy.lp) || copy.within.is_some_and(unchecked_in)
         });
-        !versioned && self.implied.binary_search(&current).is_err()
+        !versioned && self.facts.proven.implied.binary_search(&current).is_err()
     }
 
     /// Loop rotation, done at emission: a jump to a loop header (of the
@@ -208,18 +217,18 @@ impl Emitter<'_> {
         target: Block,
         next: Option<Block>,
     ) -> Result<bool, Bail> {
-        if !self.loops.is_header(target) {
+        if !self.facts.loops.is_header(target) {
             return Ok(false);
         }
         let marked = self.ops.line_count();
-        let rotated = match self.f.block(target).insts[..] {
-            [branch] if matches!(self.f.kind(branch), InstKind::Branch { .. }) => {
-                self.mark_line(self.f.inst(branch).src);
-                self.inst(&self.f.inst(branch).kind, None, NO_SRC, next)?;
+        let rotated = match self.facts.f.block(target).insts[..] {
+            [branch] if matches!(self.facts.f.kind(branch), InstKind::Branch { .. }) => {
+                self.mark_line(self.facts.f.inst(branch).src);
+                self.inst(&self.facts.f.inst(branch).kind, None, NO_SRC, next)?;
                 true
             }
             [compare, branch] => {
-                self.mark_line(self.f.inst(compare).src);
+                self.mark_line(self.facts.f.inst(compare).src);
                 self.compare_and_branch(compare, branch, next)?
             }
             _ => false,
@@ -235,17 +244,18 @@ impl Emitter<'_> {
     /// to `next`, with no guard on the way and no alignment before it.
     /// The block before it then falls through past it.
     pub(in crate::backend) fn emits_nothing(&self, b: Block, next: Option<Block>) -> bool {
-        let Some((&last, body)) = self.f.block(b).insts.split_last() else {
+        let Some((&last, body)) = self.facts.f.block(b).insts.split_last() else {
             return false;
         };
-        let InstKind::Jump(to) = *self.f.kind(last) else {
+        let InstKind::Jump(to) = *self.facts.f.kind(last) else {
             return false;
         };
         let to = self.reach(to, next);
-        let guarded = self.plan.heads[to.index()].is_some_and(|l| !self.versioned[l].contains(b));
+        let guarded =
+            self.plan.heads[to].is_some_and(|l| !self.facts.proven.versioned[l].contains(b));
         next == Some(to)
             && !guarded
-            && self.plan.tops[b.index()] == 0
+            && self.plan.tops[b] == 0
             && body.iter().all(|&i| self.coalesced(i))
     }
 
@@ -253,10 +263,10 @@ impl Emitter<'_> {
     /// only jump on (edges split for copies the allocator coalesced).
     pub(in crate::backend) fn thread(&self, mut target: Block) -> Block {
         for _ in 0..8 {
-            let Some((&last, body)) = self.f.block(target).insts.split_last() else {
+            let Some((&last, body)) = self.facts.f.block(target).insts.split_last() else {
                 break;
             };
-            match *self.f.kind(last) {
+            match *self.facts.f.kind(last) {
                 InstKind::Jump(to)
                     if to != target
                         && body.iter().all(|&i| self.coalesced(i))
@@ -273,16 +283,14 @@ impl Emitter<'_> {
     /// Whether `inst` is a copy between values sharing a home, which needs
     /// no code.
     pub(in crate::backend) fn coalesced(&self, inst: Inst) -> bool {
-        match (self.f.kind(inst), self.f.inst(inst).result) {
+        match (self.facts.f.kind(inst), self.facts.f.inst(inst).result) {
             (InstKind::Copy(a), Some(r)) => self.same_home(*a, r),
             _ => false,
         }
     }
 
     pub(in crate::backend) fn same_home(&self, a: Value, b: Value) -> bool {
-        self.f.constant(a).is_none()
-            && self.homes[a.index()].is_some()
-            && self.homes[a.index()] == self.homes[b.index()]
+        self.facts.f.constant(a).is_none() && self.home(a).is_some() && self.home(a) == self.home(b)
     }
 
     /// The successor `target` as the code reaches it: by falling through if
@@ -306,7 +314,6 @@ impl Emitter<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::tools::disasm::asm_of;
 
     /// A listing's instructions up to its stubs, with their offsets.
     fn code_of(listing: &str) -> Vec<(u64, String)> {
@@ -318,52 +325,6 @@ mod tests {
                 Some((u64::from_str_radix(at, 16).ok()?, inst.trim().to_string()))
             })
             .collect()
-    }
-
-    #[test]
-    fn a_jump_to_a_test_only_header_is_rotated_into_a_backward_branch() {
-        let asm = asm_of(
-            "func main(%n)\n    mov %i, 0\nhead:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp head\ndone:\n    ret %i\nend\n",
-            "main",
-        );
-        // The header's test appears twice (entry and rotated back edge),
-        // and no unconditional jump closes the loop.
-        assert_eq!(
-            asm.iter().filter(|i| i.starts_with("cmp rsi,")).count(),
-            2,
-            "{asm:#?}"
-        );
-        assert!(asm.iter().any(|i| i.starts_with("jl ")), "{asm:#?}");
-        assert_eq!(
-            asm.iter().filter(|i| i.starts_with("jmp ")).count(),
-            1,
-            "only the entry's: {asm:#?}"
-        );
-    }
-
-    #[test]
-    fn a_latch_of_copies_falls_through_into_its_header() {
-        // The lost-copy loop: the back edge carries a copy, so its split
-        // edge goes before the header, and the loop closes with one
-        // conditional jump back to it. (Counting by 2: by 1, the loop
-        // would go to its exit values, `exit_values`.)
-        let asm = asm_of(
-            "func main(%n)\n    mov %x, 0\nloop:\n    mov %y, %x\n    add %x, %x, 2\n    jlt %x, %n, loop\n    ret %y\nend\n",
-            "main",
-        );
-        let at = |prefix: &str| asm.iter().position(|i| i.starts_with(prefix));
-        let (jl, copy) = (
-            at("jl ").expect("a jl"),
-            at("mov rdi,rsi").expect("the copy"),
-        );
-        assert!(copy < jl, "{asm:#?}");
-        // The unconditional jumps: the external entry's to its code, and
-        // the first iteration's over the latch.
-        assert_eq!(
-            asm.iter().filter(|i| i.starts_with("jmp ")).count(),
-            2,
-            "{asm:#?}"
-        );
     }
 
     #[test]
@@ -383,35 +344,5 @@ mod tests {
             let target = target.and_then(|t| u64::from_str_radix(t, 16).ok());
             assert_ne!(target, Some(pair[1].0), "{listing}");
         }
-    }
-
-    #[test]
-    fn a_latch_that_paths_join_goes_before_its_header_and_each_path_jumps_once() {
-        // Odd and even counts both go round through `next`: the skip's
-        // `jne` is the one jump back, to the latch, which falls through
-        // into the header's test and the test into the body. (The skipped
-        // side divides, so if-conversion leaves the branch a branch.)
-        let text = "func main(%n)\n    mov %k, 0\n    mov %c, 0\nloop:\n    jge %k, %n, done\n    and %b, %k, 3\n    jnz %b, next\n    div %c, %k, 5\nnext:\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %c\nend\n";
-        let program = vm::load(text.as_bytes()).expect("loads");
-        let listing = crate::tools::disasm::listing(&program, program.main).expect("compiles");
-        let code = code_of(&listing);
-        let target_of = |inst: &str| {
-            let t = inst.split_once(' ')?.1.trim_end_matches('h');
-            u64::from_str_radix(t, 16).ok()
-        };
-        let (at, skip) = code
-            .iter()
-            .find(|(_, i)| i.starts_with("jne "))
-            .expect("the skip");
-        let latch = target_of(skip).expect("a target");
-        assert!(latch < *at, "{listing}");
-        let k = code
-            .iter()
-            .position(|(a, _)| *a == latch)
-            .expect("the latch");
-        assert!(code[k].1.starts_with("add "), "{listing}");
-        assert!(code[k + 1].1.starts_with("cmp "), "{listing}");
-        assert!(code[k + 2].1.starts_with("jge "), "{listing}");
-        assert_eq!(code[k + 3].1, "test rsi,3", "{listing}");
     }
 }

@@ -90,6 +90,7 @@ pub fn emit(
         proven.fills.iter().map(|fill| fill.header).collect();
     let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
     let plan = plan::Plan::new(f, loops, versioned);
+    let uses = emitter::use_counts(f);
     let facts = emitter::Facts {
         program,
         f,
@@ -97,11 +98,12 @@ pub fn emit(
         allocation,
         proven,
         env,
+        uses: &uses,
+        current_slots: &current_slots,
     };
     let mut e = Emitter::new(facts, frame, plan);
-    e.current_slots = current_slots;
     let external = e.ops.new_dynamic_label();
-    let internal = e.start;
+    let internal = e.labels.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
@@ -127,7 +129,7 @@ pub fn emit(
     // into the copy of the loop around), laid out in the order `order`
     // gives their blocks.
     for c in 0..e.plan.copies.len() {
-        e.copying = Some(c);
+        e.at.copy = Some(c);
         let copy = e.plan.copies[c];
         let line = |l: usize| {
             let header = f.block(versioned[l].header).insts.first();
@@ -149,7 +151,7 @@ pub fn emit(
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }
-        e.copying = None;
+        e.at.copy = None;
     }
     e.stubs.emit(&mut e.ops);
     dynasm!(e.ops ; .arch x64 ; =>external);

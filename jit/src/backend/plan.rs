@@ -6,7 +6,7 @@
 //! guards as it goes).
 
 use crate::analysis::loops::LoopForest;
-use crate::ir::entity::Block;
+use crate::ir::entity::{Block, Table};
 use crate::ir::{Function, InstKind};
 use crate::passes::bounds::VersionedLoop;
 use vm::Op;
@@ -16,16 +16,17 @@ use vm::Op;
 /// of versioned loops and which loop each block heads.
 pub(in crate::backend) struct Plan {
     pub(in crate::backend) order: Vec<Block>,
-    /// Per block: its place in `order`, for choosing branch directions.
-    pub(in crate::backend) position: Vec<u32>,
+    /// Per block: its place in `order`, for choosing branch directions
+    /// (none for removed blocks, which nothing branches to).
+    pub(in crate::backend) position: Table<Block, Option<u32>>,
     /// Per block: the boundary to align it to, where loops jump back to it
     /// (0 for none).
-    pub(in crate::backend) tops: Vec<u8>,
+    pub(in crate::backend) tops: Table<Block, u8>,
     /// The unchecked copies: first one per versioned loop (copy `l` of
     /// loop `l`), then one per versioned loop inside another's copy.
     pub(in crate::backend) copies: Vec<LoopCopy>,
     /// Per block: the versioned loop it heads, if any.
-    pub(in crate::backend) heads: Vec<Option<usize>>,
+    pub(in crate::backend) heads: Table<Block, Option<usize>>,
 }
 
 impl Plan {
@@ -36,13 +37,13 @@ impl Plan {
     ) -> Plan {
         let order = block_order(f, loops);
         let tops = loop_tops(f, loops, &order);
-        let mut position = vec![u32::MAX; f.blocks.len()];
+        let mut position = Table::new(f.blocks.len(), None);
         for (k, &b) in order.iter().enumerate() {
-            position[b.index()] = k as u32;
+            position[b] = Some(k as u32);
         }
-        let mut heads = vec![None; f.blocks.len()];
+        let mut heads = Table::new(f.blocks.len(), None);
         for (l, versioned) in versioned.iter().enumerate() {
-            heads[versioned.header.index()] = Some(l);
+            heads[versioned.header] = Some(l);
         }
         Plan {
             order,
@@ -157,8 +158,12 @@ const SMALL_LOOP: usize = 12;
 /// header only tests (and is rotated into the latch) the block the test
 /// stays in. Small loops go on a 32-byte boundary, others on a 16-byte
 /// one.
-pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[Block]) -> Vec<u8> {
-    let mut tops = vec![0; f.blocks.len()];
+pub(in crate::backend) fn loop_tops(
+    f: &Function,
+    loops: &LoopForest,
+    order: &[Block],
+) -> Table<Block, u8> {
+    let mut tops = Table::new(f.blocks.len(), 0);
     for l in loops.loops() {
         let data = loops.get(l);
         let h = data.header;
@@ -186,7 +191,7 @@ pub(in crate::backend) fn loop_tops(f: &Function, loops: &LoopForest, order: &[B
             h
         };
         let size: usize = data.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
-        tops[top.index()] = if data.innermost && size <= SMALL_LOOP {
+        tops[top] = if data.innermost && size <= SMALL_LOOP {
             32
         } else {
             16

@@ -19,9 +19,10 @@ impl Emitter<'_> {
         branch: Inst,
         next: Option<Block>,
     ) -> Result<bool, Bail> {
-        let (InstKind::Binary(op, a, b), Some(r)) =
-            (self.f.kind(compare), self.f.inst(compare).result)
-        else {
+        let (InstKind::Binary(op, a, b), Some(r)) = (
+            self.facts.f.kind(compare),
+            self.facts.f.inst(compare).result,
+        ) else {
             return Ok(false);
         };
         let InstKind::Branch {
@@ -29,11 +30,11 @@ impl Emitter<'_> {
             args,
             taken,
             fallthrough,
-        } = self.f.kind(branch)
+        } = self.facts.f.kind(branch)
         else {
             return Ok(false);
         };
-        if args[0] != r || self.use_counts[r.index()] != 1 {
+        if args[0] != r || self.facts.uses(r) != 1 {
             return Ok(false);
         }
         let (op, a, b, taken, fallthrough) = (*op, *a, *b, *taken, *fallthrough);
@@ -75,12 +76,12 @@ impl Emitter<'_> {
         next: Option<Block>,
     ) {
         let (taken, fallthrough) = (self.reach(taken, next), self.reach(fallthrough, next));
-        let around = self.loops.innermost_of(self.block);
-        let stays = |b: Block| around.is_some_and(|l| self.loops.contains(l, b));
+        let around = self.facts.loops.innermost_of(self.at.block);
+        let stays = |b: Block| around.is_some_and(|l| self.facts.loops.contains(l, b));
         let first = if stays(taken) != stays(fallthrough) {
             stays(fallthrough)
         } else {
-            self.plan.position[fallthrough.index()] < self.plan.position[taken.index()]
+            self.plan.position[fallthrough] < self.plan.position[taken]
         };
         let (cond, to, other) = if next == Some(taken) || (next != Some(fallthrough) && first) {
             (cond.negated(), fallthrough, taken)
@@ -179,40 +180,4 @@ impl Emitter<'_> {
 /// only conditional branches into a `Branch` or a `Select`.
 fn taken_if(op: Op) -> Cond {
     isa::condition(op).unwrap_or_else(|| unreachable!("a branch on {}", op.mnemonic()))
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::tools::disasm::asm_of;
-
-    #[test]
-    fn a_comparison_only_branched_on_is_fused_with_the_branch() {
-        let asm = asm_of(
-            "func main(%a, %b)\n    lt %c, %a, %b\n    jnz %c, yes\n    ret 0\nyes:\n    ret 1\nend\n",
-            "main",
-        );
-        assert!(
-            !asm.iter().any(|i| i.starts_with("set")),
-            "no 0/1 value: {asm:#?}"
-        );
-        assert!(
-            asm.iter()
-                .any(|i| i.starts_with("jl ") || i.starts_with("jge ")),
-            "{asm:#?}"
-        );
-    }
-
-    #[test]
-    fn a_return_runs_the_epilogue_inline_with_no_trap_flag() {
-        let asm = asm_of("func main()\n    ret 7\nend\n", "main");
-        let k = asm
-            .iter()
-            .position(|i| i == "mov eax,7")
-            .expect("the result");
-        assert_eq!(
-            asm[k + 1..k + 4],
-            ["mov rsp,rbp", "pop rbp", "ret"],
-            "{asm:#?}"
-        );
-    }
 }

@@ -74,6 +74,7 @@ impl Emitter<'_> {
     /// `lea` leaves the flags alone, which nothing after an `add` reads.
     fn three_operand(&mut self, op: Op, d: Gpr, a: Gpr, b: Value) -> bool {
         let imm = self
+            .facts
             .f
             .constant(b)
             .and_then(|c| i32::try_from(c as i64).ok());
@@ -153,7 +154,8 @@ impl Emitter<'_> {
         a: Value,
         b: Value,
     ) {
-        let (Some(c), Some(d)) = (self.f.constant(b), result.and_then(|r| self.gpr(r))) else {
+        let (Some(c), Some(d)) = (self.facts.f.constant(b), result.and_then(|r| self.gpr(r)))
+        else {
             self.shift(op, a, b);
             return self.store(result, RAX);
         };
@@ -165,7 +167,7 @@ impl Emitter<'_> {
 
     pub(in crate::backend) fn shift(&mut self, op: Op, a: Value, b: Value) {
         self.load(RAX, a);
-        match self.f.constant(b) {
+        match self.facts.f.constant(b) {
             Some(c) => encode::shift_by(&mut self.ops, shift_of(op), RAX, c),
             None => {
                 self.load(RCX, b);
@@ -195,136 +197,4 @@ fn shift_of(op: Op) -> x64::Shift {
 /// `imul`.
 fn cheaper_in_place(i: i32) -> bool {
     matches!(i, -1..=1 | 3 | 5 | 9) || (i > 0 && i.count_ones() == 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::tools::disasm::asm_of;
-
-    #[test]
-    fn division_tests_for_zero_and_minus_one_then_divides() {
-        let asm = asm_of(
-            "func main(%a, %b)\n    div %q, %a, %b\n    ret %q\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
-        let (zero, minus_one, idiv) = (
-            at("test rcx,rcx"),
-            at("cmp rcx,0FFFFFFFFFFFFFFFFh"),
-            at("idiv rcx"),
-        );
-        assert!(
-            zero < minus_one && minus_one < idiv && zero.is_some(),
-            "{asm:#?}"
-        );
-    }
-
-    #[test]
-    fn arithmetic_is_computed_in_the_results_home() {
-        let asm = asm_of(
-            "func main(%n)\n    mov %s, 0\nhead:\n    jz %n, done\n    add %s, %s, %n\n    sub %n, %n, 1\n    jmp head\ndone:\n    ret %s\nend\n",
-            "main",
-        );
-        // `s += n` in place: no detour through rax.
-        assert!(
-            asm.iter().any(|i| i == "add rdi,rsi" || i == "add rsi,rdi"),
-            "{asm:#?}"
-        );
-        assert!(!asm.iter().any(|i| i.starts_with("add rax")), "{asm:#?}");
-    }
-
-    #[test]
-    fn a_multiple_into_another_register_is_one_lea() {
-        // `%a` stays live, so `%q` gets a register of its own.
-        let asm = asm_of(
-            "func main(%a)\n    mul %q, %a, 5\n    add %q, %q, %a\n    ret %q\nend\n",
-            "main",
-        );
-        let lea = asm.iter().position(|i| i.ends_with(",[rsi+rsi*4]"));
-        assert!(
-            lea.is_some_and(|k| !asm[k].starts_with("lea rsi")),
-            "{asm:#?}"
-        );
-    }
-
-    #[test]
-    fn multiplication_by_small_constants_uses_shifts_and_lea() {
-        for (k, want) in [
-            ("8", "shl"),
-            ("3", "lea"),
-            ("5", "lea"),
-            ("9", "lea"),
-            ("-1", "neg"),
-            ("7", "imul"),
-        ] {
-            let asm = asm_of(
-                &format!("func main(%a)\n    mul %q, %a, {k}\n    ret %q\nend\n"),
-                "main",
-            );
-            assert!(asm.iter().any(|i| i.starts_with(want)), "{k}: {asm:#?}");
-            assert_eq!(
-                asm.iter().any(|i| i.starts_with("imul")),
-                want == "imul",
-                "{k}: {asm:#?}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_comparison_kept_as_a_value_is_set_from_the_flags() {
-        let asm = asm_of(
-            "func main(%a, %b)\n    lt %c, %a, %b\n    ret %c\nend\n",
-            "main",
-        );
-        assert!(asm.iter().any(|i| i == "setl al"), "{asm:#?}");
-        assert!(asm.iter().any(|i| i == "movzx eax,al"), "{asm:#?}");
-    }
-
-    #[test]
-    fn a_shift_by_a_constant_is_made_in_the_result_s_register() {
-        let asm = asm_of(
-            "func main(%n)\n    shr %m, %n, 1\n    print %m\n    ret 0\nend\n",
-            "main",
-        );
-        let sar: Vec<&String> = asm.iter().filter(|i| i.starts_with("sar ")).collect();
-        assert_eq!(sar.len(), 1, "{asm:#?}");
-        assert!(
-            !sar[0].starts_with("sar rax") && sar[0].ends_with(",1"),
-            "{asm:#?}"
-        );
-    }
-
-    #[test]
-    fn an_and_tested_for_zero_is_a_test() {
-        let asm = asm_of(
-            "func main(%n)\n    and %o, %n, 1\n    jnz %o, odd\n    ret 0\nodd:\n    ret 1\nend\n",
-            "main",
-        );
-        assert!(
-            asm.iter()
-                .any(|i| i.starts_with("test ") && i.ends_with(",1")),
-            "{asm:#?}"
-        );
-        assert!(!asm.iter().any(|i| i.starts_with("and ")), "{asm:#?}");
-    }
-
-    /// A sum or product of values that stay live takes one instruction,
-    /// not a move and a two-operand one.
-    #[test]
-    fn a_result_in_a_register_of_its_own_takes_three_operands() {
-        let asm = asm_of(
-            "func main(%a, %b)\n    add %c, %a, %b\n    mul %d, %a, 7\n    sub %f, %b, 2\n    add %e, %c, %d\n    add %e, %e, %f\n    add %e, %e, %a\n    add %e, %e, %b\n    ret %e\nend\n",
-            "main",
-        );
-        let sum = asm
-            .iter()
-            .any(|i| i.starts_with("lea ") && i.contains('+') && !i.contains('-'));
-        let difference = asm
-            .iter()
-            .any(|i| i.starts_with("lea ") && i.ends_with("-2]"));
-        let product = asm
-            .iter()
-            .any(|i| i.starts_with("imul ") && i.matches(',').count() == 2 && i.ends_with(",7"));
-        assert!(sum && difference && product, "{asm:#?}");
-    }
 }

@@ -29,7 +29,7 @@ impl Emitter<'_> {
     fn bounds_check(&mut self, cell: Gpr, src: u32) {
         let oob = self.trap_label(vm::runtime::native::TRAP_OUT_OF_BOUNDS, src);
         // The cell count is at most 2^28: an immediate.
-        let cells = self.env.memory.cells as i32;
+        let cells = self.facts.env.memory.cells as i32;
         dynasm!(self.ops ; .arch x64 ; cmp Rq(cell), cells ; jae =>oob);
     }
 
@@ -39,7 +39,11 @@ impl Emitter<'_> {
     /// address is the same modulo 2^64).
     fn cell(&mut self, base: Value, off: Value, src: u32) -> (Gpr, i32) {
         let checked = self.checked();
-        if let (false, None, Some(k)) = (checked, self.f.constant(base), self.f.constant(off)) {
+        if let (false, None, Some(k)) = (
+            checked,
+            self.facts.f.constant(base),
+            self.facts.f.constant(off),
+        ) {
             let k = k as i64;
             if (-(1 << 28)..1 << 28).contains(&k) {
                 return (self.register(base, RAX), 8 * k as i32);
@@ -66,7 +70,7 @@ impl Emitter<'_> {
     /// `result = [r14 + cell * 8 + disp]`, straight into the result's
     /// home, whichever register file.
     fn load_cell(&mut self, result: Option<Value>, cell: Gpr, disp: i32) {
-        match result.and_then(|r| self.homes[r.index()]) {
+        match result.and_then(|r| self.home(r)) {
             Some(Home::Gpr(d)) => {
                 if disp == 0 {
                     dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
@@ -109,9 +113,9 @@ impl Emitter<'_> {
         let Some((op, a, base, off)) = self.foldable(load, user, after) else {
             return Ok(false);
         };
-        let (cell, disp) = self.cell(base, off, self.f.inst(load).src);
-        self.current = user.index();
-        let result = self.f.inst(user).result;
+        let (cell, disp) = self.cell(base, off, self.facts.f.inst(load).src);
+        self.at.inst = Some(user);
+        let result = self.facts.f.inst(user).result;
         // Getting `a` into the target must leave the cell's register be:
         // a general target is the register, or a float constant goes
         // through rax.
@@ -119,7 +123,7 @@ impl Emitter<'_> {
             Some(_) => {
                 let x = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
                 let clobbers_cell =
-                    cell == RAX && self.f.constant(a).is_some() && self.xmm(a) != Some(x);
+                    cell == RAX && self.facts.f.constant(a).is_some() && self.xmm(a) != Some(x);
                 (!clobbers_cell).then_some(Target::Xmm(x))
             }
             None => {
@@ -164,13 +168,18 @@ impl Emitter<'_> {
         disp: i32,
     ) -> Result<(), Bail> {
         if folds {
-            self.mark_line(self.f.line_src(user));
+            self.mark_line(self.facts.f.line_src(user));
             return Ok(());
         }
-        self.load_cell(self.f.inst(load).result, cell, disp);
-        self.mark_line(self.f.line_src(user));
-        let result = self.f.inst(user).result;
-        self.inst(self.f.kind(user), result, self.f.inst(user).src, None)
+        self.load_cell(self.facts.f.inst(load).result, cell, disp);
+        self.mark_line(self.facts.f.line_src(user));
+        let result = self.facts.f.inst(user).result;
+        self.inst(
+            self.facts.f.kind(user),
+            result,
+            self.facts.f.inst(user).src,
+            None,
+        )
     }
 
     /// The operation and other operand of a `load`, `user` pair that
@@ -181,14 +190,15 @@ impl Emitter<'_> {
         user: Inst,
         after: Option<Inst>,
     ) -> Option<(Op, Value, Value, Value)> {
-        let (InstKind::Load(base, off), Some(v)) = (self.f.kind(load), self.f.inst(load).result)
+        let (InstKind::Load(base, off), Some(v)) =
+            (self.facts.f.kind(load), self.facts.f.inst(load).result)
         else {
             return None;
         };
-        let InstKind::Binary(op, a, b) = *self.f.kind(user) else {
+        let InstKind::Binary(op, a, b) = *self.facts.f.kind(user) else {
             return None;
         };
-        if self.use_counts[v.index()] != 1 {
+        if self.facts.uses(v) != 1 {
             return None;
         }
         use Op::*;
@@ -201,8 +211,8 @@ impl Emitter<'_> {
             (true, false) if commutes => b,
             _ => return None,
         };
-        let tested = after.is_some_and(|branch| match self.f.kind(branch) {
-            InstKind::Branch { args, .. } => Some(args[0]) == self.f.inst(user).result,
+        let tested = after.is_some_and(|branch| match self.facts.f.kind(branch) {
+            InstKind::Branch { args, .. } => Some(args[0]) == self.facts.f.inst(user).result,
             _ => false,
         });
         if op == And && tested {
@@ -236,7 +246,7 @@ impl Emitter<'_> {
         src: u32,
     ) {
         // A float in its XMM home is stored from there.
-        if let (None, Some(x)) = (self.f.constant(value), self.xmm(value)) {
+        if let (None, Some(x)) = (self.facts.f.constant(value), self.xmm(value)) {
             let (cell, disp) = self.cell(base, off, src);
             if disp == 0 {
                 dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8], Rx(x))
@@ -270,62 +280,5 @@ impl Emitter<'_> {
             }
             Src::Frame(_) => unreachable!("loaded into rdx above"),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::tools::disasm::asm_of;
-
-    #[test]
-    fn an_access_is_checked_against_the_cell_count_as_an_immediate() {
-        let asm = asm_of(
-            ".memory 8\nfunc main(%i)\n    load %x, [%i+1]\n    ret %x\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
-        let load = asm.iter().position(|i| i.ends_with(",[r14+rax*8]"));
-        let (lea, check, trap) = (at("lea rax,[rsi+1]"), at("cmp rax,8"), at("jae "));
-        assert!(
-            lea < check && check < trap && trap < load && lea.is_some(),
-            "{asm:#?}"
-        );
-    }
-
-    #[test]
-    fn a_load_only_the_next_operation_reads_is_its_memory_operand() {
-        // `[%i]` is checked at the load, then read by the `imul`; `[%i+1]`
-        // is read twice, so it gets a register.
-        let asm = asm_of(
-            ".memory 8\nfunc main(%i, %x)\n    load %a, [%i]\n    mul %p, %x, %a\n    load %b, [%i+1]\n    \
-             add %q, %b, %b\n    add %p, %p, %q\n    ret %p\nend\n",
-            "main",
-        );
-        let at = |needle: &str| asm.iter().position(|i| i.starts_with(needle));
-        let imul = asm
-            .iter()
-            .position(|i| i.starts_with("imul ") && i.ends_with(",[r14+rsi*8]"));
-        assert!(at("cmp rsi,8") < imul && imul.is_some(), "{asm:#?}");
-        let loads: Vec<&String> = asm
-            .iter()
-            .filter(|i| i.starts_with("mov ") && i.contains("[r14"))
-            .collect();
-        assert_eq!(loads.len(), 1, "{asm:#?}");
-    }
-
-    #[test]
-    fn a_float_operand_is_read_from_memory_and_a_tested_and_stays_a_test() {
-        let asm = asm_of(
-            ".memory 8\nfunc main(%i, %x)\n    itof %y, %x\n    load %a, [%i]\n    fsub %d, %y, %a\n    \
-             load %m, [%i+1]\n    and %t, %x, %m\n    jnz %t, out\n    fprint %d, 3\nout:\n    ret 0\nend\n",
-            "main",
-        );
-        assert!(
-            asm.iter()
-                .any(|i| i.starts_with("subsd ") && i.ends_with(",[r14+rsi*8]")),
-            "{asm:#?}"
-        );
-        assert!(asm.iter().any(|i| i.starts_with("test ")), "{asm:#?}");
-        assert!(!asm.iter().any(|i| i.starts_with("and ")), "{asm:#?}");
     }
 }

@@ -123,7 +123,7 @@ impl Emitter<'_> {
     /// entry block, which dominates every use); any other is an immediate
     /// wherever it is used.
     fn constant(&mut self, c: u64, result: Option<Value>) {
-        if let Some(Home::Xmm(home)) = result.and_then(|r| self.homes[r.index()]) {
+        if let Some(Home::Xmm(home)) = result.and_then(|r| self.home(r)) {
             self.load_xmm_constant(home, c);
         }
     }
@@ -135,7 +135,7 @@ impl Emitter<'_> {
             return;
         }
         let at = 16 + 8 * i as i32;
-        match result.and_then(|r| self.homes[r.index()]) {
+        match result.and_then(|r| self.home(r)) {
             Some(Home::Gpr(d)) => dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [rbp + at]),
             Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at]),
             None => {
@@ -150,7 +150,7 @@ impl Emitter<'_> {
         if result.is_some_and(|r| self.same_home(a, r)) {
             return;
         }
-        match result.and_then(|r| self.homes[r.index()]) {
+        match result.and_then(|r| self.home(r)) {
             Some(Home::Gpr(d)) => self.load(d, a),
             Some(Home::Xmm(x)) => self.load_xmm(x, a),
             None => {
