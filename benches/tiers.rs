@@ -32,7 +32,7 @@ fn source(name: &str) -> Vec<u8> {
 
 fn tiers(c: &mut Criterion) {
     for &(name, args) in CASES {
-        let program = vm::load(&source(name)).expect("loads");
+        let program = std::sync::Arc::new(vm::load(&source(name)).expect("loads"));
         let mut group = c.benchmark_group(format!("{name}{args:?}"));
         group
             .sample_size(10)

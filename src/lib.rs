@@ -66,6 +66,7 @@ pub struct Engine {
     compile_time: Duration,
     options: CompileOptions,
     code_cache_bytes: usize,
+    compile_threads: usize,
 }
 
 impl Engine {
@@ -81,6 +82,7 @@ impl Engine {
             compile_time: Duration::from_millis(50),
             options: CompileOptions::default(),
             code_cache_bytes: jit::backend::code_cache::DEFAULT_BYTES,
+            compile_threads: jit::driver::engine::DEFAULT_COMPILE_THREADS,
         }
     }
 
@@ -115,6 +117,15 @@ impl Engine {
     pub fn with_compile_budget(mut self, units: u64, time: Duration) -> Engine {
         self.compile_units = units;
         self.compile_time = time;
+        self
+    }
+
+    /// Threads that compile what gets hot in `auto` and `tiered` while
+    /// the program goes on (1 by default); 0 compiles on the thread that
+    /// calls, which then waits, so code arrives at points the program
+    /// alone decides.
+    pub fn with_compile_threads(mut self, threads: usize) -> Engine {
+        self.compile_threads = threads;
         self
     }
 
@@ -186,8 +197,12 @@ impl Engine {
             limits: self.limits,
             asm_interp: true,
             jit,
+            compile_threads: self.compile_threads,
         };
-        let vm = setup.vm(program, out).map_err(Error::Memory)?;
+        let vm = setup.vm(program, out).map_err(|e| match e {
+            jit::driver::engine::SetupError::Memory(e) => Error::Memory(e),
+            jit::driver::engine::SetupError::CompilerThread(e) => Error::CompilerThread(e),
+        })?;
         Ok(Instance {
             vm,
             records,
@@ -200,13 +215,17 @@ impl Engine {
 #[derive(Clone, Debug)]
 pub struct Module {
     pub name: String,
-    pub program: Program,
+    /// Shared with the compiler threads of the instances made from it.
+    pub program: std::sync::Arc<Program>,
 }
 
 impl Module {
     fn new(name: String, text: &[u8]) -> Result<Module, Error> {
         match vm::load(text) {
-            Ok(program) => Ok(Module { name, program }),
+            Ok(program) => Ok(Module {
+                name,
+                program: std::sync::Arc::new(program),
+            }),
             Err(error) => Err(Error::Load {
                 message: error.render(&name),
                 name,
@@ -280,6 +299,8 @@ pub enum Error {
     Load { name: String, message: String },
     /// The linear memory could not be mapped.
     Memory(std::io::Error),
+    /// A compiler thread could not be started.
+    CompilerThread(std::io::Error),
     /// No function of that name.
     NoFunction(String),
     /// The wrong number of arguments.
@@ -298,6 +319,7 @@ impl fmt::Display for Error {
             Error::Read { name, error } => write!(f, "{name}: cannot read: {error}"),
             Error::Load { message, .. } => f.write_str(message.trim_end()),
             Error::Memory(error) => write!(f, "cannot map the linear memory: {error}"),
+            Error::CompilerThread(error) => write!(f, "cannot start a compiler thread: {error}"),
             Error::NoFunction(name) => write!(f, "no function {name}"),
             Error::Arguments {
                 function,

@@ -181,7 +181,7 @@ fn an_inlined_call_past_the_depth_limit_traps_at_that_call() {
 /// compiled code is counted as the interpreter counts it.
 #[test]
 fn inlined_calls_count_as_calls_in_the_profile() {
-    let program = recursion_into_helpers();
+    let program = std::sync::Arc::new(recursion_into_helpers());
     let records = jit::observe::listen::Records::default();
     let counts = |config: Config| {
         let setup = config.setup(Limits::default(), records.clone());

@@ -4,7 +4,7 @@
 use jit::backend::ScratchEnv;
 use jit::driver::compiler::Jit;
 use std::path::Path;
-use vm::tier::{Compiler, Trigger};
+use vm::tier::{Compiler, Request, Trigger};
 
 fn programs() -> Vec<vm::Program> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../programs");
@@ -29,7 +29,8 @@ fn every_function_in_programs_compiles() {
         let env = scratch.env();
         for i in 0..program.funcs.len() {
             let id = vm::FuncId(i as u32);
-            let code = Jit::default().compile(&program, id, Trigger::Eager, env);
+            let request = Request::new(id, Trigger::Eager, None, &[]);
+            let code = Jit::default().compile(&program, &request, env);
             let code = code.unwrap_or_else(|| panic!("`{}` was refused", program.func(id).name));
             assert!(code.code_bytes > 0);
             compiled.push(code);

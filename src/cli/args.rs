@@ -246,6 +246,10 @@ pub(crate) struct CompilerArgs {
     /// no longer fits stays in the interpreter.
     #[arg(long, default_value_t = jit::backend::code_cache::DEFAULT_BYTES / 1024, value_name = "N")]
     pub(crate) code_cache_kb: usize,
+    /// Threads that compile what gets hot (`auto`, `tiered`) while the
+    /// program goes on; 0 compiles on the program's thread, which waits.
+    #[arg(long, default_value_t = jit::driver::engine::DEFAULT_COMPILE_THREADS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=64))]
+    pub(crate) compile_threads: u16,
 }
 
 #[derive(Args)]

@@ -5,7 +5,7 @@ use super::*;
 
 pub(crate) fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
     let file = opts.file.as_str();
-    let program = load(file).map_err(|f| vec![f])?;
+    let program = Arc::new(load(file).map_err(|f| vec![f])?);
     let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
     let mut trace: Option<Box<dyn Write>> = match &opts.trace_file {
         Some(path) => Some(Box::new(std::fs::File::create(path).map_err(|e| {
@@ -112,7 +112,7 @@ pub(crate) struct BenchSample {
 /// A fresh VM running `main(args)` in `tier`, timed; and its trace lines.
 pub(crate) fn bench_run(
     file: &str,
-    program: &Program,
+    program: &Arc<Program>,
     args: &[i64],
     tier: Tier,
     opts: &CompilerArgs,

@@ -18,8 +18,9 @@ pub(crate) use load::*;
 pub(crate) use run::*;
 
 pub(crate) use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-pub(crate) use jit::driver::engine::{Setup, Tier};
+pub(crate) use jit::driver::engine::{Setup, SetupError, Tier};
 pub(crate) use std::fmt;
 pub(crate) use std::io::{self, Write};
+pub(crate) use std::sync::Arc;
 pub(crate) use std::time::{Duration, Instant};
 pub(crate) use vm::{Limits, LoadError, Output, Program, Vm};

@@ -9,7 +9,7 @@ pub(crate) type Records = jit::observe::listen::Records;
 /// A VM for `program` in `tier`, and the compile records it will make.
 pub(crate) fn make_vm<'p>(
     file: &str,
-    program: &'p Program,
+    program: &'p Arc<Program>,
     out: Output,
     tier: Tier,
     opts: &CompilerArgs,
@@ -45,11 +45,20 @@ pub(crate) fn make_vm<'p>(
         },
         asm_interp: !opts.no_asm_interp,
         jit,
+        compile_threads: usize::from(opts.compile_threads),
     };
     let vm = setup.vm(program, out).map_err(|e| {
+        let message = match e {
+            SetupError::Memory(e) => {
+                format!("cannot map the linear memory: {}", os_message(&e))
+            }
+            SetupError::CompilerThread(e) => {
+                format!("cannot start a compiler thread: {}", os_message(&e))
+            }
+        };
         vec![Failure::Resource {
             file: file.to_string(),
-            message: format!("cannot map the linear memory: {}", os_message(&e)),
+            message,
         }]
     })?;
     Ok((vm, records))
@@ -57,7 +66,7 @@ pub(crate) fn make_vm<'p>(
 
 pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
     let file = opts.file.as_str();
-    let program = load(file).map_err(|f| vec![f])?;
+    let program = Arc::new(load(file).map_err(|f| vec![f])?);
     let args = main_args(file, &program, &opts.args).map_err(|f| vec![f])?;
     // Every output file is opened before the program runs, so a bad path
     // costs nothing but the error.

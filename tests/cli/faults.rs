@@ -259,9 +259,18 @@ fn a_compile_refused_memory_bails_out() {
         .collect();
     want.extend_from_slice(b"333383335000\n");
     for tier in ["auto", "jit"] {
+        // On the VM's thread, the compile is done before the run ends.
         let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
             .env("BCVM_FAULT_COMPILE_MEMORY", "2000")
-            .args(["run", "--tier", tier, "--trace-compile", &p])
+            .args([
+                "run",
+                "--tier",
+                tier,
+                "--compile-threads",
+                "0",
+                "--trace-compile",
+                &p,
+            ])
             .output()
             .expect("run bcvm");
         assert_eq!(out.status.code(), Some(0), "{tier}: {}", stderr(&out));
@@ -276,22 +285,39 @@ fn a_compile_refused_memory_bails_out() {
 
 /// A compile that outgrows even the allocator's reserve ends the process
 /// with the resource-failure status and a message, and everything printed
-/// before the compile is out.
+/// before the compile is out: on the VM's thread at once, from a compiler
+/// thread at the VM thread's next look for the code (here, within 16
+/// calls of `sq`, of which a hundred million are left: the run cannot
+/// end first).
 #[test]
 fn a_compile_beyond_the_reserve_ends_the_run_with_its_output() {
     let p = program("beyond_reserve", PRINT_THEN_HOT);
+    let long = program(
+        "beyond_reserve_long",
+        &PRINT_THEN_HOT.replace("    mov %s, 0\n", "    mov %i, 100000000\n    mov %s, 0\n"),
+    );
     let printed: Vec<u8> = (0..10000)
         .flat_map(|i| format!("{i}\n").into_bytes())
         .collect();
-    for (tier, want) in [("auto", &printed[..]), ("jit", &b""[..])] {
+    let runs = [
+        ("auto", "0", &p, &printed[..]),
+        ("auto", "1", &long, &printed[..]),
+        ("jit", "1", &p, &b""[..]),
+    ];
+    for (tier, threads, p, want) in runs {
         let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
             .env("BCVM_FAULT_COMPILE_MEMORY", "0")
             .env("BCVM_FAULT_COMPILE_RESERVE", "64")
-            .args(["run", "--tier", tier, &p])
+            .args(["run", "--tier", tier, "--compile-threads", threads, p])
             .output()
             .expect("run bcvm");
-        assert_eq!(out.status.code(), Some(3), "{tier}: {}", stderr(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(3),
+            "{tier} {threads}: {}",
+            stderr(&out)
+        );
         assert_eq!(stderr(&out), "bcvm: error: out of memory while compiling\n");
-        assert!(out.stdout == want, "{tier}");
+        assert!(out.stdout == want, "{tier} {threads}");
     }
 }

@@ -222,7 +222,15 @@ fn hot_loops_are_replaced_on_the_stack_and_traced() {
         "func main(%n)\n    mov %i, 0\nloop:\n    jge %i, %n, done\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %i\n    ret 0\nend\n",
     );
     let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
-        .args(["run", "--trace-compile", "--perf-map", &p, "100000"])
+        .args([
+            "run",
+            "--compile-threads",
+            "0",
+            "--trace-compile",
+            "--perf-map",
+            &p,
+            "100000",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -257,10 +265,13 @@ fn a_full_code_cache_leaves_functions_interpreted() {
     );
     for tier in ["jit", "auto"] {
         // One kilobyte holds `main` (under 400 bytes) but not `ack` too.
+        // On the VM's thread, every compile is done when the run ends.
         let out = bcvm(&[
             "run",
             "--tier",
             tier,
+            "--compile-threads",
+            "0",
             "--jit-threshold-calls",
             "1",
             "--code-cache-kb",
@@ -323,7 +334,15 @@ fn tiered_code_tiers_up_by_calls_and_by_loops() {
          func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\n",
     );
     let tiered = |report: &str| {
-        let args = ["run", "--tier", "tiered", "--jit-threshold-calls", "10"];
+        let args = [
+            "run",
+            "--tier",
+            "tiered",
+            "--compile-threads",
+            "0",
+            "--jit-threshold-calls",
+            "10",
+        ];
         let out = bcvm(
             &[
                 &args[..],

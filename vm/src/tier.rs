@@ -7,10 +7,13 @@
 
 use crate::bytecode::{FuncId, Program};
 use crate::profile::sampler::{Activity, Position};
+use crate::profile::FuncProfile;
 use crate::runtime::Output;
 use std::any::Any;
 use std::ffi::c_void;
 use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Instant;
 
 /// What made a function hot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,7 +26,7 @@ pub enum Trigger {
     /// Compiled before its first call (`--tier jit`).
     Eager,
     /// On-stack replacement: compiled to take over a running interpreted
-    /// activation at a loop header (see `Compiler::compile_osr`).
+    /// activation at a loop header (`Request::osr`).
     Osr,
 }
 
@@ -35,6 +38,49 @@ impl Trigger {
             Trigger::Eager => "eager",
             Trigger::Osr => "osr",
         }
+    }
+}
+
+/// What the tier-up policy asks a compiler for: code for `func`, entered
+/// at its start or, for on-stack replacement, at the loop header `osr`;
+/// with the profile as it was when asked, which is all of it the compiler
+/// reads (so a compile on another thread reads no count the interpreter is
+/// writing).
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub func: FuncId,
+    pub trigger: Trigger,
+    /// The loop header (an instruction index) the code takes a running
+    /// activation over at; `Some` exactly when `trigger` is `Osr`.
+    pub osr: Option<u32>,
+    /// Each function's call count when the request was made.
+    pub calls: Arc<[u64]>,
+    /// When it was made.
+    pub made: Instant,
+}
+
+impl Request {
+    /// A request for `func`, the profile's counts read from `counts`.
+    pub fn new(
+        func: FuncId,
+        trigger: Trigger,
+        osr: Option<u32>,
+        counts: &[FuncProfile],
+    ) -> Request {
+        Request {
+            func,
+            trigger,
+            osr,
+            calls: counts.iter().map(|c| c.calls).collect(),
+            made: Instant::now(),
+        }
+    }
+
+    /// How many calls of `f` the profile had counted at the request
+    /// (direct calls between compiled functions count only under
+    /// `--profile`); 0 for a function the program does not have.
+    pub fn calls_of(&self, f: FuncId) -> u64 {
+        self.calls.get(f.index()).copied().unwrap_or(0)
     }
 }
 
@@ -174,58 +220,47 @@ pub struct JitEnv {
     pub count_slots: bool,
 }
 
-impl JitEnv {
-    /// How many calls of `f` the profile has counted so far (direct calls
-    /// between compiled functions count only when `count_calls`).
-    pub fn calls_of(&self, f: FuncId) -> u64 {
-        // SAFETY: `call_counts` points at one count per function of the
-        // program, `count_stride` bytes apart (the VM's profile, or a
-        // tool's scratch table), valid while the VM compiles; a compile
-        // runs on the VM's thread between instructions, so nothing writes
-        // the counts meanwhile. `f` is one of the program's functions.
-        unsafe {
-            self.call_counts
-                .cast::<u8>()
-                .add(self.count_stride * f.index())
-                .cast::<u64>()
-                .read()
-        }
-    }
-}
-
 /// A compiler. Each function is offered at most once, at the moment its
 /// count reaches a threshold (or before its first call, when eager; or at
-/// the first call after its loops reached theirs), so tier-up depends only
-/// on the program and its inputs. `None` is a refusal
-/// and final: the function stays in the interpreter.
+/// the first call after its loops reached theirs), so which compiles are
+/// asked for depends only on the program and its inputs. `None` is a
+/// refusal and final: the function stays in the tier it is in.
+///
+/// A compiler may also compile in the background, on threads of its own
+/// (`background`): the policy then queues its requests (`queue`) and
+/// installs what comes back at its poll points (`ready`, `finished`),
+/// while the program goes on in the tier it is in. Requests made before a
+/// function's first call (eager tiers) are still compiled at once.
 pub trait Compiler {
-    fn compile(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        trigger: Trigger,
-        env: JitEnv,
-    ) -> Option<Compiled>;
+    /// Compiles what `request` asks for, now, on this thread.
+    fn compile(&mut self, program: &Program, request: &Request, env: JitEnv) -> Option<Compiled>;
 
-    /// On-stack replacement: code that takes over an activation of `func`
-    /// the interpreter is running, at the start of instruction `pc` (the
-    /// target of a back-edge), and runs it to its return. Its `Entry` gets
-    /// the interpreter's frame as `args` (every register, from slot 0) and
-    /// returns the activation's result. It runs at the frame's own depth,
-    /// with `CallState::stack_top` at the frame's end, and calls `func`
-    /// through the ordinary entry. Offered once per function, when its
-    /// back-edges reach the threshold, unless `compile` refused it before;
-    /// the ordinary code comes at the function's next call. `None` (the
-    /// default) leaves the activation in the interpreter.
-    fn compile_osr(
-        &mut self,
-        _program: &Program,
-        _func: FuncId,
-        _pc: u32,
-        _env: JitEnv,
-    ) -> Option<Compiled> {
-        None
+    /// Whether this compiler runs requests on threads of its own.
+    fn background(&self) -> bool {
+        false
     }
+
+    /// Queues `request` for a compiler thread; false if the queue turned
+    /// it away (it is full), and the policy asks again later.
+    fn queue(&mut self, _request: Request, _env: JitEnv) -> bool {
+        false
+    }
+
+    /// Whether a queued compile has finished and waits for `finished`:
+    /// cheap, since the policy asks at each of its poll points.
+    fn ready(&self) -> bool {
+        false
+    }
+
+    /// Hands each finished compile to `install`, in the order they
+    /// finished, with what became of it.
+    fn finished(&mut self, _install: &mut dyn FnMut(Request, Finished)) {}
+
+    /// The policy looked for `func`'s queued code (its on-stack-replacement
+    /// code, with `osr`), or had to leave it unasked, and will look again:
+    /// code of this compiler's that asks the policy (baseline code's
+    /// countdowns) is to ask again after a while.
+    fn look_again(&mut self, _func: FuncId, _osr: bool) {}
 
     /// The bytecode instruction (function, index) whose compiled code
     /// holds the machine `address`, for the time profiler; `None` outside
@@ -234,6 +269,24 @@ pub trait Compiler {
         None
     }
 }
+
+/// What became of a queued request.
+pub enum Finished {
+    /// Compiled and installed in the compiler's code cache.
+    Code(Compiled),
+    /// Refused: final, as `compile`'s `None`.
+    Refused,
+    /// Dropped from the queue for hotter requests: the policy may ask
+    /// again.
+    Dropped,
+}
+
+/// How often a function whose compile is queued looks for its code: every
+/// this many of its calls, and of its back-edges. Between looks it runs
+/// in its tier at full speed; a look costs a trip out of the machine-code
+/// loop and one atomic load.
+pub const POLL_CALLS: u64 = 16;
+pub const POLL_BACK_EDGES: u64 = 1024;
 
 /// The tier-up policy's state: when to offer functions to the compiler,
 /// and what it made of them.
@@ -250,15 +303,19 @@ pub(crate) struct Tiers<'p> {
     pub(crate) entries: Box<[usize]>,
     /// Per function, the call count from which a call is not the
     /// machine-code loop's: the policy's threshold until the function is
-    /// offered, then 0 if it got compiled (calls go to its code) or
-    /// `u64::MAX` if not (or with no compiler).
+    /// offered, then 0 if it got compiled (calls go to its code), the
+    /// count of its next look while its compile is queued, or `u64::MAX`
+    /// if it is done with (refused, or no compiler).
     pub(crate) offer_at: Box<[u64]>,
     pub(crate) offered: Vec<bool>,
     /// Per function, whether its code asked for better code when hot
-    /// (`offer_hot`), and for on-stack-replacement code (`offer_hot_osr`):
-    /// each at most once.
+    /// (`offer_hot`): at most once.
     pub(crate) hot_offered: Vec<bool>,
-    pub(crate) hot_osr_offered: Vec<bool>,
+    /// Per function, a background compile of its ordinary code queued and
+    /// not yet installed.
+    pub(crate) queued: Vec<bool>,
+    /// Per function, where its on-stack-replacement code is.
+    pub(crate) osr_state: Vec<OsrState>,
     /// Code replaced by better code, kept mapped for the life of the VM
     /// (an activation may still be running it).
     pub(crate) retired: Vec<Compiled>,
@@ -266,9 +323,55 @@ pub(crate) struct Tiers<'p> {
     pub(crate) position: Rc<Position>,
 }
 
-impl Tiers<'_> {
+/// Where a function's on-stack-replacement code is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum OsrState {
+    /// Not asked for yet.
+    Unasked,
+    /// Queued, or compiling in the background.
+    Asked,
+    /// Made in the background, for the loop header at `pc`, and installed:
+    /// an activation reaching that header goes on in it.
+    Ready { pc: u32, entry: Entry },
+    /// Compiled at once when asked, or refused: not asked again.
+    Done,
+}
+
+/// What became of a request the policy meant for the background.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Queued {
+    /// Queued: its code comes later.
+    Yes,
+    /// The queue is full: ask again later.
+    Full,
+    /// No compiler thread: compile now.
+    No,
+}
+
+impl<'p> Tiers<'p> {
+    /// The state of a VM with `n` functions and no compiler yet.
+    pub(crate) fn new(n: usize, position: Rc<Position>) -> Tiers<'p> {
+        Tiers {
+            compiler: None,
+            thresholds: Thresholds::NEVER,
+            eager: false,
+            compiled: (0..n).map(|_| None).collect(),
+            osr: Vec::new(),
+            entries: vec![0; n].into_boxed_slice(),
+            offer_at: vec![u64::MAX; n].into_boxed_slice(),
+            offered: vec![false; n],
+            hot_offered: vec![false; n],
+            queued: vec![false; n],
+            osr_state: vec![OsrState::Unasked; n],
+            retired: Vec::new(),
+            position,
+        }
+    }
+
+    /// Whether a call of `f`, its `calls`th, is the policy's business: it
+    /// makes `f` hot, or `f`'s queued compile is due a look.
     pub(crate) fn wants(&self, f: FuncId, calls: u64) -> bool {
-        calls >= self.offer_at[f.index()] && !self.offered[f.index()]
+        calls >= self.offer_at[f.index()] && (!self.offered[f.index()] || self.queued[f.index()])
     }
 
     /// What a call that the policy wants makes hot: its loops, when they
@@ -284,6 +387,27 @@ impl Tiers<'_> {
         }
     }
 
+    /// The policy's part in the `calls`th call of `f`, which it wants:
+    /// offers `f` once, or looks for the code of its queued compile.
+    pub(crate) fn at_call(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        counts: &[FuncProfile],
+        env: JitEnv,
+        out: &mut Output,
+    ) {
+        if self.queued[f.index()] {
+            self.poll(out);
+            if self.queued[f.index()] {
+                self.offer_at[f.index()] = counts[f.index()].calls.saturating_add(POLL_CALLS);
+            }
+            return;
+        }
+        let trigger = self.trigger(counts[f.index()].back_edges);
+        self.offer(program, f, trigger, counts, env, out);
+    }
+
     /// Offers `f` to the compiler, once. Output is flushed first: should
     /// memory run out beyond what a compile may fall back on, the process
     /// ends, and nothing printed is lost.
@@ -292,6 +416,7 @@ impl Tiers<'_> {
         program: &Program,
         f: FuncId,
         trigger: Trigger,
+        counts: &[FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) {
@@ -299,109 +424,275 @@ impl Tiers<'_> {
             return;
         }
         self.offer_at[f.index()] = u64::MAX;
-        self.compile(program, f, trigger, env, out);
+        let request = Request::new(f, trigger, None, counts);
+        let next_look = counts[f.index()].calls.saturating_add(POLL_CALLS);
+        match self.queue(&request, env) {
+            Queued::Yes => {
+                self.queued[f.index()] = true;
+                self.offer_at[f.index()] = next_look;
+            }
+            Queued::Full => {
+                self.offered[f.index()] = false;
+                self.offer_at[f.index()] = next_look;
+            }
+            Queued::No => {
+                self.compile(program, &request, env, out);
+            }
+        }
     }
 
-    /// Compiles `f` now, output flushed first; if code comes, calls go to
-    /// it from then on, and the code it replaces stays mapped for
-    /// activations still running it.
+    /// Queues `request` if the compiler compiles in the background; what
+    /// is compiled before a function's first call never is.
+    fn queue(&mut self, request: &Request, env: JitEnv) -> Queued {
+        match &mut self.compiler {
+            Some(compiler) if compiler.background() && request.trigger != Trigger::Eager => {
+                match compiler.queue(request.clone(), env) {
+                    true => Queued::Yes,
+                    false => Queued::Full,
+                }
+            }
+            _ => Queued::No,
+        }
+    }
+
+    /// Compiles `request` now, output flushed first; if code comes, it is
+    /// installed.
     pub(crate) fn compile(
         &mut self,
         program: &Program,
-        f: FuncId,
-        trigger: Trigger,
+        request: &Request,
         env: JitEnv,
         out: &mut Output,
-    ) {
-        let Some(compiler) = &mut self.compiler else {
-            return;
-        };
+    ) -> Option<Entry> {
+        let compiler = self.compiler.as_mut()?;
         out.flush();
-        let code = self.position.during(Activity::Compiling, f, 0, || {
-            compiler.compile(program, f, trigger, env)
-        });
-        let Some(code) = code else {
+        let code = self.position.during(
+            Activity::Compiling,
+            request.func,
+            request.osr.unwrap_or(0),
+            || compiler.compile(program, request, env),
+        );
+        self.install(request, code)
+    }
+
+    /// Makes `code`, compiled for `request`, the code it runs: calls go to
+    /// ordinary code from now on (the code it replaces stays mapped for
+    /// activations still running it); on-stack-replacement code is kept
+    /// for the life of the VM. The entry, if code came.
+    fn install(&mut self, request: &Request, code: Option<Compiled>) -> Option<Entry> {
+        let f = request.func.index();
+        let code = code?;
+        let entry = code.entry;
+        if request.osr.is_some() {
+            self.osr.push(code);
+            return Some(entry);
+        }
+        self.entries[f] = entry as usize;
+        self.offer_at[f] = 0;
+        if let Some(old) = self.compiled[f].replace(code) {
+            self.retired.push(old);
+        }
+        Some(entry)
+    }
+
+    /// Installs every background compile that has finished. A compile
+    /// that ran out of memory beyond the allocator's reserve ends the
+    /// process here, with everything printed so far written out.
+    pub(crate) fn poll(&mut self, out: &mut Output) {
+        if crate::runtime::alloc::compile_ran_out() {
+            out.flush();
+            crate::runtime::alloc::out_of_memory_while_compiling();
+        }
+        let Some(compiler) = self.compiler.as_mut().filter(|c| c.ready()) else {
             return;
         };
-        self.entries[f.index()] = code.entry as usize;
-        self.offer_at[f.index()] = 0;
-        if let Some(old) = self.compiled[f.index()].replace(code) {
-            self.retired.push(old);
+        let mut done = Vec::new();
+        compiler.finished(&mut |request, finished| done.push((request, finished)));
+        for (request, finished) in done {
+            let f = request.func.index();
+            let code = match finished {
+                Finished::Code(code) => Some(code),
+                Finished::Refused => None,
+                Finished::Dropped => {
+                    self.dropped(&request);
+                    continue;
+                }
+            };
+            match request.osr {
+                Some(pc) => {
+                    self.osr_state[f] = match self.install(&request, code) {
+                        Some(entry) => OsrState::Ready { pc, entry },
+                        None => OsrState::Done,
+                    };
+                }
+                None => {
+                    self.queued[f] = false;
+                    if self.install(&request, code).is_none() && self.offer_at[f] != 0 {
+                        self.offer_at[f] = u64::MAX;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `request` was dropped from the queue: it may be asked again, at the
+    /// next call of its function or look at its loops.
+    fn dropped(&mut self, request: &Request) {
+        let f = request.func.index();
+        self.look_again(request.func, request.osr.is_some());
+        if request.osr.is_some() {
+            self.osr_state[f] = OsrState::Unasked;
+            return;
+        }
+        self.queued[f] = false;
+        self.hot_offered[f] = false;
+        if self.compiled[f].is_none() {
+            self.offered[f] = false;
+            self.offer_at[f] = self.thresholds.calls;
         }
     }
 
     /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
     /// to the compiler again, once: a first tier's code asks for the next
-    /// tier's.
+    /// tier's. In the background, later asks look for that code.
     pub(crate) fn offer_hot(
         &mut self,
         program: &Program,
         f: FuncId,
+        counts: &[FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) {
         if std::mem::replace(&mut self.hot_offered[f.index()], true) {
+            self.poll(out);
+            if self.queued[f.index()] {
+                self.look_again(f, false);
+            }
             return;
         }
-        self.compile(program, f, Trigger::Calls, env, out);
+        let request = Request::new(f, Trigger::Calls, None, counts);
+        match self.queue(&request, env) {
+            Queued::Yes => {
+                self.queued[f.index()] = true;
+                self.look_again(f, false);
+            }
+            Queued::Full => {
+                self.hot_offered[f.index()] = false;
+                self.look_again(f, false);
+            }
+            Queued::No => {
+                self.compile(program, &request, env, out);
+            }
+        }
     }
 
     /// Code to take over an activation of `f` that compiled code is
-    /// running, at `pc`, its loops being hot: asked once per function.
+    /// running, at `pc`, its loops being hot: asked once per function; in
+    /// the background, later asks look for it.
     pub(crate) fn offer_hot_osr(
         &mut self,
         program: &Program,
         f: FuncId,
         pc: u32,
+        counts: &[FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) -> Option<Entry> {
-        if std::mem::replace(&mut self.hot_osr_offered[f.index()], true) {
-            return None;
+        let entry = match self.osr_state[f.index()] {
+            OsrState::Unasked => self.osr_code(program, f, pc, counts, env, out),
+            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
+            OsrState::Done => return None,
+        };
+        if entry.is_none() && !matches!(self.osr_state[f.index()], OsrState::Done) {
+            self.look_again(f, true);
         }
-        self.osr_code(program, f, pc, env, out)
+        entry
     }
 
-    /// On-stack-replacement code for `f` at `pc`, kept for the life of
-    /// the VM. Output is flushed first, as for `offer`.
-    pub(crate) fn osr_code(
+    /// Tells the compiler the policy will look for `f`'s code again.
+    fn look_again(&mut self, f: FuncId, osr: bool) {
+        if let Some(compiler) = &mut self.compiler {
+            compiler.look_again(f, osr);
+        }
+    }
+
+    /// On-stack-replacement code for `f` at `pc`: compiled now (its
+    /// entry), or queued, or turned away by a full queue (`None`: the
+    /// activation goes on, and looks or asks again later).
+    fn osr_code(
         &mut self,
         program: &Program,
         f: FuncId,
         pc: u32,
+        counts: &[FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) -> Option<Entry> {
-        out.flush();
-        let compiler = self.compiler.as_mut()?;
-        let code = self.position.during(Activity::Compiling, f, pc, || {
-            compiler.compile_osr(program, f, pc, env)
-        })?;
-        let entry = code.entry;
-        self.osr.push(code);
-        Some(entry)
+        let request = Request::new(f, Trigger::Osr, Some(pc), counts);
+        match self.queue(&request, env) {
+            Queued::Yes => {
+                self.osr_state[f.index()] = OsrState::Asked;
+                None
+            }
+            Queued::Full => None,
+            Queued::No => {
+                self.osr_state[f.index()] = OsrState::Done;
+                self.compile(program, &request, env, out)
+            }
+        }
     }
 
-    /// Asks for code to take over a running activation of `f` at `pc`,
-    /// its loops being hot (`calls` is `f`'s call count). That is all a
-    /// loop threshold compiles: the activation that crossed it may be the
-    /// only one (`main`), so `f`'s ordinary code waits for its next call,
-    /// which offers it as `Trigger::BackEdges`. A function offered already
-    /// and refused is not asked again.
-    pub(crate) fn offer_osr(
+    /// The on-stack-replacement code made in the background for `f`, if
+    /// it is installed and made for `pc`.
+    fn look_for_osr(&mut self, f: FuncId, pc: u32, out: &mut Output) -> Option<Entry> {
+        if matches!(self.osr_state[f.index()], OsrState::Asked) {
+            self.poll(out);
+        }
+        match self.osr_state[f.index()] {
+            OsrState::Ready { pc: at, entry } if at == pc => Some(entry),
+            _ => None,
+        }
+    }
+
+    /// The policy's part when `f`'s back-edges reach the count of its next
+    /// look (`FuncProfile::osr_at`) at the loop header `pc`: asks for code
+    /// to take the running activation over, or looks for the code asked
+    /// for in the background. The entry of code to go on in, if there is
+    /// some now; the count of the next look is set while one is due.
+    ///
+    /// The ask is all a loop threshold compiles: the activation that
+    /// crossed it may be the only one (`main`), so `f`'s ordinary code
+    /// waits for its next call, which offers it as `Trigger::BackEdges`. A
+    /// function offered already and refused is not asked.
+    pub(crate) fn at_back_edge(
         &mut self,
         program: &Program,
         f: FuncId,
         pc: u32,
-        calls: u64,
+        counts: &mut [FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) -> Option<Entry> {
-        if self.eager || self.offered[f.index()] && self.compiled[f.index()].is_none() {
-            return None;
+        let i = f.index();
+        let back_edges = counts[i].back_edges;
+        let entry = match self.osr_state[i] {
+            OsrState::Done => return None,
+            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
+            OsrState::Unasked => {
+                if back_edges < self.thresholds.back_edges
+                    || self.eager
+                    || self.offered[i] && self.compiled[i].is_none()
+                {
+                    return None;
+                }
+                let next_call = counts[i].calls.saturating_add(1);
+                self.offer_at[i] = self.offer_at[i].min(next_call);
+                self.osr_code(program, f, pc, counts, env, out)
+            }
+        };
+        if entry.is_none() && !matches!(self.osr_state[i], OsrState::Done) {
+            counts[i].osr_at = back_edges.saturating_add(POLL_BACK_EDGES);
         }
-        let next_call = calls.saturating_add(1);
-        self.offer_at[f.index()] = self.offer_at[f.index()].min(next_call);
-        self.osr_code(program, f, pc, env, out)
+        entry
     }
 }

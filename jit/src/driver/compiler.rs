@@ -1,20 +1,23 @@
-//! The compiler tier as the VM sees it: `vm::tier::Compiler`, running the
-//! middle end and the emitter under one budget per function, and tracing
-//! each compile (`--trace-compile`) when asked.
+//! The compiler tier as the VM sees it: `vm::tier::Compiler`. A compile
+//! runs on the VM's thread (`build`), or is queued for a compiler thread
+//! (`broker`); either way its code is installed on the VM's thread, which
+//! alone writes the code cache and runs code: copied into the cache,
+//! recorded, traced (`--trace-compile`) and announced to the listeners.
 
-use crate::analysis::cfg::EntryPoint;
 use crate::backend::code_cache::{self, CodeCache};
 use crate::backend::Emitted;
 use crate::baseline::HotCount;
+use crate::driver::broker::Broker;
+use crate::driver::build::{build, build_baseline, Built, Settings};
 use crate::observe::code_info::CodeMap;
 use crate::observe::listen::{Installed, Listener, Records};
 use crate::observe::record::{CodeTier, CompileRecord};
-use crate::pipeline::budget::{Budget, DEFAULT_UNITS};
-use crate::pipeline::context::{Context, Options, Stats};
+use crate::pipeline::budget::DEFAULT_UNITS;
+use crate::pipeline::context::Options;
 use crate::pipeline::error::CompileError;
-use crate::pipeline::phase::{Phase, PhaseTimes};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use vm::tier::{Compiled, Compiler, Entry, JitEnv, Thresholds, Trigger};
+use vm::tier::{Compiled, Compiler, Entry, Finished, JitEnv, Request, Thresholds, Trigger};
 use vm::{FuncId, Program};
 
 pub struct Jit {
@@ -52,9 +55,10 @@ pub struct Jit {
     /// baseline compile with tier-up and never moved (code holds their
     /// addresses for the life of the VM).
     pub hot: HotCounts,
-    /// The compiling thread's id, for the records: read at the first
-    /// compile.
-    pub tid: Option<u32>,
+    /// The queue and threads of background compiles, once started
+    /// (`start_background`); without it every compile runs on the VM's
+    /// thread.
+    pub broker: Option<Broker>,
 }
 
 /// Baseline code's countdowns (`Jit::hot`), one per function once the
@@ -69,6 +73,19 @@ impl Jit {
     pub fn prepare(&mut self) {
         self.code_cache.prepare();
         vm::runtime::alloc::prepare();
+    }
+
+    /// Compiles what gets hot in `program` on `threads` compiler threads
+    /// from now on (`--compile-threads`), with the budget and options set
+    /// so far; what is compiled before a function's first call still
+    /// compiles on the VM's thread.
+    pub fn start_background(
+        &mut self,
+        program: Arc<Program>,
+        threads: usize,
+    ) -> std::io::Result<()> {
+        self.broker = Some(Broker::start(program, self.settings(), threads)?);
+        Ok(())
     }
 }
 
@@ -87,43 +104,69 @@ impl Default for Jit {
             tier: CodeTier::default(),
             tier_up: Thresholds::NEVER,
             hot: HotCounts::default(),
-            tid: None,
+            broker: None,
         }
     }
 }
 
 impl Compiler for Jit {
-    fn compile(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        trigger: Trigger,
-        env: JitEnv,
-    ) -> Option<Compiled> {
+    fn compile(&mut self, program: &Program, request: &Request, env: JitEnv) -> Option<Compiled> {
         // A baseline tier compiles what runs first; what got hot is the
         // optimizing compiler's.
-        match (self.tier, trigger) {
+        let built = match (self.tier, request.trigger) {
             (CodeTier::Baseline, Trigger::Eager) => {
-                self.compile_baseline(program, func, trigger, env)
+                let hot = self.hot_count(program, request.func);
+                build_baseline(&self.settings(), program, request, env, hot)
             }
-            _ => self.compile_at(program, func, trigger, EntryPoint::Start, env),
+            _ => build(&self.settings(), program, request, env, None),
+        };
+        self.finish(program, request, built, request.made)
+    }
+
+    fn background(&self) -> bool {
+        self.broker.is_some()
+    }
+
+    fn queue(&mut self, request: Request, env: JitEnv) -> bool {
+        let Some(broker) = &self.broker else {
+            return false;
+        };
+        broker.queue(request, env)
+    }
+
+    fn look_again(&mut self, func: FuncId, osr: bool) {
+        // Baseline code asks again once its countdown runs out again.
+        if let Some(hot) = self.hot.0.as_mut().and_then(|h| h.get_mut(func.index())) {
+            match osr {
+                true => hot.back_edges = vm::tier::POLL_BACK_EDGES,
+                false => hot.calls = vm::tier::POLL_CALLS,
+            }
         }
     }
 
-    fn compile_osr(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        pc: u32,
-        env: JitEnv,
-    ) -> Option<Compiled> {
-        let code = self.compile_at(program, func, Trigger::Osr, EntryPoint::Osr(pc), env);
-        // As the interpreter does, the function's ordinary code comes at
-        // its next call: its baseline code's countdown made to end there.
-        if let (Some(_), Some(hot)) = (&code, &mut self.hot.0) {
-            hot[func.index()].calls = 1;
+    fn ready(&self) -> bool {
+        self.broker.as_ref().is_some_and(Broker::ready)
+    }
+
+    fn finished(&mut self, install: &mut dyn FnMut(Request, Finished)) {
+        let Some(broker) = &self.broker else {
+            return;
+        };
+        let program = broker.program();
+        for done in broker.take() {
+            let outcome = match done.built {
+                None => Finished::Dropped,
+                Some(built) => {
+                    // The VM's share began with the request.
+                    let asked = Instant::now() - done.asked;
+                    match self.finish(&program, &done.request, built, asked) {
+                        Some(code) => Finished::Code(code),
+                        None => Finished::Refused,
+                    }
+                }
+            };
+            install(done.request, outcome);
         }
-        code
     }
 
     fn locate(&self, address: u64) -> Option<(FuncId, u32)> {
@@ -132,92 +175,14 @@ impl Compiler for Jit {
 }
 
 impl Jit {
-    fn compile_at(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        trigger: Trigger,
-        entry_point: EntryPoint,
-        env: JitEnv,
-    ) -> Option<Compiled> {
-        let start = Instant::now();
-        let f = program.func(func);
-        let entry_line = match entry_point {
-            EntryPoint::Start => None,
-            EntryPoint::Osr(pc) => f.positions.get(pc as usize).map(|p| p.line),
-        };
-        // The compile's tables come from the allocator's arena; memory the
-        // system refuses, from its reserve, and the compile then stops
-        // (see `vm::runtime::alloc`).
-        let scope = vm::runtime::alloc::CompileScope::open();
-        let budget = Budget::new(self.units, self.time);
-        let mut ctx = Context::new(program, func, self.options, budget).at(entry_point);
-        ctx.env = Some(env);
-        let result = match &scope {
-            None => Err(CompileError::OutOfMemory { phase: Phase::Cfg }),
-            Some(_) => ctx
-                .run(Phase::Emit)
-                .and_then(|()| ctx.install(&mut self.code_cache)),
-        };
-        let result = unless_exhausted(result);
-        // The compiled code's handle and the record outlive the compile.
-        let made = Made {
-            id: func,
-            tier: CodeTier::Optimizing,
-            stats: ctx.stats,
-            times: ctx.times,
-            code: ctx.code.as_ref(),
-        };
-        let compiled = vm::runtime::alloc::lasting(|| {
-            self.record(f, trigger, entry_line, start, made, result)
-        });
-        // The compile's tables go back to the arena while the scope holds
-        // it: the holder's frees are plain counts, and the last one
-        // empties the arena for the next compile.
-        drop(ctx);
-        drop(scope);
-        compiled
-    }
-
-    /// `compile` with the baseline compiler: the same budget, scope, code
-    /// cache and records as `compile_at`, one phase (`emit`).
-    fn compile_baseline(
-        &mut self,
-        program: &Program,
-        func: FuncId,
-        trigger: Trigger,
-        env: JitEnv,
-    ) -> Option<Compiled> {
-        let start = Instant::now();
-        let f = program.func(func);
-        let hot = self.hot_count(program, func);
-        let scope = vm::runtime::alloc::CompileScope::open();
-        let mut budget = Budget::new(self.units, self.time);
-        let emitted = match &scope {
-            None => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-            Some(_) => crate::baseline::compile(program, func, env, hot, &mut budget)
-                .map_err(|b| b.at(Phase::Emit)),
-        };
-        let result = emitted
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|code| Ok(self.code_cache.install(&code.code)?));
-        let result = unless_exhausted(result);
-        let mut times = PhaseTimes::default();
-        times[Phase::Emit as usize] = start.elapsed();
-        let stats = Stats::of_code(f.code.len(), emitted.as_ref().map_or(0, |e| e.code.len()));
-        let made = Made {
-            id: func,
-            tier: CodeTier::Baseline,
-            stats,
-            times,
-            code: emitted.as_ref().ok(),
-        };
-        let compiled =
-            vm::runtime::alloc::lasting(|| self.record(f, trigger, None, start, made, result));
-        drop(emitted);
-        drop(scope);
-        compiled
+    /// What each compile is given.
+    fn settings(&self) -> Settings {
+        Settings {
+            units: self.units,
+            time: self.time,
+            options: self.options,
+            keep_code: self.code_map.is_some() || self.listeners.iter().any(|l| l.wants_code()),
+        }
     }
 
     /// Where `func`'s baseline code counts down to tier-up, if it tiers up.
@@ -236,52 +201,84 @@ impl Jit {
         hot.get_mut(func.index()).map(|h| h as *mut HotCount)
     }
 
+    /// Installs what `built` made for `request` in the code cache, on the
+    /// VM's thread, and records, traces and maps it: the code, unless the
+    /// compile or the install failed. `asked` is when the VM's thread
+    /// began its part (the request, for a compile made on this thread).
+    fn finish(
+        &mut self,
+        program: &Program,
+        request: &Request,
+        built: Built,
+        asked: Instant,
+    ) -> Option<Compiled> {
+        let f = program.func(request.func);
+        let installed = match &built.code {
+            Ok(code) => self
+                .code_cache
+                .install(&code.code)
+                .map_err(CompileError::from),
+            Err(e) => Err(e.clone()),
+        };
+        let code = self.record(f, request, &built, installed, asked);
+        // As the interpreter does, the function's ordinary code comes at
+        // its next call after on-stack-replacement code: its baseline
+        // code's countdown made to end there.
+        if let (Some(_), Some(_), Some(hot)) = (&code, request.osr, &mut self.hot.0) {
+            hot[request.func.index()].calls = 1;
+        }
+        code
+    }
+
     /// Makes the compile's result, and records, traces and maps it.
     fn record(
         &mut self,
         f: &vm::Function,
-        trigger: Trigger,
-        entry_line: Option<u32>,
-        start: Instant,
-        made: Made<'_>,
-        result: Result<(*const u8, code_cache::CodeHandle), CompileError>,
+        request: &Request,
+        built: &Built,
+        installed: Result<(*const u8, code_cache::CodeHandle), CompileError>,
+        asked: Instant,
     ) -> Option<Compiled> {
-        // The compile ends here; what follows is bookkeeping.
-        let total = start.elapsed();
-        let result = result.map(|(at, handle)| {
-            // SAFETY: the code at `at` was assembled by `emit` as a
-            // function with the System V calling convention and the
-            // signature of `Entry`, and is executable and read-only in
-            // the code cache, which `handle` (kept in `owner`) keeps
-            // mapped.
+        let result = installed.map(|(at, handle)| {
+            // SAFETY: the code at `at` was assembled by `emit` (or the
+            // baseline compiler) as a function with the System V calling
+            // convention and the signature of `Entry`, and is executable
+            // and read-only in the code cache, which `handle` (kept in
+            // `owner`) keeps mapped.
             let entry: Entry = unsafe { std::mem::transmute::<*const u8, Entry>(at) };
             Compiled {
                 entry,
-                code_bytes: made.stats.code_bytes,
+                code_bytes: built.stats.code_bytes,
                 owner: Box::new(handle),
             }
         });
-        // What the phases that ran measured stays, bail or not.
+        let entry_line = request
+            .osr
+            .and_then(|pc| f.positions.get(pc as usize))
+            .map(|p| p.line);
+        // The VM's thread waited from `asked` on: for the whole compile
+        // on its own thread; in the background, for the request and the
+        // install (`asked` is moved back by the request's share).
+        let pause = asked.elapsed();
         let record = CompileRecord {
             id: self.compiles,
-            // SAFETY: gettid has no preconditions. Every compile runs on
-            // the VM's thread, so one call serves them all.
-            tid: *self
-                .tid
-                .get_or_insert_with(|| unsafe { libc::gettid() } as u32),
+            tid: built.tid,
             function: f.name.clone(),
-            trigger,
-            tier: made.tier,
+            trigger: request.trigger,
+            tier: built.tier,
             entry_line,
-            stats: made.stats,
+            stats: built.stats,
             code_bytes: if result.is_ok() {
-                made.stats.code_bytes
+                built.stats.code_bytes
             } else {
                 0
             },
-            times: made.times,
-            total,
-            started: start.duration_since(self.epoch),
+            times: built.times,
+            total: built.total,
+            started: built.start.duration_since(self.epoch),
+            queued: built.start.saturating_duration_since(request.made),
+            pause,
+            worker: built.worker,
             error: result.as_ref().err().cloned(),
         };
         self.compiles += 1;
@@ -291,10 +288,13 @@ impl Jit {
         self.records.compiled(&record);
         let mut compiled = result.ok()?;
         let address = compiled.entry as usize as u64;
-        let wants_code = self.code_map.is_some() || self.listeners.iter().any(|l| l.wants_code());
-        let emitted = made.code.filter(|_| wants_code);
+        let emitted = built
+            .code
+            .as_ref()
+            .ok()
+            .filter(|_| self.settings().keep_code);
         if let (Some(map), Some(emitted)) = (&mut self.code_map, emitted) {
-            map.insert(made.id, address, emitted.code.len(), &emitted.lines);
+            map.insert(request.func, address, emitted.code.len(), &emitted.lines);
         }
         let lines = emitted.map_or_else(Vec::new, |e| lines_of(f, e, address));
         let installed = Installed {
@@ -317,24 +317,6 @@ impl Jit {
         }
         Some(compiled)
     }
-}
-
-/// `result`, unless the compile drew on the allocator's reserve: then it
-/// must stop, whatever it made (`vm::runtime::alloc`).
-fn unless_exhausted<T>(result: Result<T, CompileError>) -> Result<T, CompileError> {
-    result.and_then(|made| match vm::runtime::alloc::exhausted() {
-        true => Err(CompileError::OutOfMemory { phase: Phase::Emit }),
-        false => Ok(made),
-    })
-}
-
-/// What a compile made, for its record.
-struct Made<'a> {
-    id: FuncId,
-    tier: CodeTier,
-    stats: Stats,
-    times: PhaseTimes,
-    code: Option<&'a Emitted>,
 }
 
 /// (code address, `.bc` line) where each bytecode instruction's code

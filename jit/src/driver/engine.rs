@@ -7,6 +7,7 @@
 use crate::driver::compiler::Jit;
 use crate::observe::record::CodeTier;
 use std::fmt;
+use std::sync::Arc;
 use vm::tier::Thresholds;
 use vm::{Limits, Output, Program, Vm};
 
@@ -98,7 +99,16 @@ pub struct Setup {
     /// The compilers: budget, options, code cache, observers. Its code
     /// tier and tier-up thresholds are set from `tier` here.
     pub jit: Jit,
+    /// Threads that compile what gets hot, while the program goes on
+    /// (`--compile-threads`); 0 compiles it on the VM's thread, the
+    /// program waiting, which makes when code arrives depend on the
+    /// program alone.
+    pub compile_threads: usize,
 }
+
+/// `Setup::compile_threads` by default: one compiler thread, as HotSpot
+/// and V8 keep at least one even on a small machine.
+pub const DEFAULT_COMPILE_THREADS: usize = 1;
 
 impl Setup {
     /// `tier` with every other setting at its default.
@@ -109,13 +119,15 @@ impl Setup {
             limits: Limits::default(),
             asm_interp: true,
             jit: Jit::default(),
+            compile_threads: DEFAULT_COMPILE_THREADS,
         }
     }
 
     /// A VM for `program` writing to `out`, set up for the tier. Fails
-    /// only if the linear memory cannot be mapped.
-    pub fn vm<'p>(self, program: &'p Program, out: Output) -> std::io::Result<Vm<'p>> {
-        let mut vm = Vm::new(program, out, self.limits)?;
+    /// only if the linear memory cannot be mapped or a compiler thread
+    /// cannot be started.
+    pub fn vm<'p>(self, program: &'p Arc<Program>, out: Output) -> Result<Vm<'p>, SetupError> {
+        let mut vm = Vm::new(program, out, self.limits).map_err(SetupError::Memory)?;
         if !self.asm_interp {
             vm.use_portable_interpreter();
         }
@@ -128,6 +140,12 @@ impl Setup {
             Tier::Tiered => self.thresholds,
             _ => Thresholds::NEVER,
         };
+        // Only `auto` and `tiered` compile anything once the program runs.
+        let background = matches!(self.tier, Tier::Auto | Tier::Tiered);
+        if background && self.compile_threads > 0 {
+            jit.start_background(program.clone(), self.compile_threads)
+                .map_err(SetupError::CompilerThread)?;
+        }
         match self.tier {
             Tier::Interp => {}
             Tier::Jit | Tier::Baseline | Tier::Tiered => {
@@ -142,6 +160,26 @@ impl Setup {
         Ok(vm)
     }
 }
+
+/// Why a VM could not be set up.
+#[derive(Debug)]
+pub enum SetupError {
+    /// The linear memory could not be mapped.
+    Memory(std::io::Error),
+    /// A compiler thread could not be started.
+    CompilerThread(std::io::Error),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Memory(e) => write!(f, "cannot map the linear memory: {e}"),
+            SetupError::CompilerThread(e) => write!(f, "cannot start a compiler thread: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 #[cfg(test)]
 mod tests {
@@ -158,10 +196,12 @@ mod tests {
     /// Each tier runs a program to the interpreter's answer.
     #[test]
     fn every_tier_agrees() {
-        let program = vm::load(
-            b"func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main(%n)\n    mov %i, 0\n    mov %s, 0\nl:\n    call %t, sq, %i\n    add %s, %s, %t\n    add %i, %i, 1\n    jlt %i, %n, l\n    ret %s\nend\n",
-        )
-        .expect("loads");
+        let program = Arc::new(
+            vm::load(
+                b"func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main(%n)\n    mov %i, 0\n    mov %s, 0\nl:\n    call %t, sq, %i\n    add %s, %s, %t\n    add %i, %i, 1\n    jlt %i, %n, l\n    ret %s\nend\n",
+            )
+            .expect("loads"),
+        );
         for tier in Tier::ALL {
             let mut setup = Setup::new(tier);
             setup.thresholds = Thresholds {

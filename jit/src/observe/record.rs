@@ -51,6 +51,14 @@ pub struct CompileRecord {
     pub total: Duration,
     /// When the compile began, from the compiler's `epoch`.
     pub started: Duration,
+    /// From the request to the compile's start: the wait in the queue of
+    /// a background compile.
+    pub queued: Duration,
+    /// The VM's thread's share: the whole compile on its own thread; in
+    /// the background, the request and the install.
+    pub pause: Duration,
+    /// The compiler thread that ran it (from 1), or `None` for the VM's.
+    pub worker: Option<usize>,
     /// `None` if compiled, else why not.
     pub error: Option<CompileError>,
 }
@@ -75,6 +83,7 @@ impl CompileRecord {
                 self.times[Phase::Emit as usize].as_micros(),
                 self.total.as_micros()
             );
+            self.waits(&mut line);
             self.outcome(&mut line);
             return line;
         }
@@ -99,8 +108,28 @@ impl CompileRecord {
             );
         }
         let _ = write!(line, " total={}us", self.total.as_micros());
+        self.waits(&mut line);
         self.outcome(&mut line);
         line
+    }
+
+    /// The wait in the queue, the VM's thread's share, and the thread.
+    fn waits(&self, line: &mut String) {
+        let _ = write!(
+            line,
+            " queued={}us pause={}us thread={}",
+            self.queued.as_micros(),
+            self.pause.as_micros(),
+            self.thread_name()
+        );
+    }
+
+    /// `vm` for the VM's thread, `compiler-K` for compiler thread K.
+    pub fn thread_name(&self) -> String {
+        match self.worker {
+            None => "vm".to_string(),
+            Some(k) => format!("compiler-{k}"),
+        }
     }
 
     fn outcome(&self, line: &mut String) {

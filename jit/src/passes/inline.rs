@@ -61,19 +61,29 @@ pub struct Options {
     pub tail_loops: bool,
 }
 
+/// What the inliner knows of the running program: the VM's settings and
+/// the profile's call counts as of the request (neither for tools and
+/// tests).
+#[derive(Clone, Copy, Default)]
+pub struct Profile<'a> {
+    pub env: Option<&'a JitEnv>,
+    pub calls: Option<&'a [u64]>,
+}
+
 /// Inlines the eligible calls of `f`, charging `budget` under `Inline`.
-/// `env` gives the profile's call counts (none for tools and tests).
 pub fn inline(
     program: &Program,
     f: &mut Function,
-    env: Option<&JitEnv>,
+    profile: Profile<'_>,
     options: Options,
     budget: &mut Budget,
 ) -> Result<InlineStats, Bail> {
+    let env = profile.env;
     let tail_loops = options.tail_loops && env.is_none_or(|env| !env.count_slots);
     let mut inliner = Inliner {
         program,
         env,
+        calls: profile.calls,
         tail_loops,
         bodies: Vec::new(),
         own_body: None,
@@ -89,6 +99,8 @@ type Body = Option<Function>;
 struct Inliner<'a> {
     program: &'a Program,
     env: Option<&'a JitEnv>,
+    /// Each function's call count as of the request.
+    calls: Option<&'a [u64]>,
     /// Whether bodies get their self tail calls made loops.
     tail_loops: bool,
     /// Bodies built so far in this compile; `None` while being built (a
@@ -255,7 +267,10 @@ impl Inliner<'_> {
     /// Small enough, by its size and the profile's count of its calls.
     fn eligible(&self, callee: FuncId) -> bool {
         let size = self.program.func(callee).code.len();
-        let calls = self.env.map_or(0, |env| env.calls_of(callee));
+        let calls = self
+            .calls
+            .and_then(|calls| calls.get(callee.index()).copied())
+            .unwrap_or(0);
         size <= SMALL || (size <= HOT && calls >= HOT_CALLS)
     }
 

@@ -128,6 +128,9 @@ pub struct Context<'p> {
     pub(crate) clock: Option<Instant>,
     /// What the compiled code may address (`emit` needs it).
     pub env: Option<JitEnv>,
+    /// Each function's call count as the profile had it when the compile
+    /// was asked for (the inliner reads them); none for tools and tests.
+    pub calls: Option<std::sync::Arc<[u64]>>,
 
     pub cfg: Option<Cfg>,
     /// Dominators and frontiers of `cfg`.
@@ -170,6 +173,7 @@ impl<'p> Context<'p> {
             running: Phase::Cfg,
             clock: None,
             env: None,
+            calls: None,
             cfg: None,
             cfg_dom: None,
             frontiers: None,

@@ -108,9 +108,13 @@ macro_rules! passes {
                     let options = inline::Options {
                         tail_loops: ctx.options.runs(Phase::TailLoops),
                     };
-                    let (program, env) = (ctx.program, ctx.env);
+                    let (program, env, calls) = (ctx.program, ctx.env, ctx.calls.clone());
+                    let profile = inline::Profile {
+                        env: env.as_ref(),
+                        calls: calls.as_deref(),
+                    };
                     let (f, budget) = ctx.ir_mut()?;
-                    let stats = inline::inline(program, f, env.as_ref(), options, budget)?;
+                    let stats = inline::inline(program, f, profile, options, budget)?;
                     ctx.record(&[stats.inlined]);
                     Ok(changed(stats.inlined))
                 },

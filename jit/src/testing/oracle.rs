@@ -45,6 +45,14 @@ pub enum Config {
     /// `Osr` with `--no-osr-peel`: code entered at an inner loop's header
     /// directly, not through copies of the loops around it.
     OsrNoPeel,
+    /// `Auto` compiling on a compiler thread (`--compile-threads 1`): the
+    /// code arrives whenever the thread is done, so where each function
+    /// and loop moves into it varies from run to run. Every other
+    /// configuration compiles on the VM's thread (`--compile-threads 0`),
+    /// so its compiles happen at points the program alone decides.
+    Background,
+    /// `Tiered` compiling its optimized code on a compiler thread.
+    TieredBackground,
 }
 
 /// `Config::Osr`'s call threshold: never reached by the programs tested.
@@ -57,21 +65,25 @@ const TIERED: Thresholds = Thresholds {
 };
 
 /// `Config::Osr`'s flags, and `Config::OsrNoPeel`'s.
-const OSR_FLAGS: [&str; 6] = [
+const OSR_FLAGS: [&str; 8] = [
     "--tier",
     "auto",
     "--jit-threshold-calls",
     "1000000000",
     "--jit-threshold-loops",
     "2",
+    "--compile-threads",
+    "0",
 ];
-const OSR_NO_PEEL_FLAGS: [&str; 7] = [
+const OSR_NO_PEEL_FLAGS: [&str; 9] = [
     OSR_FLAGS[0],
     OSR_FLAGS[1],
     OSR_FLAGS[2],
     OSR_FLAGS[3],
     OSR_FLAGS[4],
     OSR_FLAGS[5],
+    OSR_FLAGS[6],
+    OSR_FLAGS[7],
     "--no-osr-peel",
 ];
 
@@ -88,6 +100,7 @@ impl Config {
         ];
         all.extend(Phase::optional().map(Config::JitWithout));
         all.extend([Config::Auto, Config::Osr, Config::OsrNoPeel]);
+        all.extend([Config::Background, Config::TieredBackground]);
         all
     }
 
@@ -111,12 +124,12 @@ impl Config {
             Config::Interp | Config::InterpAsm => Tier::Interp,
             Config::Jit | Config::JitWithout(_) => Tier::Jit,
             Config::Baseline => Tier::Baseline,
-            Config::Tiered => Tier::Tiered,
-            Config::Auto | Config::Osr | Config::OsrNoPeel => Tier::Auto,
+            Config::Tiered | Config::TieredBackground => Tier::Tiered,
+            Config::Auto | Config::Osr | Config::OsrNoPeel | Config::Background => Tier::Auto,
         };
         let thresholds = match self {
-            Config::Tiered => TIERED,
-            Config::Auto => Thresholds {
+            Config::Tiered | Config::TieredBackground => TIERED,
+            Config::Auto | Config::Background => Thresholds {
                 calls: 1,
                 back_edges: 1,
             },
@@ -136,6 +149,10 @@ impl Config {
                 records,
                 ..Jit::default()
             },
+            compile_threads: match self {
+                Config::Background | Config::TieredBackground => 1,
+                _ => 0,
+            },
         }
     }
 
@@ -153,6 +170,18 @@ impl Config {
                 "2",
                 "--jit-threshold-loops",
                 "2",
+                "--compile-threads",
+                "0",
+            ],
+            Config::TieredBackground => &[
+                "--tier",
+                "tiered",
+                "--jit-threshold-calls",
+                "2",
+                "--jit-threshold-loops",
+                "2",
+                "--compile-threads",
+                "1",
             ],
             // A phase without a switch always runs: that is `jit`.
             Config::JitWithout(phase) => phase
@@ -165,6 +194,18 @@ impl Config {
                 "--jit-threshold-calls",
                 "1",
                 "--jit-threshold-loops",
+                "1",
+                "--compile-threads",
+                "0",
+            ],
+            Config::Background => &[
+                "--tier",
+                "auto",
+                "--jit-threshold-calls",
+                "1",
+                "--jit-threshold-loops",
+                "1",
+                "--compile-threads",
                 "1",
             ],
             Config::Osr => &OSR_FLAGS,
@@ -183,6 +224,8 @@ impl Config {
             Config::Auto => "auto",
             Config::Osr => "osr",
             Config::OsrNoPeel => "osr-no-peel",
+            Config::Background => "background",
+            Config::TieredBackground => "tiered-background",
         }
     }
 }
@@ -252,7 +295,9 @@ fn run_capped(
     // still agree: the rejections are part of the outcome instead.
     let records = Records::default();
     let setup = config.setup(limits, records.clone());
-    let mut vm = match setup.vm(program, Output::new(Box::new(sink))) {
+    // The VM's compiler threads share the program.
+    let shared = std::sync::Arc::new(program.clone());
+    let mut vm = match setup.vm(&shared, Output::new(Box::new(sink))) {
         Ok(vm) => vm,
         Err(e) => {
             let trap = Some(format!("cannot map the linear memory: {e}"));

@@ -94,7 +94,6 @@ pub(crate) struct Ctx {
     pub frames_limit: *const u8,
     /// A return with the frame top here leaves the entry activation.
     pub frames_floor: *const u8,
-    pub back_edge_threshold: u64,
     pub memory: *mut u64,
     pub cells: u64,
     pub table: *const usize,
@@ -110,7 +109,7 @@ ctx_offsets! {
     C_PC = pc, C_BASE = base, C_FUNC = func, C_FRAME_TOP = frame_top,
     C_FRAME_LIMIT = frame_limit,
     C_FRAMES_LIMIT = frames_limit, C_FRAMES_FLOOR = frames_floor,
-    C_BACK_EDGE_THRESHOLD = back_edge_threshold, C_MEMORY = memory,
+    C_MEMORY = memory,
     C_CELLS = cells, C_TABLE = table,
 }
 
@@ -122,6 +121,7 @@ const FI_COUNTS: i32 = offset_of!(FuncInfo, counts) as i32;
 const FI_OFFER_AT: i32 = offset_of!(FuncInfo, offer_at) as i32;
 const FUNC_INFO_SHIFT: u32 = 6;
 const COUNT_BACK_EDGES: i32 = offset_of!(FuncProfile, back_edges) as i32;
+const COUNT_OSR_AT: i32 = offset_of!(FuncProfile, osr_at) as i32;
 
 /// The bytes from a frame's base the portable loop's view of a callee may
 /// reach (`interp::CALL_WINDOW` slots).
@@ -788,8 +788,9 @@ fn shared(ops: &mut Ops) {
 }
 
 /// Takes the branch at `pc`: its displacement is operand `c`. A backward
-/// branch counts, and the count reaching the threshold is the portable
-/// loop's business (it offers the function, maybe enters OSR code). Then
+/// branch counts, and the count reaching the function's `osr_at` is the
+/// portable loop's business (the tier-up policy's look: it may enter OSR
+/// code). Then
 /// dispatches, or goes to `then` (a superinstruction's second half).
 fn take(ops: &mut Ops, then: Option<DynamicLabel>) {
     x64!(ops
@@ -804,7 +805,7 @@ fn take(ops: &mut Ops, then: Option<DynamicLabel>) {
         ; mov rcx, [func + FI_COUNTS]
         ; mov rdx, [rcx + COUNT_BACK_EDGES]
         ; add rdx, 1
-        ; cmp rdx, [ctx + C_BACK_EDGE_THRESHOLD]
+        ; cmp rdx, [rcx + COUNT_OSR_AT]
         ; je ->bail
         ; mov [rcx + COUNT_BACK_EDGES], rdx
         ; add pc, rax

@@ -163,20 +163,7 @@ impl<'p> Vm<'p> {
             out,
             profile: Profile::new(program),
             limits,
-            tiers: Tiers {
-                compiler: None,
-                thresholds: Thresholds::NEVER,
-                eager: false,
-                compiled: (0..n).map(|_| None).collect(),
-                osr: Vec::new(),
-                entries: vec![0; n].into_boxed_slice(),
-                offer_at: vec![u64::MAX; n].into_boxed_slice(),
-                offered: vec![false; n],
-                hot_offered: vec![false; n],
-                hot_osr_offered: vec![false; n],
-                retired: Vec::new(),
-                position: position.clone(),
-            },
+            tiers: Tiers::new(n, position.clone()),
             stack: Stack::default(),
             frames: Vec::new(),
             state: Box::new(CallState {
@@ -259,6 +246,9 @@ impl<'p> Vm<'p> {
         self.tiers.compiler = Some(compiler);
         self.tiers.thresholds = thresholds;
         self.tiers.eager = eager;
+        for counts in &mut self.profile.funcs {
+            counts.osr_at = thresholds.back_edges;
+        }
         let at = if eager { 0 } else { thresholds.calls };
         let tiers = &mut self.tiers;
         for (i, f) in tiers.offer_at.iter_mut().enumerate() {
@@ -289,10 +279,10 @@ impl<'p> Vm<'p> {
     /// policy wants it now.
     pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64) {
         if self.tiers.wants(f, calls) {
-            let trigger = self.tiers.trigger(self.profile.get(f).back_edges);
             let env = self.env;
+            let counts = &self.profile.funcs;
             self.tiers
-                .offer(self.program, f, trigger, env, &mut self.out);
+                .at_call(self.program, f, counts, env, &mut self.out);
         }
     }
 
@@ -300,7 +290,9 @@ impl<'p> Vm<'p> {
     /// better code (`Tiers::offer_hot`).
     pub(crate) fn tier_up(&mut self, f: FuncId) {
         let env = self.env;
-        self.tiers.offer_hot(self.program, f, env, &mut self.out);
+        let counts = &self.profile.funcs;
+        self.tiers
+            .offer_hot(self.program, f, counts, env, &mut self.out);
     }
 
     /// Compiled code of `f` found its loops hot at `pc`: on-stack-replacement
@@ -309,9 +301,14 @@ impl<'p> Vm<'p> {
     /// are.
     pub(crate) fn hot_osr(&mut self, f: FuncId, pc: u32) -> Option<Entry> {
         let env = self.env;
-        let entry = self
-            .tiers
-            .offer_hot_osr(self.program, f, pc, env, &mut self.out)?;
+        let entry = self.tiers.offer_hot_osr(
+            self.program,
+            f,
+            pc,
+            &self.profile.funcs,
+            env,
+            &mut self.out,
+        )?;
         self.osr_entries.push(OsrEntry {
             at: std::time::Instant::now(),
             func: f,
@@ -646,7 +643,6 @@ impl<'p> Vm<'p> {
                 None => std::ptr::null(),
             },
             frames_floor: frames.wrapping_add(frames_base * frame_bytes),
-            back_edge_threshold: self.tiers.thresholds.back_edges,
             memory: cells.as_mut_ptr(),
             cells: cells.len() as u64,
             table: std::ptr::null(),
@@ -766,9 +762,9 @@ impl<'p> Vm<'p> {
                     }
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
-                    if c.back_edges == tiers.thresholds.back_edges {
-                        let calls = c.calls;
-                        let osr = tiers.offer_osr(program, fid_, target as u32, calls, *env, out);
+                    if c.back_edges == c.osr_at {
+                        let osr =
+                            tiers.at_back_edge(program, fid_, target as u32, counts, *env, out);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -954,9 +950,7 @@ impl<'p> Vm<'p> {
                     let calls = &mut counts[callee_id.index()].calls;
                     *calls += 1;
                     if tiers.wants(callee_id, *calls) {
-                        let back_edges = counts[callee_id.index()].back_edges;
-                        let trigger = tiers.trigger(back_edges);
-                        tiers.offer(program, callee_id, trigger, *env, out);
+                        tiers.at_call(program, callee_id, counts, *env, out);
                     }
                     let compiled = tiers.compiled[callee_id.index()].as_ref();
                     if let Some(c) = compiled.filter(|_| !native_stack_low(native_floor)) {
@@ -1176,7 +1170,7 @@ fn f(bits: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tier::{Compiled, Trigger};
+    use crate::tier::{Compiled, Request, Trigger};
 
     /// The default register stack holds the spec's default depth of frames
     /// of 4,096 registers and 1,000 constants.
@@ -1255,29 +1249,10 @@ mod tests {
     struct Recorder(Rc<RefCell<Vec<(String, Trigger)>>>);
 
     impl Compiler for Recorder {
-        fn compile(
-            &mut self,
-            program: &Program,
-            func: FuncId,
-            trigger: Trigger,
-            _: JitEnv,
-        ) -> Option<Compiled> {
+        fn compile(&mut self, program: &Program, request: &Request, _: JitEnv) -> Option<Compiled> {
             self.0
                 .borrow_mut()
-                .push((program.func(func).name.clone(), trigger));
-            None
-        }
-
-        fn compile_osr(
-            &mut self,
-            program: &Program,
-            func: FuncId,
-            _: u32,
-            _: JitEnv,
-        ) -> Option<Compiled> {
-            self.0
-                .borrow_mut()
-                .push((program.func(func).name.clone(), Trigger::Osr));
+                .push((program.func(request.func).name.clone(), request.trigger));
             None
         }
     }
@@ -1374,24 +1349,17 @@ mod tests {
     }
 
     impl Compiler for Replacer {
-        fn compile(&mut self, _: &Program, _: FuncId, _: Trigger, _: JitEnv) -> Option<Compiled> {
-            Some(Compiled {
-                entry: fake_call,
-                code_bytes: 0,
-                owner: Box::new(()),
-            })
-        }
-
-        fn compile_osr(
-            &mut self,
-            program: &Program,
-            func: FuncId,
-            pc: u32,
-            _: JitEnv,
-        ) -> Option<Compiled> {
+        fn compile(&mut self, program: &Program, request: &Request, _: JitEnv) -> Option<Compiled> {
+            let Some(pc) = request.osr else {
+                return Some(Compiled {
+                    entry: fake_call,
+                    code_bytes: 0,
+                    owner: Box::new(()),
+                });
+            };
             self.0
                 .borrow_mut()
-                .push((program.func(func).name.clone(), pc));
+                .push((program.func(request.func).name.clone(), pc));
             Some(Compiled {
                 entry: fake_osr,
                 code_bytes: 0,

@@ -10,13 +10,31 @@ use std::fmt::Write;
 
 /// `repr(C)` with `calls` first: compiled code counts calls in place.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FuncProfile {
     pub calls: u64,
     /// Taken branches to an instruction at or before the branch itself.
     pub back_edges: u64,
     /// Bytecode instructions executed; counted only when profiling.
     pub instructions: u64,
+    /// The back-edge count at which the interpreters hand the branch to
+    /// the tier-up policy (`Tiers::at_back_edge`): its loop threshold,
+    /// then, while on-stack-replacement code is compiled in the
+    /// background, the count of its next look; `u64::MAX` for never. Kept
+    /// beside the count so the machine-code loop compares the two in one
+    /// instruction.
+    pub osr_at: u64,
+}
+
+impl Default for FuncProfile {
+    fn default() -> FuncProfile {
+        FuncProfile {
+            calls: 0,
+            back_edges: 0,
+            instructions: 0,
+            osr_at: u64::MAX,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]

@@ -63,6 +63,9 @@ const EXHAUSTED: u8 = 4;
 const LASTING: u8 = 8;
 
 thread_local! {
+    /// Whether this thread only compiles (a compiler thread of the
+    /// background broker), so cannot end the process itself.
+    static COMPILER_THREAD: Cell<bool> = const { Cell::new(false) };
     static SCOPE: Cell<u8> = const { Cell::new(0) };
     /// Bytes the open scope has asked for (counted only when a refusal
     /// is injected).
@@ -292,8 +295,11 @@ impl Region {
 /// What the system refused: from the reserve inside a scope that holds
 /// it, which then counts as exhausted; null (the caller's failure)
 /// outside one. A compile that outgrows the reserve too ends the process,
-/// with the resource-failure status; the VM flushed its output before the
-/// compile.
+/// with the resource-failure status: at once on the VM's thread, which
+/// flushed its output before the compile; from a compiler thread, which
+/// cannot flush the VM's output, through the VM's thread, which looks at
+/// `compile_ran_out` at each of its poll points while this thread stops
+/// for good.
 fn fallback(layout: Layout) -> *mut u8 {
     let state = scope();
     if state & (OWNER | LASTING) == 0 {
@@ -302,15 +308,44 @@ fn fallback(layout: Layout) -> *mut u8 {
     SCOPE.with(|s| s.set(state | EXHAUSTED));
     let p = RESERVE.take(layout);
     if p.is_null() {
+        if COMPILER_THREAD.with(Cell::get) {
+            RAN_OUT.store(true, Ordering::Release);
+            loop {
+                // SAFETY: `pause` only waits for a signal; this thread
+                // allocates nothing more and holds no lock the VM's
+                // thread takes (compiles run outside the broker's lock).
+                unsafe {
+                    libc::pause();
+                }
+            }
+        }
         out_of_memory_while_compiling();
     }
     p
 }
 
+/// Whether a compile on a compiler thread outgrew the reserve: the VM's
+/// thread then ends the process (`out_of_memory_while_compiling`) with
+/// its output flushed.
+static RAN_OUT: AtomicBool = AtomicBool::new(false);
+
+/// Marks this thread as one that only compiles (see `fallback`).
+pub fn mark_compiler_thread() {
+    COMPILER_THREAD.with(|c| c.set(true));
+}
+
+/// Whether a compile on a compiler thread ran out of memory beyond the
+/// reserve, so the process must end.
+pub fn compile_ran_out() -> bool {
+    RAN_OUT.load(Ordering::Acquire)
+}
+
 /// Exit status of a resource failure (see the README).
 const STATUS_RESOURCE: i32 = 3;
 
-fn out_of_memory_while_compiling() -> ! {
+/// Ends the process as a compile that outgrew the reserve does: the
+/// message on stderr, the resource-failure status.
+pub fn out_of_memory_while_compiling() -> ! {
     const MESSAGE: &[u8] = b"bcvm: error: out of memory while compiling\n";
     // SAFETY: writes a static buffer to stderr, then ends the process
     // without running anything that could allocate.
