@@ -121,9 +121,9 @@ impl Engine {
     }
 
     /// Threads that compile what gets hot in `auto` and `tiered` while
-    /// the program goes on (1 by default); 0 compiles on the thread that
-    /// calls, which then waits, so code arrives at points the program
-    /// alone decides.
+    /// the program goes on (1 by default, at most 7: more are taken as 7);
+    /// 0 compiles on the thread that calls, which then waits, so code
+    /// arrives at points the program alone decides.
     pub fn with_compile_threads(mut self, threads: usize) -> Engine {
         self.compile_threads = threads;
         self

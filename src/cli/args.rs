@@ -248,7 +248,7 @@ pub(crate) struct CompilerArgs {
     pub(crate) code_cache_kb: usize,
     /// Threads that compile what gets hot (`auto`, `tiered`) while the
     /// program goes on; 0 compiles on the program's thread, which waits.
-    #[arg(long, default_value_t = jit::driver::engine::DEFAULT_COMPILE_THREADS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=64))]
+    #[arg(long, default_value_t = jit::driver::engine::DEFAULT_COMPILE_THREADS as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(0..=jit::driver::engine::MAX_COMPILE_THREADS as i64))]
     pub(crate) compile_threads: u16,
 }
 

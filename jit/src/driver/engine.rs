@@ -100,15 +100,20 @@ pub struct Setup {
     /// tier and tier-up thresholds are set from `tier` here.
     pub jit: Jit,
     /// Threads that compile what gets hot, while the program goes on
-    /// (`--compile-threads`); 0 compiles it on the VM's thread, the
-    /// program waiting, which makes when code arrives depend on the
-    /// program alone.
+    /// (`--compile-threads`; at most `MAX_COMPILE_THREADS`); 0 compiles it
+    /// on the VM's thread, the program waiting, which makes when code
+    /// arrives depend on the program alone.
     pub compile_threads: usize,
 }
 
 /// `Setup::compile_threads` by default: one compiler thread, as HotSpot
 /// and V8 keep at least one even on a small machine.
 pub const DEFAULT_COMPILE_THREADS: usize = 1;
+
+/// The most compiler threads a VM starts: each has a compile arena and an
+/// out-of-memory reserve of its own, and the VM's thread one more
+/// (`vm::runtime::alloc::SLOTS`).
+pub const MAX_COMPILE_THREADS: usize = vm::runtime::alloc::SLOTS - 1;
 
 impl Setup {
     /// `tier` with every other setting at its default.
@@ -143,7 +148,8 @@ impl Setup {
         // Only `auto` and `tiered` compile anything once the program runs.
         let background = matches!(self.tier, Tier::Auto | Tier::Tiered);
         if background && self.compile_threads > 0 {
-            jit.start_background(program.clone(), self.compile_threads)
+            let threads = self.compile_threads.min(MAX_COMPILE_THREADS);
+            jit.start_background(program.clone(), threads)
                 .map_err(SetupError::CompilerThread)?;
         }
         match self.tier {

@@ -23,8 +23,11 @@
 //!
 //! Outside a scope the allocator is the system's alone, so fallible growth
 //! (`try_reserve`, which the register stack uses) sees refusals as before.
-//! One thread at a time uses the arena and the reserve: a scope opened on
-//! a second thread while the first is open gets neither.
+//! Each thread that compiles has an arena and a reserve of its own while
+//! its scope is open: `SLOTS` pairs, the VM's thread's and its compiler
+//! threads', each taken by one scope at a time (a scope opened when all
+//! are taken gets neither, and compiles with the system's memory alone).
+//! Any thread may free a block of any of them.
 //!
 //! The binary installs it with `#[global_allocator]`; without it (the
 //! library's own tests) a scope changes nothing.
@@ -70,14 +73,60 @@ thread_local! {
     /// Bytes the open scope has asked for (counted only when a refusal
     /// is injected).
     static TAKEN: Cell<usize> = const { Cell::new(0) };
+    /// The slot this thread's scope holds, if `SCOPE` says it holds one.
+    static SLOT: Cell<u8> = const { Cell::new(0) };
 }
 
 fn scope() -> u8 {
     SCOPE.with(Cell::get)
 }
 
-/// Whether some thread holds the arena and the reserve.
-static HELD: AtomicBool = AtomicBool::new(false);
+/// An arena and a reserve, for one compile scope at a time.
+struct Slot {
+    /// Whether a scope holds it.
+    held: AtomicBool,
+    arena: Region,
+    reserve: Region,
+}
+
+impl Slot {
+    const fn new() -> Slot {
+        Slot {
+            held: AtomicBool::new(false),
+            arena: Region::new(ARENA_BYTES),
+            reserve: Region::new(RESERVE_BYTES),
+        }
+    }
+}
+
+/// How many threads may compile with an arena and a reserve at once: the
+/// VM's and up to seven compiler threads (`--compile-threads` allows
+/// seven).
+pub const SLOTS: usize = 8;
+
+static SLOT_TABLE: [Slot; SLOTS] = [const { Slot::new() }; SLOTS];
+
+/// How many slots, from the first, have been held: only they can own a
+/// block, so a free looks at them alone.
+static SLOTS_USED: AtomicUsize = AtomicUsize::new(0);
+
+/// The slot this thread's scope holds (while `OWNER` or `LASTING`).
+fn held_slot() -> &'static Slot {
+    &SLOT_TABLE[SLOT.with(Cell::get) as usize]
+}
+
+/// The slots that may own blocks, with whether this thread holds each.
+fn used_slots() -> impl Iterator<Item = (&'static Slot, bool)> {
+    let mine = match scope() & OWNER {
+        0 => usize::MAX,
+        _ => SLOT.with(Cell::get) as usize,
+    };
+    let used = SLOTS_USED.load(Ordering::Acquire);
+    SLOT_TABLE[..used]
+        .iter()
+        .enumerate()
+        .map(move |(k, slot)| (slot, k == mine))
+}
 
 /// Fault injection for tests: bytes a compile may take before it is
 /// refused, as if memory had run out (`usize::MAX`: never).
@@ -125,9 +174,6 @@ struct Region {
     /// How many times it was found empty when a scope opened.
     reuses: AtomicUsize,
 }
-
-static ARENA: Region = Region::new(ARENA_BYTES);
-static RESERVE: Region = Region::new(RESERVE_BYTES);
 
 /// Adds one to a count only the region's holder writes: a load and a
 /// store, where `fetch_add` would be a locked instruction on every
@@ -222,11 +268,12 @@ impl Region {
         self.returned_elsewhere.store(0, Ordering::Relaxed);
     }
 
-    /// A block is freed; the holder empties the region when it was the
-    /// last (anyone else leaves that to the next scope).
+    /// A block is freed, by the holder (`mine`) or by another thread; the
+    /// holder empties the region when it was the last (anyone else leaves
+    /// that to the next scope).
     #[inline]
-    fn give_back(&self) {
-        if scope() & OWNER == 0 {
+    fn give_back(&self, mine: bool) {
+        if !mine {
             self.returned_elsewhere.fetch_add(1, Ordering::AcqRel);
             return;
         }
@@ -306,7 +353,7 @@ fn fallback(layout: Layout) -> *mut u8 {
         return ptr::null_mut();
     }
     SCOPE.with(|s| s.set(state | EXHAUSTED));
-    let p = RESERVE.take(layout);
+    let p = held_slot().reserve.take(layout);
     if p.is_null() {
         if COMPILER_THREAD.with(Cell::get) {
             RAN_OUT.store(true, Ordering::Release);
@@ -358,8 +405,10 @@ pub fn out_of_memory_while_compiling() -> ! {
 /// Sets the reserve's size, for tests of a compile that outgrows it; no
 /// effect once a compile has mapped it.
 pub fn set_reserve_size(bytes: usize) {
-    if RESERVE.base.load(Ordering::Acquire) == 0 {
-        RESERVE.size.store(bytes.max(1), Ordering::Relaxed);
+    for slot in &SLOT_TABLE {
+        if slot.reserve.base.load(Ordering::Acquire) == 0 {
+            slot.reserve.size.store(bytes.max(1), Ordering::Relaxed);
+        }
     }
 }
 
@@ -376,10 +425,14 @@ pub struct ArenaStats {
 static SCOPES_HELD: AtomicUsize = AtomicUsize::new(0);
 
 pub fn arena_stats() -> ArenaStats {
+    let used = &SLOT_TABLE[..SLOTS_USED.load(Ordering::Acquire)];
     ArenaStats {
         scopes: SCOPES_HELD.load(Ordering::Relaxed),
-        reuses: ARENA.reuses.load(Ordering::Relaxed),
-        live: ARENA.live(),
+        reuses: used
+            .iter()
+            .map(|s| s.arena.reuses.load(Ordering::Relaxed))
+            .sum(),
+        live: used.iter().map(|s| s.arena.live()).sum(),
     }
 }
 
@@ -405,7 +458,7 @@ impl Allocator {
         if injected_refusal(layout.size()) {
             return fallback(layout);
         }
-        let p = ARENA.take(layout);
+        let p = held_slot().arena.take(layout);
         if !p.is_null() {
             return p;
         }
@@ -482,30 +535,35 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        if ARENA.owns(p) {
-            ARENA.give_back();
-        } else if RESERVE.owns(p) {
-            RESERVE.give_back();
-        } else {
-            // SAFETY: `p` is not a region's, so `System` allocated it.
-            unsafe { System.dealloc(p, layout) }
+        for (slot, mine) in used_slots() {
+            if slot.arena.owns(p) {
+                return slot.arena.give_back(mine);
+            }
+            if slot.reserve.owns(p) {
+                return slot.reserve.give_back(mine);
+            }
         }
+        // SAFETY: `p` is no region's, so `System` allocated it.
+        unsafe { System.dealloc(p, layout) }
     }
 
     unsafe fn realloc(&self, p: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let held = scope() & OWNER != 0;
         let backed = scope() & (OWNER | LASTING) != 0;
-        if ARENA.owns(p) {
-            if held && !injected_refusal(new_size) && ARENA.resize_last(p, layout.size(), new_size)
-            {
-                return p;
+        for (slot, mine) in used_slots() {
+            if slot.arena.owns(p) {
+                if mine
+                    && !injected_refusal(new_size)
+                    && slot.arena.resize_last(p, layout.size(), new_size)
+                {
+                    return p;
+                }
+                // SAFETY: the caller's contract.
+                return unsafe { self.move_block(p, layout, new_size) };
             }
-            // SAFETY: the caller's contract.
-            return unsafe { self.move_block(p, layout, new_size) };
-        }
-        if RESERVE.owns(p) {
-            // SAFETY: the caller's contract.
-            return unsafe { self.move_block(p, layout, new_size) };
+            if slot.reserve.owns(p) {
+                // SAFETY: the caller's contract.
+                return unsafe { self.move_block(p, layout, new_size) };
+            }
         }
         if !injected_refusal(new_size) {
             // SAFETY: `p` is `System`'s; on failure it stays valid.
@@ -541,21 +599,32 @@ impl CompileScope {
     /// mapped (memory has already run out).
     pub fn open() -> Option<CompileScope> {
         debug_assert_eq!(scope(), 0, "compile scopes do not nest");
-        let holds = HELD
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_ok();
-        if holds {
-            if !RESERVE.map() {
-                HELD.store(false, Ordering::Release);
+        let claimed = SLOT_TABLE.iter().position(|slot| {
+            slot.held
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        });
+        if let Some(k) = claimed {
+            let slot = &SLOT_TABLE[k];
+            if !slot.reserve.map() {
+                slot.held.store(false, Ordering::Release);
                 return None;
             }
+            SLOTS_USED.fetch_max(k + 1, Ordering::AcqRel);
             SCOPES_HELD.fetch_add(1, Ordering::Relaxed);
             // Without an arena, compiles use the system as before.
-            ARENA.map();
-            ARENA.reset_if_empty();
-            RESERVE.reset_if_empty();
+            slot.arena.map();
+            slot.arena.reset_if_empty();
+            slot.reserve.reset_if_empty();
+            SLOT.with(|s| s.set(k as u8));
         }
-        SCOPE.with(|s| s.set(if holds { OPEN | OWNER } else { OPEN }));
+        SCOPE.with(|s| {
+            s.set(if claimed.is_some() {
+                OPEN | OWNER
+            } else {
+                OPEN
+            })
+        });
         TAKEN.with(|t| t.set(0));
         Some(CompileScope {
             _not_send: std::marker::PhantomData,
@@ -568,8 +637,9 @@ impl Drop for CompileScope {
         let state = scope();
         SCOPE.with(|s| s.set(0));
         if state & OWNER != 0 {
-            ARENA.trim(ARENA_KEEP);
-            HELD.store(false, Ordering::Release);
+            let slot = held_slot();
+            slot.arena.trim(ARENA_KEEP);
+            slot.held.store(false, Ordering::Release);
         }
     }
 }
@@ -578,13 +648,16 @@ impl Drop for CompileScope {
 /// for a VM that is going to compile. Failing is harmless: the first
 /// compile tries again, and bails out if the reserve still cannot be had.
 pub fn prepare() {
-    if HELD
+    let slot = &SLOT_TABLE[0];
+    if slot
+        .held
         .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
         .is_ok()
     {
-        RESERVE.map();
-        ARENA.map();
-        HELD.store(false, Ordering::Release);
+        slot.reserve.map();
+        slot.arena.map();
+        SLOTS_USED.fetch_max(1, Ordering::AcqRel);
+        slot.held.store(false, Ordering::Release);
     }
 }
 
@@ -600,8 +673,13 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
 
-    /// The regions are one per process; their tests take turns.
+    /// The regions are one set per process; their tests take turns.
     static TURN: Mutex<()> = Mutex::new(());
+
+    /// The slot this thread's open scope holds.
+    fn mine() -> &'static Slot {
+        held_slot()
+    }
 
     fn layout(size: usize, align: usize) -> Layout {
         Layout::from_size_align(size, align).unwrap()
@@ -621,7 +699,7 @@ mod tests {
         let a = fallback(layout(24, 8));
         let b = fallback(layout(100, 64));
         assert!(exhausted());
-        assert!(RESERVE.owns(a) && RESERVE.owns(b));
+        assert!(mine().reserve.owns(a) && mine().reserve.owns(b));
         assert_eq!(a as usize % 8, 0);
         assert_eq!(b as usize % 64, 0);
         assert!(b as usize >= a as usize + 24, "blocks are disjoint");
@@ -630,7 +708,7 @@ mod tests {
             Allocator.dealloc(a, layout(24, 8));
             Allocator.dealloc(b, layout(100, 64));
         }
-        assert_eq!(RESERVE.used.load(Ordering::Relaxed), 0);
+        assert_eq!(mine().reserve.used.load(Ordering::Relaxed), 0);
         drop(scope);
         assert!(fallback(layout(8, 8)).is_null());
     }
@@ -639,7 +717,7 @@ mod tests {
     fn a_block_larger_than_the_reserve_is_refused() {
         let _turn = TURN.lock().unwrap();
         let _scope = CompileScope::open().expect("the reserve maps");
-        assert!(RESERVE.take(layout(RESERVE_BYTES + 1, 8)).is_null());
+        assert!(mine().reserve.take(layout(RESERVE_BYTES + 1, 8)).is_null());
     }
 
     #[test]
@@ -650,12 +728,12 @@ mod tests {
         // layouts they were made with.
         unsafe {
             let a = Allocator.alloc(layout(16, 8));
-            assert!(ARENA.owns(a));
+            assert!(mine().arena.owns(a));
             a.copy_from_nonoverlapping([7u8; 16].as_ptr(), 16);
             let a2 = Allocator.realloc(a, layout(16, 8), 4096);
             assert_eq!(a2, a, "the last block grows in place");
             let b = Allocator.alloc_zeroed(layout(64, 64));
-            assert!(ARENA.owns(b) && (b as usize).is_multiple_of(64));
+            assert!(mine().arena.owns(b) && (b as usize).is_multiple_of(64));
             assert!(std::slice::from_raw_parts(b, 64).iter().all(|&x| x == 0));
             let a3 = Allocator.realloc(a2, layout(4096, 8), 8192);
             assert_ne!(a3, a2, "a block no longer last moves");
@@ -663,29 +741,34 @@ mod tests {
             Allocator.dealloc(b, layout(64, 64));
             Allocator.dealloc(a3, layout(8192, 8));
         }
-        assert_eq!(ARENA.used.load(Ordering::Relaxed), 0, "emptied");
+        assert_eq!(mine().arena.used.load(Ordering::Relaxed), 0, "emptied");
         drop(scope);
         // SAFETY: a block of the system's, freed at once.
         unsafe {
             let c = Allocator.alloc(layout(16, 8));
-            assert!(!ARENA.owns(c), "outside a scope the system serves");
+            assert!(!mine().arena.owns(c), "outside a scope the system serves");
             Allocator.dealloc(c, layout(16, 8));
         }
     }
 
     #[test]
-    fn a_second_thread_gets_no_arena_while_the_first_holds_it() {
+    fn a_second_thread_gets_an_arena_and_a_reserve_of_its_own() {
         let _turn = TURN.lock().unwrap();
         let _scope = CompileScope::open().expect("the reserve maps");
-        std::thread::spawn(|| {
+        let first = mine() as *const Slot as usize;
+        std::thread::spawn(move || {
             let _other = CompileScope::open().expect("opens");
+            assert_ne!(mine() as *const Slot as usize, first);
             // SAFETY: a block freed at once with its layout.
             unsafe {
                 let p = Allocator.alloc(layout(16, 8));
-                assert!(!ARENA.owns(p));
+                assert!(mine().arena.owns(p));
                 Allocator.dealloc(p, layout(16, 8));
             }
-            assert!(fallback(layout(8, 8)).is_null(), "nor the reserve");
+            let q = fallback(layout(8, 8));
+            assert!(mine().reserve.owns(q), "and the reserve");
+            // SAFETY: a reserve block, freed once.
+            unsafe { Allocator.dealloc(q, layout(8, 8)) };
         })
         .join()
         .unwrap();
@@ -699,17 +782,17 @@ mod tests {
         unsafe {
             let a = Allocator.alloc(layout(32, 8));
             let b = Allocator.alloc(layout(32, 8)) as usize;
-            assert!(ARENA.owns(a));
+            assert!(mine().arena.owns(a));
             std::thread::spawn(move || Allocator.dealloc(b as *mut u8, layout(32, 8)))
                 .join()
                 .unwrap();
-            assert_eq!(ARENA.live(), 1);
-            assert_ne!(ARENA.used.load(Ordering::Relaxed), 0);
+            assert_eq!(mine().arena.live(), 1);
+            assert_ne!(mine().arena.used.load(Ordering::Relaxed), 0);
             Allocator.dealloc(a, layout(32, 8));
         }
-        assert_eq!(ARENA.live(), 0);
+        assert_eq!(mine().arena.live(), 0);
         assert_eq!(
-            ARENA.used.load(Ordering::Relaxed),
+            mine().arena.used.load(Ordering::Relaxed),
             0,
             "the holder's last free empties it"
         );
@@ -720,10 +803,10 @@ mod tests {
         drop(scope);
         // SAFETY: as above.
         unsafe { Allocator.dealloc(left, layout(16, 8)) };
-        let reuses = ARENA.reuses.load(Ordering::Relaxed);
+        let reuses = mine().arena.reuses.load(Ordering::Relaxed);
         let _again = CompileScope::open().expect("the reserve maps");
-        assert_eq!(ARENA.reuses.load(Ordering::Relaxed), reuses + 1);
-        assert_eq!(ARENA.used.load(Ordering::Relaxed), 0);
+        assert_eq!(mine().arena.reuses.load(Ordering::Relaxed), reuses + 1);
+        assert_eq!(mine().arena.used.load(Ordering::Relaxed), 0);
     }
 
     #[test]
@@ -735,7 +818,7 @@ mod tests {
         unsafe {
             a.copy_from_nonoverlapping([1u8, 2, 3, 4].as_ptr(), 4);
             let b = Allocator.realloc(a, layout(4, 4), 400);
-            assert!(!RESERVE.owns(b), "the arena serves the new block");
+            assert!(!mine().reserve.owns(b), "the arena serves the new block");
             assert_eq!(std::slice::from_raw_parts(b, 4), &[1, 2, 3, 4]);
             Allocator.dealloc(b, layout(400, 4));
         }
