@@ -27,6 +27,47 @@ fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
+/// The `q`th quantile of `values` (sorted), by the nearest rank.
+fn quantile(values: &[Duration], q: f64) -> Duration {
+    match values.len() {
+        0 => Duration::ZERO,
+        n => values[((q * n as f64).ceil() as usize).clamp(1, n) - 1],
+    }
+}
+
+/// The VM thread's pauses for compiles (its whole compile on its own
+/// thread; the request and the install in the background) and the
+/// background compiles' waits in the queue.
+fn waits(out: &mut String, records: &[CompileRecord]) {
+    let mut pauses: Vec<Duration> = records.iter().map(|r| r.pause).collect();
+    pauses.sort_unstable();
+    let total: Duration = pauses.iter().sum();
+    let _ = writeln!(
+        out,
+        "  pauses of the VM's thread: p50 {:.0} us, p99 {:.0} us, max {:.0} us, total {:.0} us",
+        micros(quantile(&pauses, 0.5)),
+        micros(quantile(&pauses, 0.99)),
+        micros(pauses.last().copied().unwrap_or_default()),
+        micros(total)
+    );
+    let mut queued: Vec<Duration> = records
+        .iter()
+        .filter(|r| r.worker.is_some())
+        .map(|r| r.queued)
+        .collect();
+    if queued.is_empty() {
+        return;
+    }
+    queued.sort_unstable();
+    let _ = writeln!(
+        out,
+        "  {} compiled in the background: queue wait p50 {:.0} us, p99 {:.0} us",
+        queued.len(),
+        micros(quantile(&queued, 0.5)),
+        micros(quantile(&queued, 0.99))
+    );
+}
+
 /// The summary of `records`, several lines ending in a newline.
 pub fn summary(records: &[CompileRecord]) -> String {
     let mut out = String::new();
@@ -51,6 +92,7 @@ pub fn summary(records: &[CompileRecord]) -> String {
         records.len() - ok,
         micros(total)
     );
+    waits(&mut out, records);
     let _ = writeln!(out, "  phase          total us   share");
     let row = |out: &mut String, name: &str, t: Duration| {
         let share = if total.is_zero() {
