@@ -256,11 +256,11 @@ pub trait Compiler {
     /// finished, with what became of it.
     fn finished(&mut self, _install: &mut dyn FnMut(Request, Finished)) {}
 
-    /// The policy looked for `func`'s queued code (its on-stack-replacement
-    /// code, with `osr`), or had to leave it unasked, and will look again:
-    /// code of this compiler's that asks the policy (baseline code's
-    /// countdowns) is to ask again after a while.
-    fn look_again(&mut self, _func: FuncId, _osr: bool) {}
+    /// The policy will look for `func`'s code again: code of this
+    /// compiler's that asks the policy (baseline code's countdowns) is to
+    /// ask again after `look.calls` more calls and `look.back_edges` more
+    /// back-edges, where they are given.
+    fn look_again(&mut self, _func: FuncId, _look: Look) {}
 
     /// The bytecode instruction (function, index) whose compiled code
     /// holds the machine `address`, for the time profiler; `None` outside
@@ -279,6 +279,22 @@ pub enum Finished {
     /// Dropped from the queue for hotter requests: the policy may ask
     /// again.
     Dropped,
+}
+
+/// When compiled code asks the policy again (`Compiler::look_again`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    pub calls: Option<u64>,
+    pub back_edges: Option<u64>,
+}
+
+impl Look {
+    /// Looks for ordinary code: by calls, and by back-edges, since a long
+    /// activation's loops would otherwise not look before it ends.
+    const ORDINARY: Look = Look {
+        calls: Some(POLL_CALLS),
+        back_edges: Some(POLL_BACK_EDGES),
+    };
 }
 
 /// How often a function whose compile is queued looks for its code: every
@@ -393,7 +409,7 @@ impl<'p> Tiers<'p> {
         &mut self,
         program: &Program,
         f: FuncId,
-        counts: &[FuncProfile],
+        counts: &mut [FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) {
@@ -416,7 +432,7 @@ impl<'p> Tiers<'p> {
         program: &Program,
         f: FuncId,
         trigger: Trigger,
-        counts: &[FuncProfile],
+        counts: &mut [FuncProfile],
         env: JitEnv,
         out: &mut Output,
     ) {
@@ -430,6 +446,12 @@ impl<'p> Tiers<'p> {
             Queued::Yes => {
                 self.queued[f.index()] = true;
                 self.offer_at[f.index()] = next_look;
+                // Its loops look for the code too (`at_back_edge`).
+                let c = &mut counts[f.index()];
+                let look = c.back_edges.saturating_add(POLL_BACK_EDGES);
+                if c.osr_at <= c.back_edges || c.osr_at > look {
+                    c.osr_at = look;
+                }
             }
             Queued::Full => {
                 self.offered[f.index()] = false;
@@ -539,7 +561,14 @@ impl<'p> Tiers<'p> {
     /// next call of its function or look at its loops.
     fn dropped(&mut self, request: &Request) {
         let f = request.func.index();
-        self.look_again(request.func, request.osr.is_some());
+        let look = match request.osr {
+            Some(_) => Look {
+                calls: None,
+                back_edges: Some(POLL_BACK_EDGES),
+            },
+            None => Look::ORDINARY,
+        };
+        self.look_again(request.func, look);
         if request.osr.is_some() {
             self.osr_state[f] = OsrState::Unasked;
             return;
@@ -566,7 +595,7 @@ impl<'p> Tiers<'p> {
         if std::mem::replace(&mut self.hot_offered[f.index()], true) {
             self.poll(out);
             if self.queued[f.index()] {
-                self.look_again(f, false);
+                self.look_again(f, Look::ORDINARY);
             }
             return;
         }
@@ -574,11 +603,11 @@ impl<'p> Tiers<'p> {
         match self.queue(&request, env) {
             Queued::Yes => {
                 self.queued[f.index()] = true;
-                self.look_again(f, false);
+                self.look_again(f, Look::ORDINARY);
             }
             Queued::Full => {
                 self.hot_offered[f.index()] = false;
-                self.look_again(f, false);
+                self.look_again(f, Look::ORDINARY);
             }
             Queued::No => {
                 self.compile(program, &request, env, out);
@@ -598,21 +627,35 @@ impl<'p> Tiers<'p> {
         env: JitEnv,
         out: &mut Output,
     ) -> Option<Entry> {
+        if self.queued[f.index()] {
+            self.poll(out);
+        }
         let entry = match self.osr_state[f.index()] {
             OsrState::Unasked => self.osr_code(program, f, pc, counts, env, out),
             OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
-            OsrState::Done => return None,
+            OsrState::Done => None,
         };
-        if entry.is_none() && !matches!(self.osr_state[f.index()], OsrState::Done) {
-            self.look_again(f, true);
+        // As `at_back_edge` arms the interpreter's looks.
+        let back_edges = match self.osr_state[f.index()] {
+            OsrState::Ready { .. } => Some(1),
+            OsrState::Asked => Some(POLL_BACK_EDGES),
+            _ if self.queued[f.index()] => Some(POLL_BACK_EDGES),
+            _ => None,
+        };
+        if back_edges.is_some() {
+            let look = Look {
+                calls: None,
+                back_edges,
+            };
+            self.look_again(f, look);
         }
         entry
     }
 
-    /// Tells the compiler the policy will look for `f`'s code again.
-    fn look_again(&mut self, f: FuncId, osr: bool) {
+    /// Tells the compiler when the policy will look for `f`'s code again.
+    fn look_again(&mut self, f: FuncId, look: Look) {
         if let Some(compiler) = &mut self.compiler {
-            compiler.look_again(f, osr);
+            compiler.look_again(f, look);
         }
     }
 
@@ -656,9 +699,11 @@ impl<'p> Tiers<'p> {
 
     /// The policy's part when `f`'s back-edges reach the count of its next
     /// look (`FuncProfile::osr_at`) at the loop header `pc`: asks for code
-    /// to take the running activation over, or looks for the code asked
-    /// for in the background. The entry of code to go on in, if there is
-    /// some now; the count of the next look is set while one is due.
+    /// to take the running activation over, or looks for code asked for in
+    /// the background (on-stack-replacement code, or `f`'s ordinary code,
+    /// which a long activation would otherwise not look for until it
+    /// ends). The entry of code to go on in, if there is some now; the
+    /// count of the next look is set while one is due.
     ///
     /// The ask is all a loop threshold compiles: the activation that
     /// crossed it may be the only one (`main`), so `f`'s ordinary code
@@ -675,23 +720,47 @@ impl<'p> Tiers<'p> {
     ) -> Option<Entry> {
         let i = f.index();
         let back_edges = counts[i].back_edges;
+        if self.queued[i] {
+            self.poll(out);
+        }
+        let threshold = self.thresholds.back_edges;
         let entry = match self.osr_state[i] {
-            OsrState::Done => return None,
+            OsrState::Done => None,
             OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
             OsrState::Unasked => {
-                if back_edges < self.thresholds.back_edges
-                    || self.eager
-                    || self.offered[i] && self.compiled[i].is_none()
-                {
-                    return None;
+                let refused = self.offered[i] && self.compiled[i].is_none() && !self.queued[i];
+                if back_edges < threshold || self.eager || refused {
+                    None
+                } else {
+                    let next_call = counts[i].calls.saturating_add(1);
+                    self.offer_at[i] = self.offer_at[i].min(next_call);
+                    self.osr_code(program, f, pc, counts, env, out)
                 }
-                let next_call = counts[i].calls.saturating_add(1);
-                self.offer_at[i] = self.offer_at[i].min(next_call);
-                self.osr_code(program, f, pc, counts, env, out)
             }
         };
-        if entry.is_none() && !matches!(self.osr_state[i], OsrState::Done) {
-            counts[i].osr_at = back_edges.saturating_add(POLL_BACK_EDGES);
+        // Code made for a loop header is looked for at every back edge
+        // until an activation reaches that header (in a nest, the outer
+        // header comes round once per inner loop; a later activation,
+        // at its first), as V8 arms its loops for on-stack replacement: a
+        // look every `POLL_BACK_EDGES` could keep falling on the inner
+        // loop's back edges.
+        let next_look = match self.osr_state[i] {
+            OsrState::Ready { .. } => Some(1),
+            OsrState::Asked => Some(POLL_BACK_EDGES),
+            OsrState::Unasked if back_edges < threshold => {
+                // Ask at the threshold, look for queued code before.
+                let ask = threshold - back_edges;
+                Some(if self.queued[i] {
+                    ask.min(POLL_BACK_EDGES)
+                } else {
+                    ask
+                })
+            }
+            _ if self.queued[i] => Some(POLL_BACK_EDGES),
+            _ => None,
+        };
+        if let Some(next) = next_look {
+            counts[i].osr_at = back_edges.saturating_add(next);
         }
         entry
     }

@@ -17,7 +17,7 @@ use crate::pipeline::context::Options;
 use crate::pipeline::error::CompileError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use vm::tier::{Compiled, Compiler, Entry, Finished, JitEnv, Request, Thresholds, Trigger};
+use vm::tier::{Compiled, Compiler, Entry, Finished, JitEnv, Look, Request, Thresholds, Trigger};
 use vm::{FuncId, Program};
 
 pub struct Jit {
@@ -134,12 +134,14 @@ impl Compiler for Jit {
         broker.queue(request, env)
     }
 
-    fn look_again(&mut self, func: FuncId, osr: bool) {
-        // Baseline code asks again once its countdown runs out again.
+    fn look_again(&mut self, func: FuncId, look: Look) {
+        // Baseline code asks again once its countdowns run out again.
         if let Some(hot) = self.hot.0.as_mut().and_then(|h| h.get_mut(func.index())) {
-            match osr {
-                true => hot.back_edges = vm::tier::POLL_BACK_EDGES,
-                false => hot.calls = vm::tier::POLL_CALLS,
+            if let Some(calls) = look.calls {
+                hot.calls = calls;
+            }
+            if let Some(back_edges) = look.back_edges {
+                hot.back_edges = back_edges;
             }
         }
     }

@@ -280,7 +280,7 @@ impl<'p> Vm<'p> {
     pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64) {
         if self.tiers.wants(f, calls) {
             let env = self.env;
-            let counts = &self.profile.funcs;
+            let counts = &mut self.profile.funcs;
             self.tiers
                 .at_call(self.program, f, counts, env, &mut self.out);
         }
