@@ -70,9 +70,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// `tier` with the command line's defaults: thresholds of 1,000 calls
-    /// and 10,000 back-edges, a call depth of 100,000, a compile budget
-    /// of 1,000,000 units and 50 ms.
+    /// `tier` with the command line's defaults: thresholds of 100 calls
+    /// and 1,000 back-edges, one compiler thread, a call depth of 100,000,
+    /// a compile budget of 1,000,000 units and 50 ms.
     pub fn new(tier: Tier) -> Engine {
         Engine {
             tier,

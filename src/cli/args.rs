@@ -156,10 +156,11 @@ pub(crate) struct RunArgs {
     /// Which tier runs the program: interp (never compile), jit (the
     /// optimizing compiler before each function's first call), baseline
     /// (the baseline compiler likewise), tiered (baseline code handing
-    /// what gets hot to the optimizing compiler), auto (interpret, and
-    /// compile what gets hot).
-    #[arg(long, default_value = "auto")]
-    pub(crate) tier: Tier,
+    /// what gets hot to the optimizing compiler; the default), auto
+    /// (interpret, and compile what gets hot; the default with
+    /// `--profile=counts`, since only the interpreter counts instructions).
+    #[arg(long)]
+    pub(crate) tier: Option<Tier>,
     #[command(flatten)]
     pub(crate) compiler: CompilerArgs,
     /// Print a profile on stderr at exit. `--profile` or
@@ -202,16 +203,30 @@ pub(crate) struct RunArgs {
     pub(crate) trace_json: Option<String>,
 }
 
+impl RunArgs {
+    /// The tier asked for; else `tiered`, or `auto` for a profile of
+    /// counts (only the interpreter counts the instructions it runs).
+    pub(crate) fn tier(&self) -> Tier {
+        match (self.tier, self.profile) {
+            (Some(tier), _) => tier,
+            (None, Some(ProfileKind::Counts)) => Tier::Auto,
+            (None, _) => Tier::default(),
+        }
+    }
+}
+
 /// Flags of the tier-up policy and the compiler, shared by `run` and `bench`.
 #[derive(Args, Clone)]
 pub(crate) struct CompilerArgs {
-    /// With `--tier auto`: compile a function when its calls reach N.
-    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With `--tier tiered` and `auto`: optimize a function when its calls
+    /// reach N.
+    #[arg(long, default_value_t = jit::driver::engine::DEFAULT_THRESHOLDS.calls, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) jit_threshold_calls: u64,
-    /// With `--tier auto`: compile a function when its taken backward
-    /// branches reach N; the activation running that loop continues in
-    /// compiled code from the loop's header (on-stack replacement).
-    #[arg(long, default_value_t = 10_000, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// With `--tier tiered` and `auto`: optimize a function when its taken
+    /// backward branches reach N; the activation running that loop
+    /// continues in optimized code from the loop's header (on-stack
+    /// replacement).
+    #[arg(long, default_value_t = jit::driver::engine::DEFAULT_THRESHOLDS.back_edges, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) jit_threshold_loops: u64,
     /// Work units the compiler may spend on one function; a function over
     /// budget stays in the interpreter.

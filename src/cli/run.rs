@@ -141,7 +141,7 @@ pub(crate) fn run(opts: &RunArgs) -> Result<(), Vec<Failure>> {
         file,
         &program,
         Output::stdout(),
-        opts.tier,
+        opts.tier(),
         &opts.compiler,
         jit,
         opts.gdb_jit,

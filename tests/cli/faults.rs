@@ -245,8 +245,15 @@ fn an_unmappable_memory_is_a_resource_failure() {
     );
 }
 
-/// Prints 0 to 9,999, then makes `sq` hot (in `auto`, compiled at its
-/// first call after the prints; in `jit`, before anything runs).
+/// Prints 0 to 9,999, then makes `sq` hot (in `auto` with the thresholds
+/// `HOT_FLAGS` sets, compiled at its 1,000th call after the prints, the
+/// printing loop staying interpreted; in `jit`, before anything runs).
+const HOT_FLAGS: [&str; 4] = [
+    "--jit-threshold-calls",
+    "1000",
+    "--jit-threshold-loops",
+    "1000000",
+];
 const PRINT_THEN_HOT: &str = "func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main()\n    mov %i, 0\nprint:\n    print %i\n    add %i, %i, 1\n    jlt %i, 10000, print\n    mov %s, 0\nhot:\n    call %t, sq, %i\n    add %s, %s, %t\n    sub %i, %i, 1\n    jnz %i, hot\n    print %s\n    ret 0\nend\n";
 
 /// A compile the system refuses memory bails out, says so in the trace,
@@ -308,7 +315,9 @@ fn a_compile_beyond_the_reserve_ends_the_run_with_its_output() {
         let out = Command::new(env!("CARGO_BIN_EXE_bcvm"))
             .env("BCVM_FAULT_COMPILE_MEMORY", "0")
             .env("BCVM_FAULT_COMPILE_RESERVE", "64")
-            .args(["run", "--tier", tier, "--compile-threads", threads, p])
+            .args(["run", "--tier", tier, "--compile-threads", threads])
+            .args(HOT_FLAGS)
+            .arg(p)
             .output()
             .expect("run bcvm");
         assert_eq!(

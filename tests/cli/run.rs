@@ -224,6 +224,8 @@ fn hot_loops_are_replaced_on_the_stack_and_traced() {
     let child = Command::new(env!("CARGO_BIN_EXE_bcvm"))
         .args([
             "run",
+            "--tier",
+            "auto",
             "--compile-threads",
             "0",
             "--trace-compile",

@@ -24,12 +24,13 @@ pub enum Tier {
     Baseline,
     /// `Baseline`, whose code counts calls and back-edges and hands hot
     /// functions, and hot loops through on-stack replacement, to the
-    /// optimizing compiler.
+    /// optimizing compiler. The default: it reaches full speed soonest
+    /// (`docs/jit.md`, "Warm-up").
+    #[default]
     Tiered,
     /// Interpret and count; compile a function when its calls reach the
     /// threshold, and take a running loop over (on-stack replacement)
     /// when its back-edges do.
-    #[default]
     Auto,
 }
 
@@ -80,10 +81,12 @@ impl fmt::Display for Tier {
 }
 
 /// The thresholds `auto` and `tiered` count to by default
-/// (`--jit-threshold-calls`, `--jit-threshold-loops`).
+/// (`--jit-threshold-calls`, `--jit-threshold-loops`), chosen with compiles
+/// in the background, where a request costs the program about a
+/// microsecond (`benches/policy_sweep.py`; `docs/jit.md`, "Warm-up").
 pub const DEFAULT_THRESHOLDS: Thresholds = Thresholds {
-    calls: 1000,
-    back_edges: 10_000,
+    calls: 100,
+    back_edges: 1000,
 };
 
 /// Everything a VM is set up from, besides the program and its output.
