@@ -347,8 +347,11 @@ pub(crate) enum OsrState {
     /// Queued, or compiling in the background.
     Asked,
     /// Made in the background, for the loop header at `pc`, and installed:
-    /// an activation reaching that header goes on in it.
-    Ready { pc: u32, entry: Entry },
+    /// an activation reaching that header goes on in it. `misses` counts
+    /// the looks at other headers since: an activation that no longer
+    /// comes back to `pc` (its loop ended while the code was made) gets
+    /// code for the header it is at instead.
+    Ready { pc: u32, entry: Entry, misses: u64 },
     /// Compiled at once when asked, or refused: not asked again.
     Done,
 }
@@ -543,7 +546,11 @@ impl<'p> Tiers<'p> {
             match request.osr {
                 Some(pc) => {
                     self.osr_state[f] = match self.install(&request, code) {
-                        Some(entry) => OsrState::Ready { pc, entry },
+                        Some(entry) => OsrState::Ready {
+                            pc,
+                            entry,
+                            misses: 0,
+                        },
                         None => OsrState::Done,
                     };
                 }
@@ -632,7 +639,9 @@ impl<'p> Tiers<'p> {
         }
         let entry = match self.osr_state[f.index()] {
             OsrState::Unasked => self.osr_code(program, f, pc, counts, env, out),
-            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
+            OsrState::Asked | OsrState::Ready { .. } => {
+                self.look_for_osr(program, f, pc, counts, env, out)
+            }
             OsrState::Done => None,
         };
         // As `at_back_edge` arms the interpreter's looks.
@@ -686,13 +695,30 @@ impl<'p> Tiers<'p> {
     }
 
     /// The on-stack-replacement code made in the background for `f`, if
-    /// it is installed and made for `pc`.
-    fn look_for_osr(&mut self, f: FuncId, pc: u32, out: &mut Output) -> Option<Entry> {
+    /// it is installed and made for `pc`. After `POLL_BACK_EDGES` looks at
+    /// other headers, code for `pc` is asked for instead.
+    fn look_for_osr(
+        &mut self,
+        program: &Program,
+        f: FuncId,
+        pc: u32,
+        counts: &[FuncProfile],
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
         if matches!(self.osr_state[f.index()], OsrState::Asked) {
             self.poll(out);
         }
-        match self.osr_state[f.index()] {
-            OsrState::Ready { pc: at, entry } if at == pc => Some(entry),
+        match &mut self.osr_state[f.index()] {
+            OsrState::Ready { pc: at, entry, .. } if *at == pc => Some(*entry),
+            OsrState::Ready { misses, .. } => {
+                *misses += 1;
+                if *misses <= POLL_BACK_EDGES {
+                    return None;
+                }
+                *misses = 0;
+                self.osr_code(program, f, pc, counts, env, out)
+            }
             _ => None,
         }
     }
@@ -726,7 +752,9 @@ impl<'p> Tiers<'p> {
         let threshold = self.thresholds.back_edges;
         let entry = match self.osr_state[i] {
             OsrState::Done => None,
-            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, out),
+            OsrState::Asked | OsrState::Ready { .. } => {
+                self.look_for_osr(program, f, pc, counts, env, out)
+            }
             OsrState::Unasked => {
                 let refused = self.offered[i] && self.compiled[i].is_none() && !self.queued[i];
                 if back_edges < threshold || self.eager || refused {

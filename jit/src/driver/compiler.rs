@@ -281,6 +281,8 @@ impl Jit {
             queued: built.start.saturating_duration_since(request.made),
             pause,
             worker: built.worker,
+            vm_tid: crate::driver::build::thread_id(),
+            installed: Instant::now().saturating_duration_since(self.epoch),
             error: result.as_ref().err().cloned(),
         };
         self.compiles += 1;

@@ -59,6 +59,10 @@ pub struct CompileRecord {
     pub pause: Duration,
     /// The compiler thread that ran it (from 1), or `None` for the VM's.
     pub worker: Option<usize>,
+    /// The VM's thread, which asked for the compile and installed it.
+    pub vm_tid: u32,
+    /// When the VM's thread took what the compile made, from the epoch.
+    pub installed: Duration,
     /// `None` if compiled, else why not.
     pub error: Option<CompileError>,
 }
@@ -151,12 +155,14 @@ pub struct OsrMark {
 }
 
 /// Compile records as Chrome trace events (`"ph": "X"`, `ts` and `dur` in
-/// µs): one per compile, with one per phase nested inside it, an instant
-/// event where each function tiered up (was offered to the compiler) and
-/// where each activation entered on-stack-replacement code, and the
-/// process's and threads' names; `pid` and `tid` are the real ones.
-/// Perfetto and chrome://tracing open the result. `program` names the
-/// process.
+/// µs): one per compile on the track of the thread that ran it, with one
+/// per phase nested inside it, an instant event on the VM's track where
+/// each function tiered up (was asked for) and where each activation
+/// entered on-stack-replacement code, for a background compile the
+/// request and the install as flow events between the VM's track and the
+/// compiler thread's, and the process's and threads' names; `pid` and
+/// `tid` are the real ones. Perfetto and chrome://tracing open the
+/// result. `program` names the process.
 pub fn chrome_trace(
     records: &[CompileRecord],
     osr_entries: &[OsrMark],
@@ -167,13 +173,20 @@ pub fn chrome_trace(
         "name": "process_name", "ph": "M", "pid": pid,
         "args": { "name": format!("bcvm {program}") },
     })];
-    let mut tids: Vec<u32> = records.iter().map(|r| r.tid).collect();
-    tids.sort_unstable();
-    tids.dedup();
-    for tid in tids {
+    let mut threads: Vec<(u32, String)> = records
+        .iter()
+        .flat_map(|r| [(r.vm_tid, "VM".to_string()), (r.tid, r.thread_name())])
+        .map(|(tid, name)| match name.as_str() {
+            "vm" => (tid, "VM".to_string()),
+            _ => (tid, name),
+        })
+        .collect();
+    threads.sort();
+    threads.dedup_by_key(|(tid, _)| *tid);
+    for (tid, name) in threads {
         events.push(serde_json::json!({
             "name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
-            "args": { "name": "VM (interpreter, compiler)" },
+            "args": { "name": name },
         }));
     }
     for o in osr_entries {
@@ -184,22 +197,50 @@ pub fn chrome_trace(
             "s": "t",
             "ts": o.at.as_secs_f64() * 1e6,
             "pid": pid,
-            "tid": records.first().map_or(pid, |r| r.tid),
+            "tid": records.first().map_or(pid, |r| r.vm_tid),
         }));
     }
     for r in records {
         let ts = r.started.as_secs_f64() * 1e6;
         let s = &r.stats;
         let tid = r.tid;
+        let asked = r.started.saturating_sub(r.queued).as_secs_f64() * 1e6;
         events.push(serde_json::json!({
             "name": format!("tier-up {} ({})", r.function, r.trigger.name()),
             "cat": "tier-up",
             "ph": "i",
             "s": "t",
-            "ts": ts,
+            "ts": asked,
             "pid": pid,
-            "tid": tid,
+            "tid": r.vm_tid,
         }));
+        if r.worker.is_some() {
+            let done = ts + r.total.as_secs_f64() * 1e6;
+            let installed = r.installed.as_secs_f64() * 1e6;
+            // Flow ids: two per compile, the request's and the install's.
+            for (name, id, from, from_tid, to, to_tid) in [
+                ("request", 2 * r.id, asked, r.vm_tid, ts, tid),
+                ("install", 2 * r.id + 1, done, tid, installed, r.vm_tid),
+            ] {
+                events.push(serde_json::json!({
+                    "name": name, "cat": "flow", "ph": "s", "id": id,
+                    "ts": from, "pid": pid, "tid": from_tid,
+                }));
+                events.push(serde_json::json!({
+                    "name": name, "cat": "flow", "ph": "f", "bp": "e", "id": id,
+                    "ts": to, "pid": pid, "tid": to_tid,
+                }));
+            }
+            events.push(serde_json::json!({
+                "name": format!("install {}", r.function),
+                "cat": "install",
+                "ph": "i",
+                "s": "t",
+                "ts": installed,
+                "pid": pid,
+                "tid": r.vm_tid,
+            }));
+        }
         let mut args = serde_json::json!({
             "id": r.id,
             "function": r.function,
