@@ -525,3 +525,59 @@ fn profile_kinds() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("counts"), "{}", stderr(&bad));
 }
+
+/// A background compile shows on its compiler thread's track, with the
+/// request and the install as flow events from and back to the VM's.
+#[test]
+fn trace_json_shows_a_background_compile_on_its_thread() {
+    let p = program(
+        "traced_background",
+        "func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main()\n    mov %i, 0\n    mov %s, 0\nl:\n    call %t, sq, %i\n    add %s, %s, %t\n    add %i, %i, 1\n    jlt %i, 3000000, l\n    print %s\n    ret 0\nend\n",
+    );
+    let path = std::env::temp_dir().join(format!("bcvm-bg-trace-{}.json", std::process::id()));
+    let path = path.to_string_lossy().into_owned();
+    let args = ["run", "--tier", "auto", "--compile-threads", "1"];
+    let out = bcvm(
+        &[
+            &args[..],
+            &[
+                "--jit-threshold-loops",
+                "1000000000",
+                "--trace-json",
+                &path,
+                &p,
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("trace")).expect("json");
+    let _ = std::fs::remove_file(&path);
+    let all = trace["traceEvents"].as_array().expect("events");
+    let named = |name: &str| all.iter().find(|e| e["name"] == name);
+    let compile = named("compile sq").expect("sq compiled, on its calls");
+    let install = named("install sq").expect("installed");
+    assert_ne!(compile["tid"], install["tid"], "two threads: {all:?}");
+    let thread = |tid: &serde_json::Value| {
+        all.iter()
+            .find(|e| e["ph"] == "M" && e["name"] == "thread_name" && &e["tid"] == tid)
+            .map(|e| e["args"]["name"].clone())
+    };
+    assert_eq!(thread(&compile["tid"]), Some("compiler-1".into()));
+    assert_eq!(thread(&install["tid"]), Some("VM".into()));
+    for (flow, from, to) in [("request", install, compile), ("install", compile, install)] {
+        let ends: Vec<&serde_json::Value> = all.iter().filter(|e| e["name"] == flow).collect();
+        assert_eq!(ends.len(), 2, "{flow}: {ends:?}");
+        assert_eq!(
+            (ends[0]["ph"].as_str(), ends[1]["ph"].as_str()),
+            (Some("s"), Some("f"))
+        );
+        assert_eq!(ends[0]["id"], ends[1]["id"]);
+        assert_eq!(
+            (&ends[0]["tid"], &ends[1]["tid"]),
+            (&from["tid"], &to["tid"])
+        );
+        assert!(ends[0]["ts"].as_f64() <= ends[1]["ts"].as_f64(), "{flow}");
+    }
+}
