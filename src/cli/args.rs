@@ -282,7 +282,7 @@ pub(crate) struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub(crate) warmup: u64,
     /// The tiers to measure, in order.
-    #[arg(long, value_delimiter = ',', default_value = "interp,jit,auto")]
+    #[arg(long, value_delimiter = ',', default_value = "interp,jit,tiered")]
     pub(crate) tiers: Vec<Tier>,
     /// Print the figures as one JSON object instead of a table.
     #[arg(long)]

@@ -1,5 +1,6 @@
 //! `bcvm bench`: each tier interleaved, a fresh VM per run, medians
-//! and quartiles.
+//! and quartiles; and the warm-up view: the program's pauses for
+//! compiles and the time it took to reach full speed.
 
 use super::*;
 
@@ -64,7 +65,7 @@ pub(crate) fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
         opts.warmup
     );
     println!(
-        "{:<7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>8}",
+        "{:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>8}",
         "tier",
         "median",
         "min",
@@ -73,6 +74,8 @@ pub(crate) fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
         "max",
         "iqr",
         "compiling",
+        "paused",
+        "warm-up",
         "functions",
         "compiles",
         "speedup"
@@ -80,7 +83,7 @@ pub(crate) fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
     for (&tier, s) in tiers.iter().zip(&stats) {
         let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
         println!(
-            "{:<7} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7.2}x",
+            "{:<8} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8} {:>7.2}x",
             tier.name(),
             ms(s.median),
             ms(s.min),
@@ -89,6 +92,8 @@ pub(crate) fn bench(opts: &BenchArgs) -> Result<(), Vec<Failure>> {
             ms(s.max),
             ms(s.q3 - s.q1),
             ms(s.compiling),
+            ms(s.paused),
+            ms(s.warm_up),
             s.functions,
             s.compiles,
             base.as_secs_f64() / s.median.as_secs_f64()
@@ -107,6 +112,13 @@ pub(crate) struct BenchSample {
     pub(crate) functions: usize,
     /// Compiles, on-stack replacement and bail-outs included.
     pub(crate) compiles: usize,
+    /// From the run's start to the install of its last optimized code:
+    /// how long it took to reach full speed (zero if nothing got
+    /// optimized while it ran).
+    pub(crate) warm_up: Duration,
+    /// The program's thread's share of the compiles (all of each on it;
+    /// the request and the install of each in the background).
+    pub(crate) paused: Duration,
 }
 
 /// A fresh VM running `main(args)` in `tier`, timed; and its trace lines.
@@ -117,15 +129,9 @@ pub(crate) fn bench_run(
     tier: Tier,
     opts: &CompilerArgs,
 ) -> Result<(BenchSample, Vec<String>), Vec<Failure>> {
-    let (mut vm, records) = make_vm(
-        file,
-        program,
-        Output::discard(),
-        tier,
-        opts,
-        jit::driver::compiler::Jit::default(),
-        false,
-    )?;
+    let jit = jit::driver::compiler::Jit::default();
+    let epoch = jit.epoch;
+    let (mut vm, records) = make_vm(file, program, Output::discard(), tier, opts, jit, false)?;
     let start = Instant::now();
     let result = vm.run(args, false);
     let wall = start.elapsed();
@@ -140,11 +146,20 @@ pub(crate) fn bench_run(
         .collect();
     functions.sort_unstable();
     functions.dedup();
+    let began = start.saturating_duration_since(epoch);
+    let optimized = records
+        .iter()
+        .filter(|r| r.error.is_none() && r.tier == jit::observe::record::CodeTier::Optimizing);
     let sample = BenchSample {
         wall,
         compiling: records.iter().map(|r| r.total).sum(),
         functions: functions.len(),
         compiles: records.len(),
+        warm_up: optimized
+            .map(|r| r.installed.saturating_sub(began))
+            .max()
+            .unwrap_or_default(),
+        paused: records.iter().map(|r| r.pause).sum(),
     };
     Ok((sample, records.iter().map(|r| r.line()).collect()))
 }
@@ -158,7 +173,12 @@ pub(crate) struct BenchStats {
     pub(crate) max: Duration,
     /// Median time compiling, per run.
     pub(crate) compiling: Duration,
-    /// As in the last run (the same in every run: tier-up is deterministic).
+    /// Median time to full speed, and median pause for compiles, per run.
+    pub(crate) warm_up: Duration,
+    pub(crate) paused: Duration,
+    /// As in the last run (the same in every run when compiles run on the
+    /// program's thread; with compiler threads, what is compiled is the
+    /// same, but not always before the run ends).
     pub(crate) functions: usize,
     pub(crate) compiles: usize,
 }
@@ -181,6 +201,8 @@ impl BenchStats {
             q3: at(&walls, 0.75),
             max: walls[walls.len() - 1],
             compiling: at(&sorted(|s| s.compiling), 0.5),
+            warm_up: at(&sorted(|s| s.warm_up), 0.5),
+            paused: at(&sorted(|s| s.paused), 0.5),
             functions: last.functions,
             compiles: last.compiles,
         }
@@ -197,6 +219,8 @@ impl BenchStats {
             "max_ms": ms(self.max),
             "iqr_ms": ms(self.q3 - self.q1),
             "compiling_ms": ms(self.compiling),
+            "warm_up_ms": ms(self.warm_up),
+            "paused_ms": ms(self.paused),
             "functions": self.functions,
             "compiles": self.compiles,
             "speedup": base.as_secs_f64() / self.median.as_secs_f64(),

@@ -21,7 +21,7 @@ fn bench_prints_a_row_per_tier() {
         .collect();
     assert_eq!(
         rows.iter().map(|r| r[0]).collect::<Vec<_>>(),
-        ["interp", "jit", "auto"],
+        ["interp", "jit", "tiered"],
         "{text}"
     );
     for row in &rows {
@@ -34,9 +34,14 @@ fn bench_prints_a_row_per_tier() {
         assert!((iqr - (q3 - q1)).abs() < 0.002, "{text}");
     }
     assert_eq!(rows[0].last(), Some(&"1.00x"));
-    // jit compiled main (one function, one compile); interp nothing.
-    assert_eq!((rows[0][8], rows[0][9]), ("0", "0"), "{text}");
-    assert_eq!((rows[1][8], rows[1][9]), ("1", "1"), "{text}");
+    // jit compiled main (one function, one compile) before it ran, the
+    // program waiting for it; interp nothing, and had no pause.
+    assert_eq!((rows[0][10], rows[0][11]), ("0", "0"), "{text}");
+    assert_eq!((rows[1][10], rows[1][11]), ("1", "1"), "{text}");
+    assert_eq!((rows[0][8], rows[0][9]), ("0.000", "0.000"), "{text}");
+    let paused: f64 = rows[1][8].parse().expect("ms");
+    let compiling: f64 = rows[1][7].parse().expect("ms");
+    assert!(paused >= compiling && paused > 0.0, "{text}");
 }
 
 /// `--tiers` picks and orders the tiers, `--json` prints one object, and
@@ -72,6 +77,9 @@ fn bench_takes_tiers_json_and_traces() {
         "against the interpreter"
     );
     assert_eq!(tiers[0]["functions"].as_u64(), Some(1));
+    assert!(tiers[0]["paused_ms"].as_f64().is_some_and(|p| p > 0.0));
+    assert!(tiers[0]["warm_up_ms"].as_f64().is_some_and(|w| w > 0.0));
+    assert_eq!(tiers[1]["warm_up_ms"].as_f64(), Some(0.0));
     for t in tiers {
         let (q1, q3, iqr) = (
             t["q1_ms"].as_f64(),
