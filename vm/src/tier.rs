@@ -1,9 +1,11 @@
 //! The interpreter's view of a compiler, and the tier-up policy in one
 //! place: the thresholds, the trait through which it asks for machine
-//! code, the calling convention of that code, and `Tiers`, the policy's
-//! state (when to offer each function, what was compiled, which code is
-//! retired but still mapped). `vm` never depends on the compiler; the command
-//! line hands it an implementation.
+//! code (at once, or queued for a compiler's own threads and installed
+//! at the policy's poll points: the counts at which a call or a back-edge
+//! is handed to it), the calling convention of that code, and `Tiers`,
+//! the policy's state (when to offer each function, what is queued, what
+//! was compiled, which code is retired but still mapped). `vm` never
+//! depends on the compiler; the command line hands it an implementation.
 
 use crate::bytecode::{FuncId, Program};
 use crate::profile::sampler::{Activity, Position};
