@@ -306,6 +306,17 @@ impl Look {
 pub const POLL_CALLS: u64 = 16;
 pub const POLL_BACK_EDGES: u64 = 1024;
 
+/// What the tier-up policy reads and writes of the running VM when a call
+/// or a back-edge hands it a function: the program, the profile's counts,
+/// the addresses compiled code may embed, and the output, flushed before
+/// a compile on the VM's thread.
+pub(crate) struct Running<'a> {
+    pub(crate) program: &'a Program,
+    pub(crate) counts: &'a mut [FuncProfile],
+    pub(crate) env: JitEnv,
+    pub(crate) out: &'a mut Output,
+}
+
 /// The tier-up policy's state: when to offer functions to the compiler,
 /// and what it made of them.
 pub(crate) struct Tiers<'p> {
@@ -410,49 +421,34 @@ impl<'p> Tiers<'p> {
 
     /// The policy's part in the `calls`th call of `f`, which it wants:
     /// offers `f` once, or looks for the code of its queued compile.
-    pub(crate) fn at_call(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        counts: &mut [FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
-    ) {
+    pub(crate) fn at_call(&mut self, f: FuncId, vm: &mut Running<'_>) {
         if self.queued[f.index()] {
-            self.poll(out);
+            self.poll(vm.out);
             if self.queued[f.index()] {
-                self.offer_at[f.index()] = counts[f.index()].calls.saturating_add(POLL_CALLS);
+                self.offer_at[f.index()] = vm.counts[f.index()].calls.saturating_add(POLL_CALLS);
             }
             return;
         }
-        let trigger = self.trigger(counts[f.index()].back_edges);
-        self.offer(program, f, trigger, counts, env, out);
+        let trigger = self.trigger(vm.counts[f.index()].back_edges);
+        self.offer(f, trigger, vm);
     }
 
     /// Offers `f` to the compiler, once. Output is flushed first: should
     /// memory run out beyond what a compile may fall back on, the process
     /// ends, and nothing printed is lost.
-    pub(crate) fn offer(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        trigger: Trigger,
-        counts: &mut [FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
-    ) {
+    pub(crate) fn offer(&mut self, f: FuncId, trigger: Trigger, vm: &mut Running<'_>) {
         if std::mem::replace(&mut self.offered[f.index()], true) {
             return;
         }
         self.offer_at[f.index()] = u64::MAX;
-        let request = Request::new(f, trigger, None, counts);
-        let next_look = counts[f.index()].calls.saturating_add(POLL_CALLS);
-        match self.queue(&request, env) {
+        let request = Request::new(f, trigger, None, vm.counts);
+        let next_look = vm.counts[f.index()].calls.saturating_add(POLL_CALLS);
+        match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.queued[f.index()] = true;
                 self.offer_at[f.index()] = next_look;
                 // Its loops look for the code too (`at_back_edge`).
-                let c = &mut counts[f.index()];
+                let c = &mut vm.counts[f.index()];
                 let look = c.back_edges.saturating_add(POLL_BACK_EDGES);
                 if c.osr_at <= c.back_edges || c.osr_at > look {
                     c.osr_at = look;
@@ -463,7 +459,7 @@ impl<'p> Tiers<'p> {
                 self.offer_at[f.index()] = next_look;
             }
             Queued::No => {
-                self.compile(program, &request, env, out);
+                self.compile(&request, vm);
             }
         }
     }
@@ -484,15 +480,10 @@ impl<'p> Tiers<'p> {
 
     /// Compiles `request` now, output flushed first; if code comes, it is
     /// installed.
-    pub(crate) fn compile(
-        &mut self,
-        program: &Program,
-        request: &Request,
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
+    pub(crate) fn compile(&mut self, request: &Request, vm: &mut Running<'_>) -> Option<Entry> {
         let compiler = self.compiler.as_mut()?;
-        out.flush();
+        vm.out.flush();
+        let (program, env) = (vm.program, vm.env);
         let code = self.position.during(
             Activity::Compiling,
             request.func,
@@ -593,23 +584,16 @@ impl<'p> Tiers<'p> {
     /// Offers `f`, whose compiled code found itself hot (`Trigger::Calls`),
     /// to the compiler again, once: a first tier's code asks for the next
     /// tier's. In the background, later asks look for that code.
-    pub(crate) fn offer_hot(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        counts: &[FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
-    ) {
+    pub(crate) fn offer_hot(&mut self, f: FuncId, vm: &mut Running<'_>) {
         if std::mem::replace(&mut self.hot_offered[f.index()], true) {
-            self.poll(out);
+            self.poll(vm.out);
             if self.queued[f.index()] {
                 self.look_again(f, Look::ORDINARY);
             }
             return;
         }
-        let request = Request::new(f, Trigger::Calls, None, counts);
-        match self.queue(&request, env) {
+        let request = Request::new(f, Trigger::Calls, None, vm.counts);
+        match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.queued[f.index()] = true;
                 self.look_again(f, Look::ORDINARY);
@@ -619,7 +603,7 @@ impl<'p> Tiers<'p> {
                 self.look_again(f, Look::ORDINARY);
             }
             Queued::No => {
-                self.compile(program, &request, env, out);
+                self.compile(&request, vm);
             }
         }
     }
@@ -629,21 +613,16 @@ impl<'p> Tiers<'p> {
     /// the background, later asks look for it.
     pub(crate) fn offer_hot_osr(
         &mut self,
-        program: &Program,
         f: FuncId,
         pc: u32,
-        counts: &[FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
+        vm: &mut Running<'_>,
     ) -> Option<Entry> {
         if self.queued[f.index()] {
-            self.poll(out);
+            self.poll(vm.out);
         }
         let entry = match self.osr_state[f.index()] {
-            OsrState::Unasked => self.osr_code(program, f, pc, counts, env, out),
-            OsrState::Asked | OsrState::Ready { .. } => {
-                self.look_for_osr(program, f, pc, counts, env, out)
-            }
+            OsrState::Unasked => self.osr_code(f, pc, vm),
+            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, vm),
             OsrState::Done => None,
         };
         // As `at_back_edge` arms the interpreter's looks.
@@ -673,17 +652,9 @@ impl<'p> Tiers<'p> {
     /// On-stack-replacement code for `f` at `pc`: compiled now (its
     /// entry), or queued, or turned away by a full queue (`None`: the
     /// activation goes on, and looks or asks again later).
-    fn osr_code(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        pc: u32,
-        counts: &[FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
-        let request = Request::new(f, Trigger::Osr, Some(pc), counts);
-        match self.queue(&request, env) {
+    fn osr_code(&mut self, f: FuncId, pc: u32, vm: &mut Running<'_>) -> Option<Entry> {
+        let request = Request::new(f, Trigger::Osr, Some(pc), vm.counts);
+        match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.osr_state[f.index()] = OsrState::Asked;
                 None
@@ -691,7 +662,7 @@ impl<'p> Tiers<'p> {
             Queued::Full => None,
             Queued::No => {
                 self.osr_state[f.index()] = OsrState::Done;
-                self.compile(program, &request, env, out)
+                self.compile(&request, vm)
             }
         }
     }
@@ -699,17 +670,9 @@ impl<'p> Tiers<'p> {
     /// The on-stack-replacement code made in the background for `f`, if
     /// it is installed and made for `pc`. After `POLL_BACK_EDGES` looks at
     /// other headers, code for `pc` is asked for instead.
-    fn look_for_osr(
-        &mut self,
-        program: &Program,
-        f: FuncId,
-        pc: u32,
-        counts: &[FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
-    ) -> Option<Entry> {
+    fn look_for_osr(&mut self, f: FuncId, pc: u32, vm: &mut Running<'_>) -> Option<Entry> {
         if matches!(self.osr_state[f.index()], OsrState::Asked) {
-            self.poll(out);
+            self.poll(vm.out);
         }
         match &mut self.osr_state[f.index()] {
             OsrState::Ready { pc: at, entry, .. } if *at == pc => Some(*entry),
@@ -719,7 +682,7 @@ impl<'p> Tiers<'p> {
                     return None;
                 }
                 *misses = 0;
-                self.osr_code(program, f, pc, counts, env, out)
+                self.osr_code(f, pc, vm)
             }
             _ => None,
         }
@@ -739,32 +702,27 @@ impl<'p> Tiers<'p> {
     /// function offered already and refused is not asked.
     pub(crate) fn at_back_edge(
         &mut self,
-        program: &Program,
         f: FuncId,
         pc: u32,
-        counts: &mut [FuncProfile],
-        env: JitEnv,
-        out: &mut Output,
+        vm: &mut Running<'_>,
     ) -> Option<Entry> {
         let i = f.index();
-        let back_edges = counts[i].back_edges;
+        let back_edges = vm.counts[i].back_edges;
         if self.queued[i] {
-            self.poll(out);
+            self.poll(vm.out);
         }
         let threshold = self.thresholds.back_edges;
         let entry = match self.osr_state[i] {
             OsrState::Done => None,
-            OsrState::Asked | OsrState::Ready { .. } => {
-                self.look_for_osr(program, f, pc, counts, env, out)
-            }
+            OsrState::Asked | OsrState::Ready { .. } => self.look_for_osr(f, pc, vm),
             OsrState::Unasked => {
                 let refused = self.offered[i] && self.compiled[i].is_none() && !self.queued[i];
                 if back_edges < threshold || self.eager || refused {
                     None
                 } else {
-                    let next_call = counts[i].calls.saturating_add(1);
+                    let next_call = vm.counts[i].calls.saturating_add(1);
                     self.offer_at[i] = self.offer_at[i].min(next_call);
-                    self.osr_code(program, f, pc, counts, env, out)
+                    self.osr_code(f, pc, vm)
                 }
             }
         };
@@ -790,7 +748,7 @@ impl<'p> Tiers<'p> {
             _ => None,
         };
         if let Some(next) = next_look {
-            counts[i].osr_at = back_edges.saturating_add(next);
+            vm.counts[i].osr_at = back_edges.saturating_add(next);
         }
         entry
     }

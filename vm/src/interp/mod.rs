@@ -15,7 +15,7 @@ use crate::profile::sampler::{Activity, Position, Sampler, TimeProfile};
 use crate::profile::Profile;
 use crate::runtime::{LinearMemory, Output, Trap, TrapKind};
 use crate::tier::{
-    native_stack_low, CallState, Compiler, Entry, JitEnv, MemoryView, Thresholds, Tiers,
+    native_stack_low, CallState, Compiler, Entry, JitEnv, MemoryView, Running, Thresholds, Tiers,
 };
 use asm_interp::{AsmInterp, Exit};
 use std::ffi::c_void;
@@ -279,20 +279,27 @@ impl<'p> Vm<'p> {
     /// policy wants it now.
     pub(crate) fn offer_if_wanted(&mut self, f: FuncId, calls: u64) {
         if self.tiers.wants(f, calls) {
-            let env = self.env;
-            let counts = &mut self.profile.funcs;
-            self.tiers
-                .at_call(self.program, f, counts, env, &mut self.out);
+            let (tiers, mut running) = self.policy();
+            tiers.at_call(f, &mut running);
         }
+    }
+
+    /// The tier-up policy, and the view of the VM it acts on.
+    fn policy(&mut self) -> (&mut Tiers<'p>, Running<'_>) {
+        let running = Running {
+            program: self.program,
+            counts: &mut self.profile.funcs,
+            env: self.env,
+            out: &mut self.out,
+        };
+        (&mut self.tiers, running)
     }
 
     /// Compiled code of `f` found itself hot: the compiler is asked for
     /// better code (`Tiers::offer_hot`).
     pub(crate) fn tier_up(&mut self, f: FuncId) {
-        let env = self.env;
-        let counts = &self.profile.funcs;
-        self.tiers
-            .offer_hot(self.program, f, counts, env, &mut self.out);
+        let (tiers, mut running) = self.policy();
+        tiers.offer_hot(f, &mut running);
     }
 
     /// Compiled code of `f` found its loops hot at `pc`: on-stack-replacement
@@ -300,15 +307,8 @@ impl<'p> Vm<'p> {
     /// (`Tiers::offer_hot_osr`). The move is recorded as the interpreter's
     /// are.
     pub(crate) fn hot_osr(&mut self, f: FuncId, pc: u32) -> Option<Entry> {
-        let env = self.env;
-        let entry = self.tiers.offer_hot_osr(
-            self.program,
-            f,
-            pc,
-            &self.profile.funcs,
-            env,
-            &mut self.out,
-        )?;
+        let (tiers, mut running) = self.policy();
+        let entry = tiers.offer_hot_osr(f, pc, &mut running)?;
         self.osr_entries.push(OsrEntry {
             at: std::time::Instant::now(),
             func: f,
@@ -763,8 +763,13 @@ impl<'p> Vm<'p> {
                     let c = &mut counts[fid_.index()];
                     c.back_edges += 1;
                     if c.back_edges == c.osr_at {
-                        let osr =
-                            tiers.at_back_edge(program, fid_, target as u32, counts, *env, out);
+                        let mut running = Running {
+                            program,
+                            counts: &mut *counts,
+                            env: *env,
+                            out: &mut *out,
+                        };
+                        let osr = tiers.at_back_edge(fid_, target as u32, &mut running);
                         if let Some(entry) = osr.filter(|_| !native_stack_low(native_floor)) {
                             if PROFILE {
                                 counts[fid_.index()].instructions += executed_;
@@ -950,7 +955,13 @@ impl<'p> Vm<'p> {
                     let calls = &mut counts[callee_id.index()].calls;
                     *calls += 1;
                     if tiers.wants(callee_id, *calls) {
-                        tiers.at_call(program, callee_id, counts, *env, out);
+                        let mut running = Running {
+                            program,
+                            counts: &mut *counts,
+                            env: *env,
+                            out: &mut *out,
+                        };
+                        tiers.at_call(callee_id, &mut running);
                     }
                     let compiled = tiers.compiled[callee_id.index()].as_ref();
                     if let Some(c) = compiled.filter(|_| !native_stack_low(native_floor)) {
