@@ -45,44 +45,79 @@ impl Trigger {
 
 /// What the tier-up policy asks a compiler for: code for `func`, entered
 /// at its start or, for on-stack replacement, at the loop header `osr`;
-/// with the profile as it was when asked, which is all of it the compiler
-/// reads (so a compile on another thread reads no count the interpreter is
-/// writing).
+/// with the profile's call counts, which are all of the profile the
+/// compiler reads.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct Request<'a> {
     pub func: FuncId,
     pub trigger: Trigger,
     /// The loop header (an instruction index) the code takes a running
     /// activation over at; `Some` exactly when `trigger` is `Osr`.
     pub osr: Option<u32>,
-    /// Each function's call count when the request was made.
-    pub calls: Arc<[u64]>,
+    pub calls: CallCounts<'a>,
     /// When it was made.
     pub made: Instant,
 }
 
-impl Request {
-    /// A request for `func`, the profile's counts read from `counts`.
+/// The profile's call counts as a compile reads them.
+#[derive(Clone, Debug)]
+pub enum CallCounts<'a> {
+    /// The VM's own, in place: for a compile on the VM's thread, during
+    /// which nothing counts.
+    Live(&'a [FuncProfile]),
+    /// Copied when the request was queued for a compiler thread, so that
+    /// it reads no count the interpreter is writing.
+    Snapshot(Arc<[u64]>),
+}
+
+impl<'a> Request<'a> {
+    /// A request for `func`, reading the profile's counts in `counts`.
     pub fn new(
         func: FuncId,
         trigger: Trigger,
         osr: Option<u32>,
-        counts: &[FuncProfile],
-    ) -> Request {
+        counts: &'a [FuncProfile],
+    ) -> Request<'a> {
         Request {
             func,
             trigger,
             osr,
-            calls: counts.iter().map(|c| c.calls).collect(),
+            calls: CallCounts::Live(counts),
             made: Instant::now(),
         }
     }
 
-    /// How many calls of `f` the profile had counted at the request
-    /// (direct calls between compiled functions count only under
-    /// `--profile`); 0 for a function the program does not have.
+    /// The request with the counts as of now copied, to hand to another
+    /// thread: one word per function, paid only by a request queued.
+    pub fn detached(&self) -> Request<'static> {
+        let calls = match &self.calls {
+            CallCounts::Live(counts) => counts.iter().map(|c| c.calls).collect(),
+            CallCounts::Snapshot(calls) => calls.clone(),
+        };
+        Request {
+            func: self.func,
+            trigger: self.trigger,
+            osr: self.osr,
+            calls: CallCounts::Snapshot(calls),
+            made: self.made,
+        }
+    }
+
+    /// How many calls of `f` the profile had counted (`CallCounts::of`).
     pub fn calls_of(&self, f: FuncId) -> u64 {
-        self.calls.get(f.index()).copied().unwrap_or(0)
+        self.calls.of(f)
+    }
+}
+
+impl CallCounts<'_> {
+    /// How many calls of `f` the profile had counted (direct calls
+    /// between compiled functions count only under `--profile`); 0 for a
+    /// function the program does not have.
+    pub fn of(&self, f: FuncId) -> u64 {
+        match self {
+            CallCounts::Live(counts) => counts.get(f.index()).map_or(0, |c| c.calls),
+            CallCounts::Snapshot(calls) => calls.get(f.index()).copied().unwrap_or(0),
+        }
     }
 }
 
@@ -244,7 +279,7 @@ pub trait Compiler {
 
     /// Queues `request` for a compiler thread; false if the queue turned
     /// it away (it is full), and the policy asks again later.
-    fn queue(&mut self, _request: Request, _env: JitEnv) -> bool {
+    fn queue(&mut self, _request: Request<'static>, _env: JitEnv) -> bool {
         false
     }
 
@@ -256,7 +291,7 @@ pub trait Compiler {
 
     /// Hands each finished compile to `install`, in the order they
     /// finished, with what became of it.
-    fn finished(&mut self, _install: &mut dyn FnMut(Request, Finished)) {}
+    fn finished(&mut self, _install: &mut dyn FnMut(Request<'static>, Finished)) {}
 
     /// The policy will look for `func`'s code again: code of this
     /// compiler's that asks the policy (baseline code's countdowns) is to
@@ -441,7 +476,7 @@ impl<'p> Tiers<'p> {
             return;
         }
         self.offer_at[f.index()] = u64::MAX;
-        let request = Request::new(f, trigger, None, vm.counts);
+        let request = Request::new(f, trigger, None, &*vm.counts);
         let next_look = vm.counts[f.index()].calls.saturating_add(POLL_CALLS);
         match self.queue(&request, vm.env) {
             Queued::Yes => {
@@ -459,17 +494,17 @@ impl<'p> Tiers<'p> {
                 self.offer_at[f.index()] = next_look;
             }
             Queued::No => {
-                self.compile(&request, vm);
+                self.compile(&request, vm.program, vm.env, vm.out);
             }
         }
     }
 
     /// Queues `request` if the compiler compiles in the background; what
     /// is compiled before a function's first call never is.
-    fn queue(&mut self, request: &Request, env: JitEnv) -> Queued {
+    fn queue(&mut self, request: &Request<'_>, env: JitEnv) -> Queued {
         match &mut self.compiler {
             Some(compiler) if compiler.background() && request.trigger != Trigger::Eager => {
-                match compiler.queue(request.clone(), env) {
+                match compiler.queue(request.detached(), env) {
                     true => Queued::Yes,
                     false => Queued::Full,
                 }
@@ -480,10 +515,15 @@ impl<'p> Tiers<'p> {
 
     /// Compiles `request` now, output flushed first; if code comes, it is
     /// installed.
-    pub(crate) fn compile(&mut self, request: &Request, vm: &mut Running<'_>) -> Option<Entry> {
+    pub(crate) fn compile(
+        &mut self,
+        request: &Request<'_>,
+        program: &Program,
+        env: JitEnv,
+        out: &mut Output,
+    ) -> Option<Entry> {
         let compiler = self.compiler.as_mut()?;
-        vm.out.flush();
-        let (program, env) = (vm.program, vm.env);
+        out.flush();
         let code = self.position.during(
             Activity::Compiling,
             request.func,
@@ -497,7 +537,7 @@ impl<'p> Tiers<'p> {
     /// ordinary code from now on (the code it replaces stays mapped for
     /// activations still running it); on-stack-replacement code is kept
     /// for the life of the VM. The entry, if code came.
-    fn install(&mut self, request: &Request, code: Option<Compiled>) -> Option<Entry> {
+    fn install(&mut self, request: &Request<'_>, code: Option<Compiled>) -> Option<Entry> {
         let f = request.func.index();
         let code = code?;
         let entry = code.entry;
@@ -559,7 +599,7 @@ impl<'p> Tiers<'p> {
 
     /// `request` was dropped from the queue: it may be asked again, at the
     /// next call of its function or look at its loops.
-    fn dropped(&mut self, request: &Request) {
+    fn dropped(&mut self, request: &Request<'_>) {
         let f = request.func.index();
         let look = match request.osr {
             Some(_) => Look {
@@ -592,7 +632,7 @@ impl<'p> Tiers<'p> {
             }
             return;
         }
-        let request = Request::new(f, Trigger::Calls, None, vm.counts);
+        let request = Request::new(f, Trigger::Calls, None, &*vm.counts);
         match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.queued[f.index()] = true;
@@ -603,7 +643,7 @@ impl<'p> Tiers<'p> {
                 self.look_again(f, Look::ORDINARY);
             }
             Queued::No => {
-                self.compile(&request, vm);
+                self.compile(&request, vm.program, vm.env, vm.out);
             }
         }
     }
@@ -653,7 +693,7 @@ impl<'p> Tiers<'p> {
     /// entry), or queued, or turned away by a full queue (`None`: the
     /// activation goes on, and looks or asks again later).
     fn osr_code(&mut self, f: FuncId, pc: u32, vm: &mut Running<'_>) -> Option<Entry> {
-        let request = Request::new(f, Trigger::Osr, Some(pc), vm.counts);
+        let request = Request::new(f, Trigger::Osr, Some(pc), &*vm.counts);
         match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.osr_state[f.index()] = OsrState::Asked;
@@ -662,7 +702,7 @@ impl<'p> Tiers<'p> {
             Queued::Full => None,
             Queued::No => {
                 self.osr_state[f.index()] = OsrState::Done;
-                self.compile(&request, vm)
+                self.compile(&request, vm.program, vm.env, vm.out)
             }
         }
     }

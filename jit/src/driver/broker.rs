@@ -60,7 +60,7 @@ struct Queue {
 
 /// A queued request, with the addresses its code may embed.
 struct Job {
-    request: Request,
+    request: Request<'static>,
     env: SendEnv,
     /// The VM's thread's time for the request.
     asked: Duration,
@@ -79,7 +79,7 @@ unsafe impl Send for SendEnv {}
 
 /// A request's outcome, for the VM's thread to install.
 pub(crate) struct Done {
-    pub(crate) request: Request,
+    pub(crate) request: Request<'static>,
     /// What the compile made; `None` if the request was dropped.
     pub(crate) built: Option<Built>,
     /// The VM's thread's time for the request.
@@ -117,7 +117,7 @@ impl Broker {
 
     /// Queues `request` (see the module's doc for the order and the
     /// bound); false if it was turned away.
-    pub(crate) fn queue(&self, request: Request, env: JitEnv) -> bool {
+    pub(crate) fn queue(&self, request: Request<'static>, env: JitEnv) -> bool {
         let job = Job {
             asked: request.made.elapsed(),
             request,
@@ -170,7 +170,7 @@ impl Drop for Broker {
 }
 
 /// Which waiting request goes first: on-stack replacement, then calls.
-fn heat(request: &Request) -> (bool, u64) {
+fn heat(request: &Request<'_>) -> (bool, u64) {
     (request.osr.is_some(), request.calls_of(request.func))
 }
 

@@ -54,10 +54,10 @@ pub(crate) fn thread_id() -> u32 {
 }
 
 /// Compiles `request` with the optimizing compiler, on this thread.
-pub(crate) fn build(
+pub(crate) fn build<'a>(
     settings: &Settings,
-    program: &Program,
-    request: &Request,
+    program: &'a Program,
+    request: &Request<'a>,
     env: JitEnv,
     worker: Option<usize>,
 ) -> Built {
@@ -106,7 +106,7 @@ pub(crate) fn build(
 pub(crate) fn build_baseline(
     settings: &Settings,
     program: &Program,
-    request: &Request,
+    request: &Request<'_>,
     env: JitEnv,
     hot: Option<*mut HotCount>,
 ) -> Built {

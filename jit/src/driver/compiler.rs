@@ -110,7 +110,12 @@ impl Default for Jit {
 }
 
 impl Compiler for Jit {
-    fn compile(&mut self, program: &Program, request: &Request, env: JitEnv) -> Option<Compiled> {
+    fn compile(
+        &mut self,
+        program: &Program,
+        request: &Request<'_>,
+        env: JitEnv,
+    ) -> Option<Compiled> {
         // A baseline tier compiles what runs first; what got hot is the
         // optimizing compiler's.
         let built = match (self.tier, request.trigger) {
@@ -127,7 +132,7 @@ impl Compiler for Jit {
         self.broker.is_some()
     }
 
-    fn queue(&mut self, request: Request, env: JitEnv) -> bool {
+    fn queue(&mut self, request: Request<'static>, env: JitEnv) -> bool {
         let Some(broker) = &self.broker else {
             return false;
         };
@@ -150,7 +155,7 @@ impl Compiler for Jit {
         self.broker.as_ref().is_some_and(Broker::ready)
     }
 
-    fn finished(&mut self, install: &mut dyn FnMut(Request, Finished)) {
+    fn finished(&mut self, install: &mut dyn FnMut(Request<'static>, Finished)) {
         let Some(broker) = &self.broker else {
             return;
         };
@@ -210,7 +215,7 @@ impl Jit {
     fn finish(
         &mut self,
         program: &Program,
-        request: &Request,
+        request: &Request<'_>,
         built: Built,
         asked: Instant,
     ) -> Option<Compiled> {
@@ -236,7 +241,7 @@ impl Jit {
     fn record(
         &mut self,
         f: &vm::Function,
-        request: &Request,
+        request: &Request<'_>,
         built: &Built,
         installed: Result<(*const u8, code_cache::CodeHandle), CompileError>,
         asked: Instant,

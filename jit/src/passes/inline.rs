@@ -31,7 +31,7 @@ use crate::ir::{BlockOrigin, Function, InlineSite, InstKind};
 use crate::passes::ssa::{self, SsaInput};
 use crate::passes::tail_loops;
 use crate::pipeline::budget::{Bail, Budget};
-use vm::tier::JitEnv;
+use vm::tier::{CallCounts, JitEnv};
 use vm::{FuncId, Program};
 
 /// Callees of at most this many bytecode instructions are always inlined.
@@ -67,7 +67,7 @@ pub struct Options {
 #[derive(Clone, Copy, Default)]
 pub struct Profile<'a> {
     pub env: Option<&'a JitEnv>,
-    pub calls: Option<&'a [u64]>,
+    pub calls: Option<&'a CallCounts<'a>>,
 }
 
 /// Inlines the eligible calls of `f`, charging `budget` under `Inline`.
@@ -100,7 +100,7 @@ struct Inliner<'a> {
     program: &'a Program,
     env: Option<&'a JitEnv>,
     /// Each function's call count as of the request.
-    calls: Option<&'a [u64]>,
+    calls: Option<&'a CallCounts<'a>>,
     /// Whether bodies get their self tail calls made loops.
     tail_loops: bool,
     /// Bodies built so far in this compile; `None` while being built (a
@@ -267,10 +267,7 @@ impl Inliner<'_> {
     /// Small enough, by its size and the profile's count of its calls.
     fn eligible(&self, callee: FuncId) -> bool {
         let size = self.program.func(callee).code.len();
-        let calls = self
-            .calls
-            .and_then(|calls| calls.get(callee.index()).copied())
-            .unwrap_or(0);
+        let calls = self.calls.map_or(0, |calls| calls.of(callee));
         size <= SMALL || (size <= HOT && calls >= HOT_CALLS)
     }
 

@@ -130,7 +130,7 @@ pub struct Context<'p> {
     pub env: Option<JitEnv>,
     /// Each function's call count as the profile had it when the compile
     /// was asked for (the inliner reads them); none for tools and tests.
-    pub calls: Option<std::sync::Arc<[u64]>>,
+    pub calls: Option<vm::tier::CallCounts<'p>>,
 
     pub cfg: Option<Cfg>,
     /// Dominators and frontiers of `cfg`.

@@ -111,7 +111,7 @@ macro_rules! passes {
                     let (program, env, calls) = (ctx.program, ctx.env, ctx.calls.clone());
                     let profile = inline::Profile {
                         env: env.as_ref(),
-                        calls: calls.as_deref(),
+                        calls: calls.as_ref(),
                     };
                     let (f, budget) = ctx.ir_mut()?;
                     let stats = inline::inline(program, f, profile, options, budget)?;

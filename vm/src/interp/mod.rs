@@ -1260,7 +1260,12 @@ mod tests {
     struct Recorder(Rc<RefCell<Vec<(String, Trigger)>>>);
 
     impl Compiler for Recorder {
-        fn compile(&mut self, program: &Program, request: &Request, _: JitEnv) -> Option<Compiled> {
+        fn compile(
+            &mut self,
+            program: &Program,
+            request: &Request<'_>,
+            _: JitEnv,
+        ) -> Option<Compiled> {
             self.0
                 .borrow_mut()
                 .push((program.func(request.func).name.clone(), request.trigger));
@@ -1360,7 +1365,12 @@ mod tests {
     }
 
     impl Compiler for Replacer {
-        fn compile(&mut self, program: &Program, request: &Request, _: JitEnv) -> Option<Compiled> {
+        fn compile(
+            &mut self,
+            program: &Program,
+            request: &Request<'_>,
+            _: JitEnv,
+        ) -> Option<Compiled> {
             let Some(pc) = request.osr else {
                 return Some(Compiled {
                     entry: fake_call,
