@@ -13,6 +13,19 @@
 //! code is written into the cache and run by the VM's thread alone, so no
 //! thread runs code another wrote, and the cache needs no lock.
 //!
+//! That share is kept to a few microseconds by never letting the VM's
+//! thread wait or make a system call for a compiler thread: it takes the
+//! queue's lock only when free (`try_lock`; a request meeting a held lock
+//! waits with the VM for its next poll), and compiler threads take it
+//! without sleeping in the kernel, so letting go of it never wakes one.
+//! An idle compiler thread looks at the queue in short naps and sleeps
+//! until woken only after a long idle spell, since a wake-up costs the
+//! waker 15 to 30 µs on a virtual machine. Compiler threads do not preempt
+//! the VM's thread (`SCHED_BATCH`), keep the memory the two exchange in
+//! buffers that are reused, and map in the code cache's pages for the
+//! code they made before handing it over (`Prefault`). The measurements
+//! are in `docs/jit.md`, "Background compiles".
+//!
 //! The queue holds one request per function and kind at a time (the
 //! tier-up policy asks once, and again only after a drop), at most
 //! `MAX_WAITING`, hottest first: on-stack-replacement requests before any
@@ -20,14 +33,15 @@
 //! call count. A request that finds the queue full takes the place of the
 //! coldest waiting one, which is dropped and handed back as such (the
 //! policy asks for it again later); one colder than every waiting request
-//! is turned away. Dropping the broker (the VM's end) drops every waiting
-//! request; a compile under way finishes on its thread, which then ends,
-//! and nothing waits for it.
+//! is dropped itself. Dropping the broker (the VM's end) drops every
+//! waiting request; a compile under way finishes on its thread, which then
+//! ends, and nothing waits for it.
 
+use crate::backend::code_cache::Prefault;
 use crate::driver::build::{build, Built, Settings};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 use vm::tier::{JitEnv, Request};
 use vm::Program;
 
@@ -37,12 +51,21 @@ pub const MAX_WAITING: usize = 64;
 /// The queue and its compiler threads.
 pub struct Broker {
     shared: Arc<Shared>,
+    /// Requests not yet in the queue: its lock was taken when they came.
+    pending: Vec<Job>,
+    /// What `take` hands out next, swapped with the queue's `done`: the
+    /// two buffers keep their memory, so the VM's thread does not
+    /// allocate (nor fault in fresh pages) to take finished compiles.
+    taken: Vec<Done>,
 }
 
 /// What the VM's thread and the compiler threads share.
 struct Shared {
     program: Arc<Program>,
     settings: Settings,
+    /// Maps in the code cache's pages for the code a compile made, before
+    /// the VM's thread installs it.
+    prefault: Option<Prefault>,
     queue: Mutex<Queue>,
     /// Signalled when a request is queued or the broker closes.
     work: Condvar,
@@ -51,10 +74,12 @@ struct Shared {
     ready: AtomicBool,
 }
 
-#[derive(Default)]
 struct Queue {
     waiting: Vec<Job>,
     done: Vec<Done>,
+    /// How many compiler threads wait for work: a request wakes one only
+    /// then, since waking is a system call on the VM's thread.
+    idle: usize,
     closed: bool,
 }
 
@@ -62,8 +87,25 @@ struct Queue {
 struct Job {
     request: Request<'static>,
     env: SendEnv,
-    /// The VM's thread's time for the request.
-    asked: Duration,
+    asked: Share,
+}
+
+/// The VM's thread's time for a request, in nanoseconds: measured once
+/// the request is queued and a compiler thread woken (after the request
+/// left the VM's hands), it travels with the request. Only the VM's
+/// thread writes and reads it, so the ordering is relaxed.
+#[derive(Clone, Default)]
+struct Share(Arc<AtomicU64>);
+
+impl Share {
+    fn add(&self, share: Duration) {
+        let nanos = u64::try_from(share.as_nanos()).unwrap_or(u64::MAX);
+        self.0.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    fn get(&self) -> Duration {
+        Duration::from_nanos(self.0.load(Ordering::Relaxed))
+    }
 }
 
 /// The VM's addresses, for a compiler thread.
@@ -80,10 +122,17 @@ unsafe impl Send for SendEnv {}
 /// A request's outcome, for the VM's thread to install.
 pub(crate) struct Done {
     pub(crate) request: Request<'static>,
-    /// What the compile made; `None` if the request was dropped.
-    pub(crate) built: Option<Built>,
+    /// What the compile made (boxed: the queue moves it twice);
+    /// `None` if the request was dropped.
+    pub(crate) built: Option<Box<Built>>,
+    asked: Share,
+}
+
+impl Done {
     /// The VM's thread's time for the request.
-    pub(crate) asked: Duration,
+    pub(crate) fn asked(&self) -> Duration {
+        self.asked.get()
+    }
 }
 
 impl Broker {
@@ -92,12 +141,19 @@ impl Broker {
     pub(crate) fn start(
         program: Arc<Program>,
         settings: Settings,
+        prefault: Option<Prefault>,
         threads: usize,
     ) -> std::io::Result<Broker> {
         let shared = Arc::new(Shared {
             program,
             settings,
-            queue: Mutex::new(Queue::default()),
+            prefault,
+            queue: Mutex::new(Queue {
+                waiting: Vec::with_capacity(MAX_WAITING),
+                done: Vec::with_capacity(MAX_WAITING),
+                idle: 0,
+                closed: false,
+            }),
             work: Condvar::new(),
             ready: AtomicBool::new(false),
         });
@@ -107,7 +163,11 @@ impl Broker {
                 .name(format!("bcvm compiler {k}"))
                 .spawn(move || shared.serve(k))?;
         }
-        Ok(Broker { shared })
+        Ok(Broker {
+            shared,
+            pending: Vec::with_capacity(MAX_WAITING),
+            taken: Vec::with_capacity(MAX_WAITING),
+        })
     }
 
     /// The program the requests are for.
@@ -116,46 +176,97 @@ impl Broker {
     }
 
     /// Queues `request` (see the module's doc for the order and the
-    /// bound); false if it was turned away.
-    pub(crate) fn queue(&self, request: Request<'static>, env: JitEnv) -> bool {
-        let job = Job {
-            asked: request.made.elapsed(),
+    /// bound). The VM's thread never waits for the queue's lock: should a
+    /// compiler thread hold it, the request waits with the VM until
+    /// `take` or the next request finds the lock free. A request turned
+    /// away for a full queue comes back from `take` as dropped.
+    pub(crate) fn queue(&mut self, request: Request<'static>, env: JitEnv) {
+        let made = request.made;
+        let asked = Share::default();
+        self.pending.push(Job {
             request,
             env: SendEnv(env),
-        };
-        let mut queue = self.shared.lock();
-        if queue.waiting.len() >= MAX_WAITING {
-            let coldest = (0..queue.waiting.len()).min_by_key(|&k| heat(&queue.waiting[k].request));
-            match coldest {
-                Some(k) if heat(&queue.waiting[k].request) < heat(&job.request) => {
-                    let dropped = queue.waiting.swap_remove(k);
-                    queue.done.push(Done {
-                        request: dropped.request,
-                        built: None,
-                        asked: dropped.asked,
-                    });
-                    self.shared.ready.store(true, Ordering::Release);
-                }
-                _ => return false,
-            }
-        }
-        queue.waiting.push(job);
-        drop(queue);
-        self.shared.work.notify_one();
-        true
+            asked: asked.clone(),
+        });
+        self.hand_over();
+        asked.add(made.elapsed());
     }
 
-    /// Whether finished compiles wait for `take`.
+    /// Moves the requests the VM holds into the queue, if its lock is
+    /// free, and wakes a compiler thread waiting for work.
+    fn hand_over(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let began = Instant::now();
+        let Some(mut queue) = self.shared.try_lock() else {
+            return;
+        };
+        let handed: Vec<Share> = self.pending.iter().map(|job| job.asked.clone()).collect();
+        for job in self.pending.drain(..) {
+            queue.admit(job, &self.shared.ready);
+        }
+        let wake = queue.idle > 0;
+        drop(queue);
+        if wake {
+            self.shared.work.notify_one();
+        }
+        // Each request handed over now is charged the whole hand-over.
+        let spent = began.elapsed();
+        for share in handed {
+            share.add(spent);
+        }
+    }
+
+    /// Whether finished compiles, dropped requests or requests still
+    /// held by the VM wait for `take`.
     pub(crate) fn ready(&self) -> bool {
-        self.shared.ready.load(Ordering::Acquire)
+        !self.pending.is_empty() || self.shared.ready.load(Ordering::Acquire)
     }
 
     /// The finished compiles and dropped requests, in the order they
-    /// finished.
-    pub(crate) fn take(&self) -> Vec<Done> {
-        let mut queue = self.shared.lock();
-        self.shared.ready.store(false, Ordering::Relaxed);
-        std::mem::take(&mut queue.done)
+    /// finished (none if a compiler thread holds the queue's lock: they
+    /// wait for the next `take`), after handing over what the VM holds.
+    /// The caller gives the emptied buffer back (`give_back`).
+    pub(crate) fn take(&mut self) -> Vec<Done> {
+        self.hand_over();
+        let mut taken = std::mem::take(&mut self.taken);
+        if let Some(mut queue) = self.shared.try_lock() {
+            self.shared.ready.store(false, Ordering::Relaxed);
+            std::mem::swap(&mut queue.done, &mut taken);
+        }
+        taken
+    }
+
+    /// The buffer `take` returned, emptied, for the next `take`.
+    pub(crate) fn give_back(&mut self, mut taken: Vec<Done>) {
+        taken.clear();
+        self.taken = taken;
+    }
+}
+
+impl Queue {
+    /// Adds `job` to the waiting requests; in a full queue it takes the
+    /// place of the coldest waiting one, which is dropped, or is itself
+    /// turned away (dropped) if it is the coldest.
+    fn admit(&mut self, job: Job, ready: &AtomicBool) {
+        if self.waiting.len() >= MAX_WAITING {
+            let coldest = (0..self.waiting.len())
+                .min_by_key(|&k| heat(&self.waiting[k].request))
+                .filter(|&k| heat(&self.waiting[k].request) < heat(&job.request));
+            let dropped = match coldest {
+                Some(k) => std::mem::replace(&mut self.waiting[k], job),
+                None => job,
+            };
+            self.done.push(Done {
+                request: dropped.request,
+                built: None,
+                asked: dropped.asked,
+            });
+            ready.store(true, Ordering::Release);
+            return;
+        }
+        self.waiting.push(job);
     }
 }
 
@@ -167,6 +278,18 @@ impl Drop for Broker {
         drop(queue);
         self.shared.work.notify_all();
     }
+}
+
+/// Makes the calling thread (a compiler thread) one the scheduler does
+/// not let preempt a thread it wakes from (`SCHED_BATCH`): otherwise the
+/// VM's thread, waking it with a request, could lose its CPU to it for
+/// the whole compile, which on a machine with a free core belongs there.
+/// A refusal leaves the thread as it was (the compiles are the same, the
+/// pauses longer).
+fn yield_to_the_vm() {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: pid 0 is the calling thread; `param` is valid for the call.
+    unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
 }
 
 /// Which waiting request goes first: on-stack replacement, then calls.
@@ -184,10 +307,21 @@ impl Shared {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// The queue if no other thread holds it (poison ignored as by
+    /// `lock`).
+    fn try_lock(&self) -> Option<MutexGuard<'_, Queue>> {
+        match self.queue.try_lock() {
+            Ok(queue) => Some(queue),
+            Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => None,
+        }
+    }
+
     /// Compiler thread `k`: takes the hottest request, compiles it, hands
     /// it back; until the broker closes.
     fn serve(&self, k: usize) {
         vm::runtime::alloc::mark_compiler_thread();
+        yield_to_the_vm();
         while let Some(job) = self.next() {
             let built = build(
                 &self.settings,
@@ -196,13 +330,16 @@ impl Shared {
                 job.env.0,
                 Some(k),
             );
-            let mut queue = self.lock();
+            if let (Some(prefault), Ok(code)) = (&self.prefault, &built.code) {
+                prefault.ahead(code.code.len());
+            }
+            let mut queue = self.lock_patiently();
             if queue.closed {
                 return;
             }
             queue.done.push(Done {
                 request: job.request,
-                built: Some(built),
+                built: Some(Box::new(built)),
                 asked: job.asked,
             });
             self.ready.store(true, Ordering::Release);
@@ -210,24 +347,162 @@ impl Shared {
     }
 
     /// The hottest waiting request, waiting for one; `None` once closed.
+    /// An idle compiler thread looks at the queue in naps that grow to
+    /// `MAX_NAP`, and sleeps until woken only after `DOZE` without work:
+    /// waking a sleeping thread is a system call on the VM's thread,
+    /// which costs it 15 to 30 µs on a virtual machine, where the naps
+    /// cost only the compiler thread.
     fn next(&self) -> Option<Job> {
-        let mut queue = self.lock();
+        let mut nap = MIN_NAP;
+        let mut idle = Duration::ZERO;
         loop {
+            let mut queue = self.lock_patiently();
             if queue.closed {
                 return None;
             }
-            let hottest = (0..queue.waiting.len()).max_by_key(|&k| {
-                let job = &queue.waiting[k];
-                // Among equals, the oldest.
-                (heat(&job.request), std::cmp::Reverse(job.request.made))
-            });
-            if let Some(k) = hottest {
-                return Some(queue.waiting.remove(k));
+            if let Some(job) = queue.hottest() {
+                return Some(job);
             }
-            queue = self
-                .work
-                .wait(queue)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if idle >= DOZE {
+                queue.idle += 1;
+                let mut queue = self
+                    .work
+                    .wait(queue)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                queue.idle -= 1;
+                (nap, idle) = (MIN_NAP, Duration::ZERO);
+                continue;
+            }
+            drop(queue);
+            std::thread::sleep(nap);
+            idle += nap;
+            nap = (nap * 2).min(MAX_NAP);
         }
+    }
+
+    /// The queue, for a compiler thread: taken without ever sleeping in
+    /// the kernel for it, since the VM's thread would then pay for the
+    /// wake-up when it lets go (it holds the lock for a few hundred
+    /// nanoseconds, unless its CPU is taken from it).
+    fn lock_patiently(&self) -> MutexGuard<'_, Queue> {
+        let mut spins = 0u32;
+        loop {
+            if let Some(queue) = self.try_lock() {
+                return queue;
+            }
+            spins += 1;
+            if spins < 64 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+impl Queue {
+    /// Takes the hottest waiting request (among equals, the oldest).
+    fn hottest(&mut self) -> Option<Job> {
+        let k = (0..self.waiting.len()).max_by_key(|&k| {
+            let job = &self.waiting[k];
+            (heat(&job.request), std::cmp::Reverse(job.request.made))
+        })?;
+        Some(self.waiting.remove(k))
+    }
+}
+
+/// An idle compiler thread's first and longest nap between looks at the
+/// queue, and how long it naps before it sleeps until woken.
+const MIN_NAP: Duration = Duration::from_micros(20);
+const MAX_NAP: Duration = Duration::from_micros(500);
+const DOZE: Duration = Duration::from_millis(50);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vm::tier::{CallCounts, CallState, MemoryView, Trigger};
+    use vm::FuncId;
+
+    fn env() -> JitEnv {
+        JitEnv {
+            memory: MemoryView {
+                base: std::ptr::null_mut(),
+                cells: 0,
+            },
+            state: std::ptr::null_mut::<CallState>(),
+            entries: std::ptr::null(),
+            call_counts: std::ptr::null_mut(),
+            count_stride: 0,
+            count_calls: false,
+            count_slots: false,
+        }
+    }
+
+    /// A queued request for function `f` (of 100), whose calls counted
+    /// `calls`, for on-stack replacement if `osr`.
+    fn job(f: u32, calls: u64, osr: bool) -> Job {
+        let mut counts = vec![0; 100];
+        counts[f as usize] = calls;
+        Job {
+            request: Request {
+                func: FuncId(f),
+                trigger: if osr { Trigger::Osr } else { Trigger::Calls },
+                osr: osr.then_some(3),
+                calls: CallCounts::Snapshot(counts.into()),
+                made: Instant::now(),
+            },
+            env: SendEnv(env()),
+            asked: Share::default(),
+        }
+    }
+
+    fn queue() -> Queue {
+        Queue {
+            waiting: Vec::new(),
+            done: Vec::new(),
+            idle: 0,
+            closed: false,
+        }
+    }
+
+    #[test]
+    fn the_hottest_goes_first_on_stack_replacement_before_calls_then_the_oldest() {
+        let mut q = queue();
+        let ready = AtomicBool::new(false);
+        for j in [job(1, 500, false), job(2, 900, false), job(3, 10, true), job(4, 900, false)] {
+            q.admit(j, &ready);
+        }
+        let order: Vec<u32> = std::iter::from_fn(|| q.hottest()).map(|j| j.request.func.0).collect();
+        assert_eq!(order, [3, 2, 4, 1]);
+        assert!(!ready.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn a_full_queue_drops_its_coldest_request_or_the_newcomer_if_colder() {
+        let mut q = queue();
+        let ready = AtomicBool::new(false);
+        for f in 0..MAX_WAITING as u32 {
+            q.admit(job(f, 100 + u64::from(f), false), &ready);
+        }
+        assert!(q.done.is_empty());
+        // Hotter than the coldest waiting (function 0, 100 calls): takes its place.
+        q.admit(job(80, 1000, false), &ready);
+        // Colder than every waiting request: dropped itself.
+        q.admit(job(81, 1, false), &ready);
+        assert_eq!(q.waiting.len(), MAX_WAITING);
+        let dropped: Vec<u32> = q.done.iter().map(|d| d.request.func.0).collect();
+        assert_eq!(dropped, [0, 81]);
+        assert!(q.done.iter().all(|d| d.built.is_none()));
+        assert!(ready.load(Ordering::Relaxed));
+        assert_eq!(q.hottest().map(|j| j.request.func.0), Some(80));
+    }
+
+    #[test]
+    fn the_share_of_a_request_adds_up_and_travels_with_it() {
+        let share = Share::default();
+        let carried = share.clone();
+        share.add(Duration::from_micros(3));
+        share.add(Duration::from_micros(4));
+        assert_eq!(carried.get(), Duration::from_micros(7));
     }
 }

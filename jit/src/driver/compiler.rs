@@ -84,7 +84,9 @@ impl Jit {
         program: Arc<Program>,
         threads: usize,
     ) -> std::io::Result<()> {
-        self.broker = Some(Broker::start(program, self.settings(), threads)?);
+        self.code_cache.prepare();
+        let prefault = self.code_cache.prefault();
+        self.broker = Some(Broker::start(program, self.settings(), prefault, threads)?);
         Ok(())
     }
 }
@@ -133,10 +135,11 @@ impl Compiler for Jit {
     }
 
     fn queue(&mut self, request: Request<'static>, env: JitEnv) -> bool {
-        let Some(broker) = &self.broker else {
+        let Some(broker) = &mut self.broker else {
             return false;
         };
-        broker.queue(request, env)
+        broker.queue(request, env);
+        true
     }
 
     fn look_again(&mut self, func: FuncId, look: Look) {
@@ -156,23 +159,28 @@ impl Compiler for Jit {
     }
 
     fn finished(&mut self, install: &mut dyn FnMut(Request<'static>, Finished)) {
-        let Some(broker) = &self.broker else {
+        let Some(broker) = &mut self.broker else {
             return;
         };
         let program = broker.program();
-        for done in broker.take() {
+        let mut taken = broker.take();
+        for done in taken.drain(..) {
+            let asked = done.asked();
             let outcome = match done.built {
                 None => Finished::Dropped,
                 Some(built) => {
                     // The VM's share began with the request.
-                    let asked = Instant::now() - done.asked;
-                    match self.finish(&program, &done.request, built, asked) {
+                    let asked = Instant::now() - asked;
+                    match self.finish(&program, &done.request, *built, asked) {
                         Some(code) => Finished::Code(code),
                         None => Finished::Refused,
                     }
                 }
             };
             install(done.request, outcome);
+        }
+        if let Some(broker) = &mut self.broker {
+            broker.give_back(taken);
         }
     }
 
