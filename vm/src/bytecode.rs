@@ -348,6 +348,10 @@ pub struct Function {
     pub reg_names: Vec<String>,
     /// Labels and the instruction index each names, in source order.
     pub labels: Vec<(String, u32)>,
+    /// The functions it calls, each once, in the order of their first
+    /// call: what a compiler walks to learn which counts a compile may
+    /// read, without scanning the code on the VM's thread.
+    pub callees: Vec<FuncId>,
 }
 
 impl Function {

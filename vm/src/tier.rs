@@ -66,8 +66,10 @@ pub enum CallCounts<'a> {
     /// which nothing counts.
     Live(&'a [FuncProfile]),
     /// Copied when the request was queued for a compiler thread, so that
-    /// it reads no count the interpreter is writing.
-    Snapshot(Arc<[u64]>),
+    /// it reads no count the interpreter is writing: the counts of the
+    /// functions the compile may read (`Request::detached`), by function,
+    /// sorted.
+    Snapshot(Arc<[(FuncId, u64)]>),
 }
 
 impl<'a> Request<'a> {
@@ -87,18 +89,23 @@ impl<'a> Request<'a> {
         }
     }
 
-    /// The request with the counts as of now copied, to hand to another
-    /// thread: one word per function, paid only by a request queued.
-    pub fn detached(&self) -> Request<'static> {
-        let calls = match &self.calls {
-            CallCounts::Live(counts) => counts.iter().map(|c| c.calls).collect(),
-            CallCounts::Snapshot(calls) => calls.clone(),
-        };
+    /// The request with the counts of `reads` (the functions the compile
+    /// may read the counts of, in any order, repeats allowed; the
+    /// request's function is always kept) as of now copied, to hand to
+    /// another thread: paid by a request queued, in proportion to what the
+    /// compile reads, not to the program.
+    pub fn detached(&self, reads: impl IntoIterator<Item = FuncId>) -> Request<'static> {
+        let mut calls: Vec<(FuncId, u64)> = std::iter::once(self.func)
+            .chain(reads)
+            .map(|f| (f, self.calls.of(f)))
+            .collect();
+        calls.sort_unstable_by_key(|&(f, _)| f);
+        calls.dedup_by_key(|&mut (f, _)| f);
         Request {
             func: self.func,
             trigger: self.trigger,
             osr: self.osr,
-            calls: CallCounts::Snapshot(calls),
+            calls: CallCounts::Snapshot(calls.into()),
             made: self.made,
         }
     }
@@ -112,11 +119,13 @@ impl<'a> Request<'a> {
 impl CallCounts<'_> {
     /// How many calls of `f` the profile had counted (direct calls
     /// between compiled functions count only under `--profile`); 0 for a
-    /// function the program does not have.
+    /// function the program does not have, or a snapshot left out.
     pub fn of(&self, f: FuncId) -> u64 {
         match self {
             CallCounts::Live(counts) => counts.get(f.index()).map_or(0, |c| c.calls),
-            CallCounts::Snapshot(calls) => calls.get(f.index()).copied().unwrap_or(0),
+            CallCounts::Snapshot(calls) => calls
+                .binary_search_by_key(&f, |&(g, _)| g)
+                .map_or(0, |k| calls[k].1),
         }
     }
 }
@@ -277,9 +286,10 @@ pub trait Compiler {
         false
     }
 
-    /// Queues `request` for a compiler thread; false if the queue turned
-    /// it away (it is full), and the policy asks again later.
-    fn queue(&mut self, _request: Request<'static>, _env: JitEnv) -> bool {
+    /// Queues `request` for a compiler thread, with a copy of the counts
+    /// the compile may read (`Request::detached`); false if the queue
+    /// turned it away (it is full), and the policy asks again later.
+    fn queue(&mut self, _request: &Request<'_>, _env: JitEnv) -> bool {
         false
     }
 
@@ -504,7 +514,7 @@ impl<'p> Tiers<'p> {
     fn queue(&mut self, request: &Request<'_>, env: JitEnv) -> Queued {
         match &mut self.compiler {
             Some(compiler) if compiler.background() && request.trigger != Trigger::Eager => {
-                match compiler.queue(request.detached(), env) {
+                match compiler.queue(request, env) {
                     true => Queued::Yes,
                     false => Queued::Full,
                 }

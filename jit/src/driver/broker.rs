@@ -39,14 +39,17 @@
 
 use crate::backend::code_cache::Prefault;
 use crate::driver::build::{build, Built, Settings};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 use vm::tier::{JitEnv, Request};
 use vm::Program;
 
-/// How many requests may wait.
-pub const MAX_WAITING: usize = 64;
+/// How many requests may wait: enough for every function of a large
+/// program to wait at once (a request is about a hundred bytes), since a
+/// dropped request is asked for again only at its function's next look.
+pub const MAX_WAITING: usize = 1 << 14;
 
 /// The queue and its compiler threads.
 pub struct Broker {
@@ -75,7 +78,11 @@ struct Shared {
 }
 
 struct Queue {
-    waiting: Vec<Job>,
+    /// By heat, so the hottest and the coldest are at the two ends.
+    waiting: BTreeMap<Heat, Job>,
+    /// Requests queued so far: the last part of each `Heat`, which makes
+    /// it unique and puts the older of two equals first.
+    queued: u64,
     done: Vec<Done>,
     /// How many compiler threads wait for work: a request wakes one only
     /// then, since waking is a system call on the VM's thread.
@@ -149,7 +156,8 @@ impl Broker {
             settings,
             prefault,
             queue: Mutex::new(Queue {
-                waiting: Vec::with_capacity(MAX_WAITING),
+                waiting: BTreeMap::new(),
+                queued: 0,
                 done: Vec::with_capacity(MAX_WAITING),
                 idle: 0,
                 closed: false,
@@ -173,6 +181,11 @@ impl Broker {
     /// The program the requests are for.
     pub(crate) fn program(&self) -> Arc<Program> {
         self.shared.program.clone()
+    }
+
+    /// The program the requests are for, borrowed.
+    pub(crate) fn program_ref(&self) -> &Program {
+        &self.shared.program
     }
 
     /// Queues `request` (see the module's doc for the order and the
@@ -250,23 +263,32 @@ impl Queue {
     /// place of the coldest waiting one, which is dropped, or is itself
     /// turned away (dropped) if it is the coldest.
     fn admit(&mut self, job: Job, ready: &AtomicBool) {
-        if self.waiting.len() >= MAX_WAITING {
-            let coldest = (0..self.waiting.len())
-                .min_by_key(|&k| heat(&self.waiting[k].request))
-                .filter(|&k| heat(&self.waiting[k].request) < heat(&job.request));
-            let dropped = match coldest {
-                Some(k) => std::mem::replace(&mut self.waiting[k], job),
-                None => job,
-            };
-            self.done.push(Done {
-                request: dropped.request,
-                built: None,
-                asked: dropped.asked,
-            });
-            ready.store(true, Ordering::Release);
+        self.queued += 1;
+        let key = Heat::of(&job.request, self.queued);
+        let dropped = if self.waiting.len() < MAX_WAITING {
+            self.waiting.insert(key, job);
             return;
-        }
-        self.waiting.push(job);
+        } else {
+            match self.waiting.first_entry() {
+                Some(coldest) if *coldest.key() < key => {
+                    let dropped = coldest.remove();
+                    self.waiting.insert(key, job);
+                    dropped
+                }
+                _ => job,
+            }
+        };
+        self.done.push(Done {
+            request: dropped.request,
+            built: None,
+            asked: dropped.asked,
+        });
+        ready.store(true, Ordering::Release);
+    }
+
+    /// Takes the hottest waiting request (among equals, the oldest).
+    fn hottest(&mut self) -> Option<Job> {
+        self.waiting.pop_last().map(|(_, job)| job)
     }
 }
 
@@ -292,9 +314,24 @@ fn yield_to_the_vm() {
     unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) };
 }
 
-/// Which waiting request goes first: on-stack replacement, then calls.
-fn heat(request: &Request<'_>) -> (bool, u64) {
-    (request.osr.is_some(), request.calls_of(request.func))
+/// Which waiting request goes first: on-stack replacement, then calls,
+/// then the older (a smaller number queued); ordered coldest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Heat {
+    osr: bool,
+    calls: u64,
+    younger: u64,
+}
+
+impl Heat {
+    /// The heat of `request`, the `queued`th request queued.
+    fn of(request: &Request<'_>, queued: u64) -> Heat {
+        Heat {
+            osr: request.osr.is_some(),
+            calls: request.calls_of(request.func),
+            younger: u64::MAX - queued,
+        }
+    }
 }
 
 impl Shared {
@@ -400,17 +437,6 @@ impl Shared {
     }
 }
 
-impl Queue {
-    /// Takes the hottest waiting request (among equals, the oldest).
-    fn hottest(&mut self) -> Option<Job> {
-        let k = (0..self.waiting.len()).max_by_key(|&k| {
-            let job = &self.waiting[k];
-            (heat(&job.request), std::cmp::Reverse(job.request.made))
-        })?;
-        Some(self.waiting.remove(k))
-    }
-}
-
 /// An idle compiler thread's first and longest nap between looks at the
 /// queue, and how long it naps before it sleeps until woken.
 const MIN_NAP: Duration = Duration::from_micros(20);
@@ -438,17 +464,15 @@ mod tests {
         }
     }
 
-    /// A queued request for function `f` (of 100), whose calls counted
+    /// A queued request for function `f`, whose calls counted
     /// `calls`, for on-stack replacement if `osr`.
     fn job(f: u32, calls: u64, osr: bool) -> Job {
-        let mut counts = vec![0; 100];
-        counts[f as usize] = calls;
         Job {
             request: Request {
                 func: FuncId(f),
                 trigger: if osr { Trigger::Osr } else { Trigger::Calls },
                 osr: osr.then_some(3),
-                calls: CallCounts::Snapshot(counts.into()),
+                calls: CallCounts::Snapshot([(FuncId(f), calls)].into()),
                 made: Instant::now(),
             },
             env: SendEnv(env()),
@@ -458,7 +482,8 @@ mod tests {
 
     fn queue() -> Queue {
         Queue {
-            waiting: Vec::new(),
+            waiting: BTreeMap::new(),
+            queued: 0,
             done: Vec::new(),
             idle: 0,
             closed: false,
@@ -469,10 +494,17 @@ mod tests {
     fn the_hottest_goes_first_on_stack_replacement_before_calls_then_the_oldest() {
         let mut q = queue();
         let ready = AtomicBool::new(false);
-        for j in [job(1, 500, false), job(2, 900, false), job(3, 10, true), job(4, 900, false)] {
+        for j in [
+            job(1, 500, false),
+            job(2, 900, false),
+            job(3, 10, true),
+            job(4, 900, false),
+        ] {
             q.admit(j, &ready);
         }
-        let order: Vec<u32> = std::iter::from_fn(|| q.hottest()).map(|j| j.request.func.0).collect();
+        let order: Vec<u32> = std::iter::from_fn(|| q.hottest())
+            .map(|j| j.request.func.0)
+            .collect();
         assert_eq!(order, [3, 2, 4, 1]);
         assert!(!ready.load(Ordering::Relaxed));
     }
@@ -486,7 +518,7 @@ mod tests {
         }
         assert!(q.done.is_empty());
         // Hotter than the coldest waiting (function 0, 100 calls): takes its place.
-        q.admit(job(80, 1000, false), &ready);
+        q.admit(job(80, 1_000_000, false), &ready);
         // Colder than every waiting request: dropped itself.
         q.admit(job(81, 1, false), &ready);
         assert_eq!(q.waiting.len(), MAX_WAITING);

@@ -12,6 +12,7 @@ use crate::driver::build::{build, build_baseline, Built, Settings};
 use crate::observe::code_info::CodeMap;
 use crate::observe::listen::{Installed, Listener, Records};
 use crate::observe::record::{CodeTier, CompileRecord};
+use crate::passes::inline::counts_read;
 use crate::pipeline::budget::DEFAULT_UNITS;
 use crate::pipeline::context::Options;
 use crate::pipeline::error::CompileError;
@@ -134,11 +135,12 @@ impl Compiler for Jit {
         self.broker.is_some()
     }
 
-    fn queue(&mut self, request: Request<'static>, env: JitEnv) -> bool {
+    fn queue(&mut self, request: &Request<'_>, env: JitEnv) -> bool {
         let Some(broker) = &mut self.broker else {
             return false;
         };
-        broker.queue(request, env);
+        let reads = counts_read(broker.program_ref(), request.func);
+        broker.queue(request.detached(reads), env);
         true
     }
 

@@ -85,8 +85,8 @@ impl fmt::Display for Tier {
 /// in the background, where a request costs the program about a
 /// microsecond (`benches/policy_sweep.py`; `docs/jit.md`, "Warm-up").
 pub const DEFAULT_THRESHOLDS: Thresholds = Thresholds {
-    calls: 100,
-    back_edges: 1000,
+    calls: 10,
+    back_edges: 100,
 };
 
 /// Everything a VM is set up from, besides the program and its output.

@@ -31,6 +31,7 @@ use crate::ir::{BlockOrigin, Function, InlineSite, InstKind};
 use crate::passes::ssa::{self, SsaInput};
 use crate::passes::tail_loops;
 use crate::pipeline::budget::{Bail, Budget};
+use rustc_hash::FxHashSet;
 use vm::tier::{CallCounts, JitEnv};
 use vm::{FuncId, Program};
 
@@ -44,6 +45,32 @@ pub const HOT_CALLS: u64 = 1000;
 pub const MAX_NESTING: u32 = 3;
 /// IR instructions one compile may add by inlining.
 pub const MAX_GROWTH: usize = 2000;
+
+/// The functions whose call counts a compile of `f` may read: those its
+/// calls reach within `MAX_NESTING + 1` levels, passing only through
+/// callees small enough to be inlined (`HOT`), whose calls are looked at
+/// in turn (`Inliner::eligible`). What a request queued for a compiler
+/// thread copies of the profile (`vm::tier::Request::detached`).
+pub fn counts_read(program: &Program, f: FuncId) -> Vec<FuncId> {
+    let mut reached = vec![f];
+    let mut seen: FxHashSet<FuncId> = reached.iter().copied().collect();
+    let mut level = vec![f];
+    for _ in 0..=MAX_NESTING {
+        let mut next = Vec::new();
+        for &g in &level {
+            for &callee in &program.func(g).callees {
+                if seen.insert(callee) {
+                    reached.push(callee);
+                    if program.func(callee).code.len() <= HOT {
+                        next.push(callee);
+                    }
+                }
+            }
+        }
+        level = next;
+    }
+    reached
+}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InlineStats {
@@ -565,6 +592,30 @@ mod tests {
     const HELPERS: &str = "func max(%a, %b)\n    jge %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
         func min(%a, %b)\n    jle %a, %b, first\n    ret %b\nfirst:\n    ret %a\nend\n\
         func clamp(%x, %lo, %hi)\n    call %x, max, %x, %lo\n    call %x, min, %x, %hi\n    ret %x\nend\n";
+
+    #[test]
+    fn a_queued_compile_reads_the_counts_of_what_its_calls_reach_through_small_callees() {
+        // `big` is too large to inline, so what it calls is never looked at.
+        let big_body = "    add %x, %x, 1\n".repeat(super::HOT + 1);
+        let text = format!(
+            "{HELPERS}func lone(%x)\n    ret %x\nend\n\
+             func big(%x)\n{big_body}    call %x, lone, %x\n    ret %x\nend\n\
+             func main(%n)\n    call %r, clamp, %n, 0, 9\n    call %r, big, %r\n    \
+             call %r, clamp, %r, 1, 2\n    ret 0\nend\n"
+        );
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = |name: &str| program.func_by_name(name).expect("a function");
+        assert_eq!(program.func(id("main")).callees, [id("clamp"), id("big")]);
+        let mut reads = super::counts_read(&program, id("main"));
+        reads.sort();
+        let mut want = vec![id("main"), id("clamp"), id("big"), id("max"), id("min")];
+        want.sort();
+        assert_eq!(reads, want);
+        assert_eq!(
+            super::counts_read(&program, id("big")),
+            [id("big"), id("lone")]
+        );
+    }
 
     #[test]
     fn a_leaf_is_replaced_by_its_body_with_a_depth_check() {

@@ -106,6 +106,13 @@ impl<'a> FuncLowering<'a> {
         }
         let nregs = self.nregs;
         let interp_code = fuse_jumps(&code);
+        let mut callees: Vec<FuncId> = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        for ins in code.iter().filter(|ins| ins.op == Op::Call) {
+            if seen.insert(ins.b) {
+                callees.push(FuncId(ins.b));
+            }
+        }
         let nparams = f.params.len() as u32;
         let mut frame_template = vec![0; (nregs - nparams) as usize];
         frame_template.extend_from_slice(&self.consts);
@@ -127,6 +134,7 @@ impl<'a> FuncLowering<'a> {
             positions,
             reg_names: self.reg_names,
             labels,
+            callees,
         }
     }
 
