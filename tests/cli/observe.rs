@@ -566,6 +566,11 @@ fn trace_json_shows_a_background_compile_on_its_thread() {
     };
     assert_eq!(thread(&compile["tid"]), Some("compiler-1".into()));
     assert_eq!(thread(&install["tid"]), Some("VM".into()));
+    // The only request found the queue empty; its wait and the VM's
+    // share are in its arguments.
+    assert_eq!(compile["args"]["queue"], 0, "{compile}");
+    assert!(compile["args"]["queued_us"].is_u64(), "{compile}");
+    assert!(compile["args"]["pause_us"].is_u64(), "{compile}");
     for (flow, from, to) in [("request", install, compile), ("install", compile, install)] {
         let ends: Vec<&serde_json::Value> = all.iter().filter(|e| e["name"] == flow).collect();
         assert_eq!(ends.len(), 2, "{flow}: {ends:?}");
@@ -580,4 +585,44 @@ fn trace_json_shows_a_background_compile_on_its_thread() {
         );
         assert!(ends[0]["ts"].as_f64() <= ends[1]["ts"].as_f64(), "{flow}");
     }
+}
+
+/// Each background compile's trace line says how many requests waited
+/// when it joined the queue, and the summary gives their quantiles: the
+/// 400 functions of `many_functions` ask within one round, faster than
+/// one compile, so requests find others waiting.
+#[test]
+fn the_queue_length_at_each_request_is_traced_and_summed_up() {
+    let out = bcvm(&[
+        "run",
+        "--compile-threads",
+        "1",
+        "--trace-compile",
+        "--compile-summary",
+        "benches/bc/many_functions.bc",
+        "40",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stderr(&out);
+    let lengths: Vec<usize> = text
+        .lines()
+        .filter(|l| l.contains(" thread=compiler-1 "))
+        .map(|l| {
+            let at = l.find(" queue=").expect("queue=") + " queue=".len();
+            let digits: String = l[at..].chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().expect("a count")
+        })
+        .collect();
+    assert!(!lengths.is_empty(), "{text}");
+    let max = *lengths.iter().max().expect("some");
+    assert!(max > 0 && max < 400, "{lengths:?}");
+    let summary = format!(
+        "{} compiled in the background: queue wait p50 ",
+        lengths.len()
+    );
+    assert!(text.contains(&summary), "{text}");
+    assert!(
+        text.contains(&format!(", max {max}\n")),
+        "max {max}: {text}"
+    );
 }

@@ -95,6 +95,8 @@ struct Job {
     request: Request<'static>,
     env: SendEnv,
     asked: Share,
+    /// How many requests waited when it joined the queue.
+    queue_len: usize,
 }
 
 /// The VM's thread's time for a request, in nanoseconds: measured once
@@ -133,6 +135,8 @@ pub(crate) struct Done {
     /// `None` if the request was dropped.
     pub(crate) built: Option<Box<Built>>,
     asked: Share,
+    /// How many requests waited when it joined the queue.
+    pub(crate) queue_len: usize,
 }
 
 impl Done {
@@ -200,6 +204,7 @@ impl Broker {
             request,
             env: SendEnv(env),
             asked: asked.clone(),
+            queue_len: 0,
         });
         self.hand_over();
         asked.add(made.elapsed());
@@ -262,8 +267,9 @@ impl Queue {
     /// Adds `job` to the waiting requests; in a full queue it takes the
     /// place of the coldest waiting one, which is dropped, or is itself
     /// turned away (dropped) if it is the coldest.
-    fn admit(&mut self, job: Job, ready: &AtomicBool) {
+    fn admit(&mut self, mut job: Job, ready: &AtomicBool) {
         self.queued += 1;
+        job.queue_len = self.waiting.len();
         let key = Heat::of(&job.request, self.queued);
         let dropped = if self.waiting.len() < MAX_WAITING {
             self.waiting.insert(key, job);
@@ -282,6 +288,7 @@ impl Queue {
             request: dropped.request,
             built: None,
             asked: dropped.asked,
+            queue_len: dropped.queue_len,
         });
         ready.store(true, Ordering::Release);
     }
@@ -378,6 +385,7 @@ impl Shared {
                 request: job.request,
                 built: Some(Box::new(built)),
                 asked: job.asked,
+                queue_len: job.queue_len,
             });
             self.ready.store(true, Ordering::Release);
         }
@@ -477,6 +485,7 @@ mod tests {
             },
             env: SendEnv(env()),
             asked: Share::default(),
+            queue_len: 0,
         }
     }
 

@@ -128,7 +128,11 @@ impl Compiler for Jit {
             }
             _ => build(&self.settings(), program, request, env, None),
         };
-        self.finish(program, request, built, request.made)
+        let queued = Queued {
+            asked: request.made,
+            queue_len: 0,
+        };
+        self.finish(program, request, built, queued)
     }
 
     fn background(&self) -> bool {
@@ -173,7 +177,11 @@ impl Compiler for Jit {
                 Some(built) => {
                     // The VM's share began with the request.
                     let asked = Instant::now() - asked;
-                    match self.finish(&program, &done.request, *built, asked) {
+                    let queued = Queued {
+                        asked,
+                        queue_len: done.queue_len,
+                    };
+                    match self.finish(&program, &done.request, *built, queued) {
                         Some(code) => Finished::Code(code),
                         None => Finished::Refused,
                     }
@@ -220,14 +228,13 @@ impl Jit {
 
     /// Installs what `built` made for `request` in the code cache, on the
     /// VM's thread, and records, traces and maps it: the code, unless the
-    /// compile or the install failed. `asked` is when the VM's thread
-    /// began its part (the request, for a compile made on this thread).
+    /// compile or the install failed.
     fn finish(
         &mut self,
         program: &Program,
         request: &Request<'_>,
         built: Built,
-        asked: Instant,
+        queued: Queued,
     ) -> Option<Compiled> {
         let f = program.func(request.func);
         let installed = match &built.code {
@@ -237,7 +244,7 @@ impl Jit {
                 .map_err(CompileError::from),
             Err(e) => Err(e.clone()),
         };
-        let code = self.record(f, request, &built, installed, asked);
+        let code = self.record(f, request, &built, installed, queued);
         // As the interpreter does, the function's ordinary code comes at
         // its next call after on-stack-replacement code: its baseline
         // code's countdown made to end there.
@@ -254,7 +261,7 @@ impl Jit {
         request: &Request<'_>,
         built: &Built,
         installed: Result<(*const u8, code_cache::CodeHandle), CompileError>,
-        asked: Instant,
+        queued: Queued,
     ) -> Option<Compiled> {
         let result = installed.map(|(at, handle)| {
             // SAFETY: the code at `at` was assembled by `emit` (or the
@@ -276,7 +283,7 @@ impl Jit {
         // The VM's thread waited from `asked` on: for the whole compile
         // on its own thread; in the background, for the request and the
         // install (`asked` is moved back by the request's share).
-        let pause = asked.elapsed();
+        let pause = queued.asked.elapsed();
         let record = CompileRecord {
             id: self.compiles,
             tid: built.tid,
@@ -294,6 +301,7 @@ impl Jit {
             total: built.total,
             started: built.start.duration_since(self.epoch),
             queued: built.start.saturating_duration_since(request.made),
+            queue_len: queued.queue_len,
             pause,
             worker: built.worker,
             vm_tid: crate::driver::build::thread_id(),
@@ -336,6 +344,17 @@ impl Jit {
         }
         Some(compiled)
     }
+}
+
+/// The VM's thread's side of a compile, for its record.
+struct Queued {
+    /// When the VM's thread began its part: the request, for a compile
+    /// made on this thread; moved back by the request's share for one
+    /// made in the background.
+    asked: Instant,
+    /// How many requests waited when it joined the queue (0 for a
+    /// compile on the VM's thread).
+    queue_len: usize,
 }
 
 /// (code address, `.bc` line) where each bytecode instruction's code

@@ -54,6 +54,9 @@ pub struct CompileRecord {
     /// From the request to the compile's start: the wait in the queue of
     /// a background compile.
     pub queued: Duration,
+    /// How many requests waited in the queue when this one joined it (0
+    /// for a compile on the VM's thread).
+    pub queue_len: usize,
     /// The VM's thread's share: the whole compile on its own thread; in
     /// the background, the request and the install.
     pub pause: Duration,
@@ -121,8 +124,9 @@ impl CompileRecord {
     fn waits(&self, line: &mut String) {
         let _ = write!(
             line,
-            " queued={}us pause={}us thread={}",
+            " queued={}us queue={} pause={}us thread={}",
             self.queued.as_micros(),
+            self.queue_len,
             self.pause.as_micros(),
             self.thread_name()
         );
@@ -254,6 +258,9 @@ pub fn chrome_trace(
                 map.insert(count.json.into(), value.into());
             }
             map.insert("code_bytes".into(), r.code_bytes.into());
+            map.insert("queued_us".into(), (r.queued.as_micros() as u64).into());
+            map.insert("queue".into(), r.queue_len.into());
+            map.insert("pause_us".into(), (r.pause.as_micros() as u64).into());
             let outcome = r.error.as_ref().map_or("ok".to_string(), |e| {
                 format!("bailed in {}: {e}", e.phase())
             });

@@ -28,9 +28,9 @@ fn micros(d: Duration) -> f64 {
 }
 
 /// The `q`th quantile of `values` (sorted), by the nearest rank.
-fn quantile(values: &[Duration], q: f64) -> Duration {
+fn quantile<T: Copy + Default>(values: &[T], q: f64) -> T {
     match values.len() {
-        0 => Duration::ZERO,
+        0 => T::default(),
         n => values[((q * n as f64).ceil() as usize).clamp(1, n) - 1],
     }
 }
@@ -50,21 +50,24 @@ fn waits(out: &mut String, records: &[CompileRecord]) {
         micros(pauses.last().copied().unwrap_or_default()),
         micros(total)
     );
-    let mut queued: Vec<Duration> = records
-        .iter()
-        .filter(|r| r.worker.is_some())
-        .map(|r| r.queued)
-        .collect();
+    let background = records.iter().filter(|r| r.worker.is_some());
+    let mut queued: Vec<Duration> = background.clone().map(|r| r.queued).collect();
     if queued.is_empty() {
         return;
     }
     queued.sort_unstable();
+    let mut lengths: Vec<usize> = background.map(|r| r.queue_len).collect();
+    lengths.sort_unstable();
     let _ = writeln!(
         out,
-        "  {} compiled in the background: queue wait p50 {:.0} us, p99 {:.0} us",
+        "  {} compiled in the background: queue wait p50 {:.0} us, p99 {:.0} us; \
+         requests waiting at each request p50 {}, p99 {}, max {}",
         queued.len(),
         micros(quantile(&queued, 0.5)),
-        micros(quantile(&queued, 0.99))
+        micros(quantile(&queued, 0.99)),
+        quantile(&lengths, 0.5),
+        quantile(&lengths, 0.99),
+        quantile(&lengths, 1.0)
     );
 }
 
