@@ -4,7 +4,7 @@
 //! with it. `cargo +nightly fuzz run load_and_run -- -max_len=4096`
 #![no_main]
 
-use jit::testing::oracle::{run_with, Config};
+use jit::testing::oracle::disagreement;
 use libfuzzer_sys::fuzz_target;
 use vm::Limits;
 
@@ -23,20 +23,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let args = vec![1; program.func(program.main).nparams as usize];
-    let (reference, _) = run_with(&program, Config::Interp, LIMITS, &args);
-    if reference.out_of_fuel() {
-        return;
-    }
-    let unlimited = Limits {
-        fuel: u64::MAX,
-        ..LIMITS
-    };
-    for config in &Config::all()[1..] {
-        let (got, _) = run_with(&program, *config, unlimited, &args);
-        assert_eq!(
-            got,
-            reference,
-            "{} disagrees with the interpreter",
+    if let Some((config, got, reference)) = disagreement(&program, LIMITS, &args) {
+        panic!(
+            "{} disagrees with the interpreter\ninterpreter: {reference:?}\n{}: {got:?}",
+            config.name(),
             config.name()
         );
     }

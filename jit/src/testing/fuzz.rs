@@ -20,16 +20,37 @@
 
 use std::fmt::Write;
 
-struct Rng(u64);
+/// Where the generator's choices come from.
+enum Rng<'a> {
+    /// A seed, through splitmix64: `bcvm fuzz`, the tests.
+    Seeded(u64),
+    /// A fuzzer's input, eight bytes (little-endian) per choice, zeros
+    /// once it runs out: libFuzzer's mutations of the bytes become changes
+    /// of the program's shape that coverage can guide (the
+    /// `differential` fuzz target). An empty input is the smallest
+    /// program.
+    Bytes(&'a [u8]),
+}
 
-impl Rng {
+impl Rng<'_> {
     fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        match self {
+            Rng::Seeded(state) => {
+                // splitmix64
+                *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = *state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            }
+            Rng::Bytes(data) => {
+                let (word, rest) = data.split_at(data.len().min(8));
+                *data = rest;
+                let mut bytes = [0; 8];
+                bytes[..word.len()].copy_from_slice(word);
+                u64::from_le_bytes(bytes)
+            }
+        }
     }
 
     fn below(&mut self, n: u64) -> u64 {
@@ -47,7 +68,7 @@ impl Rng {
 
 /// Integer registers per program: usually 10, sometimes many more than the
 /// machine has, so values must live in memory too.
-fn int_registers(rng: &mut Rng) -> u64 {
+fn int_registers(rng: &mut Rng<'_>) -> u64 {
     if rng.chance(25) {
         20 + rng.below(21)
     } else {
@@ -60,8 +81,8 @@ const MEMORY: i64 = 128;
 /// and loads meet.
 const DENSE: i64 = 15;
 
-struct Gen {
-    rng: Rng,
+struct Gen<'a> {
+    rng: Rng<'a>,
     ints: u64,
     out: String,
     label: usize,
@@ -72,7 +93,7 @@ struct Gen {
     budget: usize,
 }
 
-impl Gen {
+impl Gen<'_> {
     fn int(&mut self) -> String {
         format!("%i{}", self.rng.below(self.ints))
     }
@@ -797,7 +818,17 @@ impl Gen {
 /// A random program for `seed`. It loads, and it terminates in every tier
 /// (possibly with a trap).
 pub fn random_program(seed: u64) -> String {
-    let mut rng = Rng(seed);
+    generate(Rng::Seeded(seed))
+}
+
+/// The program whose every choice `data` makes (eight bytes a choice,
+/// zeros past its end): what a coverage-guided fuzzer drives. Like
+/// `random_program`'s, it loads and terminates in every tier.
+pub fn program_from_bytes(data: &[u8]) -> String {
+    generate(Rng::Bytes(data))
+}
+
+fn generate(mut rng: Rng<'_>) -> String {
     let ints = int_registers(&mut rng);
     let mut g = Gen {
         rng,
@@ -892,6 +923,37 @@ mod tests {
 
     /// The generator's fill loops reach the `fill` phase: most compile as
     /// fills (the rest have an offset or start the guard cannot take).
+    #[test]
+    fn programs_from_bytes_load_and_agree_in_every_tier() {
+        use crate::testing::oracle::check;
+        // The empty input is the smallest program; any bytes make one.
+        let mut inputs: Vec<Vec<u8>> = vec![Vec::new(), vec![0xff; 3], vec![7; 500]];
+        let mut x = 1u64;
+        for len in [8, 64, 300, 2000] {
+            inputs.push(
+                (0..len)
+                    .map(|_| {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        (x >> 56) as u8
+                    })
+                    .collect(),
+            );
+        }
+        for data in inputs {
+            let text = super::program_from_bytes(&data);
+            let program = vm::load(text.as_bytes()).expect("loads");
+            let verdict = check(&program);
+            assert!(verdict.divergent.is_empty(), "{text}");
+        }
+        // Different bytes, different programs.
+        assert_ne!(
+            super::program_from_bytes(&[1; 64]),
+            super::program_from_bytes(&[2; 64])
+        );
+    }
+
     #[test]
     fn the_generators_fill_loops_compile_as_fills() {
         let (mut written, mut found) = (0, 0);

@@ -407,6 +407,31 @@ pub fn check(program: &Program) -> Verdict {
     }
 }
 
+/// Runs any loaded `program` (one that may loop forever) with `args`:
+/// in the interpreter under `limits.fuel` first, then, if that finished,
+/// in every other configuration with no fuel, which must agree with it.
+/// The first configuration that did not, with what it did and what the
+/// interpreter did. What the fuzz targets over arbitrary and mutated
+/// programs check.
+pub fn disagreement(
+    program: &Program,
+    limits: Limits,
+    args: &[i64],
+) -> Option<(Config, Outcome, Outcome)> {
+    let (reference, _) = run_with(program, Config::Interp, limits, args);
+    if reference.out_of_fuel() {
+        return None;
+    }
+    let unlimited = Limits {
+        fuel: u64::MAX,
+        ..limits
+    };
+    Config::all()[1..].iter().find_map(|&config| {
+        let (got, _) = run_with(program, config, unlimited, args);
+        (got != reference).then(|| (config, got, reference.clone()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
