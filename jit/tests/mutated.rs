@@ -1,33 +1,16 @@
-//! Programs of the suite, mutated line by line (deleted, duplicated,
-//! swapped, a number or an opcode replaced), then loaded and, when they
-//! load, run: first in the interpreter under fuel (a mutation can make a
-//! loop endless), and if that finishes, compiled and under tier-up too.
-//! Nothing may panic, and every tier must agree with the interpreter.
+//! Programs of the suite, edited at the instruction level by
+//! `jit::testing::mutate` (the edits the `mutate` fuzz target makes:
+//! lines deleted, duplicated or swapped, a register, a number or a
+//! mnemonic replaced), then loaded and, when they load, run: first in the
+//! interpreter under fuel (an edit can make a loop endless), and if that
+//! finishes, compiled and under tier-up too. Nothing may panic, and every
+//! tier must agree with the interpreter.
 
+use jit::testing::mutate::mutate;
 use jit::testing::oracle::{run_with, Config};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use vm::Limits;
-
-const OPCODES: &[&str] = &[
-    "mov", "add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "ushr", "eq", "lt",
-    "fadd", "fmul", "fdiv", "itof", "ftoi", "load", "store", "jmp", "jz", "jlt", "call", "ret",
-    "print",
-];
-const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "2",
-    "63",
-    "64",
-    "0x7fffffffffffffff",
-    "-9223372036854775808",
-    "0.0",
-    "-0.0",
-    "1e308",
-    "100000",
-];
 
 fn programs() -> Vec<(String, Vec<i64>)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../programs");
@@ -53,81 +36,15 @@ fn programs() -> Vec<(String, Vec<i64>)> {
         .collect()
 }
 
-#[derive(Debug, Clone)]
-enum Mutation {
-    Delete(prop::sample::Index),
-    Duplicate(prop::sample::Index),
-    Swap(prop::sample::Index, prop::sample::Index),
-    Number(prop::sample::Index, usize),
-    Opcode(prop::sample::Index, usize),
-}
-
-fn mutation() -> impl Strategy<Value = Mutation> {
-    let index = any::<prop::sample::Index>;
-    prop_oneof![
-        index().prop_map(Mutation::Delete),
-        index().prop_map(Mutation::Duplicate),
-        (index(), index()).prop_map(|(a, b)| Mutation::Swap(a, b)),
-        (index(), 0..NUMBERS.len()).prop_map(|(a, k)| Mutation::Number(a, k)),
-        (index(), 0..OPCODES.len()).prop_map(|(a, k)| Mutation::Opcode(a, k)),
-    ]
-}
-
-fn mutate(text: &str, mutations: &[Mutation]) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    for m in mutations {
-        if lines.is_empty() {
-            break;
-        }
-        match m {
-            Mutation::Delete(at) => {
-                lines.remove(at.index(lines.len()));
-            }
-            Mutation::Duplicate(at) => {
-                let k = at.index(lines.len());
-                lines.insert(k, lines[k].clone());
-            }
-            Mutation::Swap(a, b) => {
-                let (a, b) = (a.index(lines.len()), b.index(lines.len()));
-                lines.swap(a, b);
-            }
-            Mutation::Number(at, k) => {
-                let line_at = at.index(lines.len());
-                let line = &mut lines[line_at];
-                // The last number-looking token gets the new value.
-                if let Some(start) = line.rfind(|c: char| c.is_ascii_digit()) {
-                    let begin = line[..=start]
-                        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
-                        .map_or(0, |b| b + 1);
-                    if !line[begin..].starts_with('%') {
-                        line.replace_range(begin..=start, NUMBERS[*k]);
-                    }
-                }
-            }
-            Mutation::Opcode(at, k) => {
-                let line_at = at.index(lines.len());
-                let line = &mut lines[line_at];
-                let indent = line.len() - line.trim_start().len();
-                if let Some(end) = line[indent..].find(' ') {
-                    if !line[indent..indent + end].ends_with(':') && indent > 0 {
-                        line.replace_range(indent..indent + end, OPCODES[*k]);
-                    }
-                }
-            }
-        }
-    }
-    lines.join("\n") + "\n"
-}
-
 /// Mutated programs that loaded, and that ran to the end in every tier.
 static LOADED: AtomicUsize = AtomicUsize::new(0);
 static COMPARED: AtomicUsize = AtomicUsize::new(0);
 
 /// Checks one mutated program.
-fn check(which: usize, mutations: &[Mutation]) -> Result<(), TestCaseError> {
+fn check(which: usize, edits: &[u8]) -> Result<(), TestCaseError> {
     let suite = programs();
     let (text, args) = &suite[which % suite.len()];
-    let mutated = mutate(text, mutations);
+    let mutated = mutate(text, edits);
     let Ok(program) = vm::load(mutated.as_bytes()) else {
         return Ok(());
     };
@@ -162,8 +79,9 @@ fn mutated_programs_run_alike_in_every_tier() {
                 ..ProptestConfig::default()
             };
             let mut runner = proptest::test_runner::TestRunner::new(config);
-            let strategy = (0usize..64, prop::collection::vec(mutation(), 1..4));
-            runner.run(&strategy, |(which, mutations)| check(which, &mutations))
+            // One to three edits of three bytes each.
+            let strategy = (0usize..64, prop::collection::vec(any::<u8>(), 3..10));
+            runner.run(&strategy, |(which, edits)| check(which, &edits))
         })
         .expect("thread");
     if let Err(e) = worker.join().expect("no panic") {

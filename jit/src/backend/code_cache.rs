@@ -334,7 +334,7 @@ impl CodeCache {
         }
     }
 
-    /// What compiler threads use to map in the pages installs will write,
+    /// The handle through which compiler threads map in the pages installs will write,
     /// once the region is mapped (`prepare`).
     pub fn prefault(&self) -> Option<Prefault> {
         self.region.clone().map(Prefault)
