@@ -3,7 +3,8 @@
 its corpus (fuzz/corpus/TARGET, seeded by seeds.py, kept between
 campaigns), then its coverage over that corpus; prints per target the
 executions, libFuzzer's coverage counters (`cov`: edges, `ft`:
-features), the corpus size, the findings (fuzz/artifacts/TARGET) and the
+features), the corpus size, the findings (fuzz/artifacts/TARGET: crashes,
+timeouts, leaks, out-of-memory; not the inputs kept as slow) and the
 line and region coverage of the project's own sources (`cargo fuzz
 coverage`, then the nightly toolchain's `llvm-cov report`). Needs
 cargo-fuzz and the nightly toolchain's llvm-tools-preview.
@@ -40,6 +41,10 @@ def fuzz(target, seconds, jobs):
         args += [f"-fork={jobs}", "-ignore_crashes=1"]
     if target in TEXT_TARGETS:
         args.append(f"-dict={os.path.join(FUZZ, 'bc.dict')}")
+    if target == "mutate":
+        # The program's byte and `MAX_EDITS` edits of three bytes; the
+        # seeds alone would hold libFuzzer's length to theirs.
+        args.append("-max_len=49")
     run = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
     log = run.stdout + run.stderr
     with open(os.path.join(FUZZ, f"campaign-{target}.log"), "w") as f:
@@ -50,7 +55,10 @@ def fuzz(target, seconds, jobs):
         execs = re.findall(r"exec/s:.*?\s(\d+) total|execs: (\d+)", log)
     stats = re.findall(r"#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)", log)
     last = stats[-1] if stats else ("0", "0", "0", "0")
-    artifacts = glob.glob(os.path.join(FUZZ, "artifacts", target, "*"))
+    # libFuzzer also keeps inputs slower than 10 s (`slow-unit-`), which
+    # are not failures: crashes, timeouts, leaks and out-of-memory are.
+    artifacts = [a for a in glob.glob(os.path.join(FUZZ, "artifacts", target, "*"))
+                 if not os.path.basename(a).startswith("slow-unit-")]
     return {
         "execs": int(execs[-1]) if execs and isinstance(execs[-1], str) else int(last[0]),
         "cov": int(last[1]), "ft": int(last[2]), "corpus": len(os.listdir(corpus)),
@@ -63,7 +71,10 @@ def coverage(target):
                     os.path.join(FUZZ, "corpus", target)],
                    cwd=ROOT, capture_output=True, text=True, check=True)
     profile = os.path.join(FUZZ, "coverage", target, "coverage.profdata")
-    binary = glob.glob(os.path.join(FUZZ, "target", "*", "coverage", "*", "release", target))[0]
+    # cargo-fuzz builds it under the target directory cargo picks.
+    binaries = [b for d in (FUZZ, ROOT)
+                for b in glob.glob(os.path.join(d, "target", "*", "coverage", "*", "release", target))]
+    binary = max(binaries, key=os.path.getmtime)
     report = subprocess.run(
         [llvm_tool("llvm-cov"), "report", binary, f"-instr-profile={profile}",
          "-ignore-filename-regex=(/\\.cargo/|/rustc/|fuzz_targets|/library/)"],
@@ -79,13 +90,17 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--target", action="append", choices=TARGETS)
     ap.add_argument("--no-coverage", action="store_true")
+    ap.add_argument("--coverage-only", action="store_true",
+                    help="measure the corpus's coverage without fuzzing")
     args = ap.parse_args()
     corpus = os.path.join(FUZZ, "corpus")
     subprocess.run([sys.executable, os.path.join(FUZZ, "seeds.py"), corpus], check=True)
     print("| target | seconds | executions | cov (edges) | ft | corpus | findings | lines | regions |")
     print("|---|---|---|---|---|---|---|---|---|")
     for target in args.target or TARGETS:
-        r = fuzz(target, args.seconds, args.jobs)
+        r = (fuzz(target, args.seconds, args.jobs) if not args.coverage_only else
+             {"execs": 0, "cov": 0, "ft": 0, "findings": 0,
+              "corpus": len(os.listdir(os.path.join(corpus, target)))})
         c = {"lines": "-", "regions": "-"} if args.no_coverage else coverage(target)
         print(f"| {target} | {args.seconds} | {r['execs']:,} | {r['cov']:,} | {r['ft']:,} | "
               f"{r['corpus']:,} | {r['findings']} | {c['lines']} | {c['regions']} |", flush=True)

@@ -69,7 +69,7 @@ pub struct Budget {
 }
 
 /// The calling thread's CPU time so far.
-fn thread_time() -> Duration {
+pub(crate) fn thread_time() -> Duration {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
