@@ -112,6 +112,22 @@ pub fn costs(program: &Program) -> std::io::Result<Vec<Cost>> {
         .collect())
 }
 
+/// `cost` compiled again `tries` times, with its least time: a timing
+/// bound is broken only if every try breaks it (a page fault storm, a
+/// sanitizer's allocator or the scheduler can lengthen any one compile,
+/// CPU time included).
+pub fn retimed(program: &Program, cost: &Cost, tries: usize) -> std::io::Result<Cost> {
+    let mut scratch = ScratchEnv::new(program)?;
+    let mut best = cost.clone();
+    for _ in 0..tries {
+        let again = self::cost(program, cost.func, &mut scratch);
+        if again.time < best.time {
+            best.time = again.time;
+        }
+    }
+    Ok(best)
+}
+
 /// What compiling `func` cost, against the addresses of `scratch`.
 fn cost(program: &Program, func: FuncId, scratch: &mut ScratchEnv) -> Cost {
     let budget = Budget::new(DEFAULT_UNITS, None);
@@ -157,6 +173,19 @@ mod tests {
             }
         }
         assert!(worst < 0.25, "a program uses {worst:.2} of its bound");
+    }
+
+    #[test]
+    fn a_retimed_compile_keeps_its_least_time() {
+        let program = vm::load(b"func main()\n    ret 0\nend\n").expect("loads");
+        let mut slow = costs(&program).expect("mapped").remove(0);
+        // A compile the machine made look slow once.
+        slow.time = Duration::from_secs(1);
+        assert_eq!(slow.excess(1), Some(Excess::Time));
+        let again = retimed(&program, &slow, 3).expect("mapped");
+        assert!(again.time < Duration::from_millis(100), "{again}");
+        assert_eq!((again.units, again.func), (slow.units, slow.func));
+        assert_eq!(again.excess(1), None);
     }
 
     /// What the `slow_compile` target found, kept: each input compiles
