@@ -4,17 +4,8 @@
 //! with it. `cargo +nightly fuzz run load_and_run -- -max_len=4096`
 #![no_main]
 
-use jit::testing::oracle::disagreement;
+use jit::testing::oracle::{disagreement, SMALL_LIMITS as LIMITS};
 use libfuzzer_sys::fuzz_target;
-use vm::Limits;
-
-/// Small enough that every run is quick: shallow calls, a small register
-/// stack, a bounded number of calls and loop iterations.
-const LIMITS: Limits = Limits {
-    max_call_depth: 200,
-    max_stack_slots: 1 << 16,
-    fuel: 20_000,
-};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(program) = vm::load(data) else { return };

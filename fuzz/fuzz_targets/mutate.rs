@@ -7,17 +7,10 @@
 #![no_main]
 
 use jit::testing::mutate::mutate;
-use jit::testing::oracle::disagreement;
+use jit::testing::oracle::{disagreement, SMALL_LIMITS as LIMITS};
 use libfuzzer_sys::fuzz_target;
-use vm::Limits;
 
 include!(concat!(env!("OUT_DIR"), "/programs.rs"));
-
-const LIMITS: Limits = Limits {
-    max_call_depth: 200,
-    max_stack_slots: 1 << 16,
-    fuel: 20_000,
-};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, edits)) = data.split_first() else {

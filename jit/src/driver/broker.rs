@@ -327,7 +327,8 @@ fn yield_to_the_vm() {
 struct Heat {
     osr: bool,
     calls: u64,
-    younger: u64,
+    /// The order queued, reversed: among equals the older is hotter.
+    order: std::cmp::Reverse<u64>,
 }
 
 impl Heat {
@@ -336,7 +337,7 @@ impl Heat {
         Heat {
             osr: request.osr.is_some(),
             calls: request.calls_of(request.func),
-            younger: u64::MAX - queued,
+            order: std::cmp::Reverse(queued),
         }
     }
 }

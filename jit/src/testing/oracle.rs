@@ -407,6 +407,15 @@ pub fn check(program: &Program) -> Verdict {
     }
 }
 
+/// The limits the fuzz targets over arbitrary and edited programs run
+/// them under, small enough that every run is quick: shallow calls, a
+/// small register stack, fuel for 20,000 calls and backward branches.
+pub const SMALL_LIMITS: Limits = Limits {
+    max_call_depth: 200,
+    max_stack_slots: 1 << 16,
+    fuel: 20_000,
+};
+
 /// Runs any loaded `program` (one that may loop forever) with `args`:
 /// in the interpreter under `limits.fuel` first, then, if that finished,
 /// in every other configuration with no fuel, which must agree with it.
