@@ -14,7 +14,7 @@ when the shared machine runs slow cancels out of it; the time columns
 stay medians).
 
 Suites: `loops` (the default: loop-bound kernels), `calls` (call-bound
-kernels) and `interp` (all of them, sized for interpreters); each kernel
+kernels), `objects` (Are-We-Fast-Yet's object-style benchmarks) and `interp` (all of them, sized for interpreters); each kernel
 is benches/bc/NAME.bc or programs/NAME.bc, and also benches/lua/NAME.lua
 and benches/c/NAME.c. `--gcc` compiles the C
 versions with `gcc -O2` first.
@@ -49,6 +49,19 @@ SUITES = {
         ("tak", "30 20 10"),
         ("helpers", "30000000"),
         ("binary_trees", "20 8"),
+    ],
+    # Are-We-Fast-Yet's benchmarks (Marr et al., DLS 2016) that fit the
+    # language, lowered as a compiler would: records in the linear memory
+    # from a bump heap, every method a function (benches/bc/awfy_*.bc).
+    "objects": [
+        ("awfy_richards", "400"),
+        ("awfy_bounce", "20000"),
+        ("awfy_list", "15000"),
+        ("awfy_permute", "10000"),
+        ("awfy_queens", "15000"),
+        ("awfy_sieve", "15000"),
+        ("awfy_storage", "3000"),
+        ("awfy_towers", "6000"),
     ],
     # The interpreter issue's nineteen kernels (`phis` is three of them:
     # swap, rotate, lost copy), sized for interpreters.
