@@ -158,3 +158,27 @@ fn fifty_megabyte_program_runs() {
     let file = write_program("fifty", &text);
     in_every_tier(&file, &[], 0, "816\n", None);
 }
+
+/// Calls left inside inlined bodies spend the levels of the frames
+/// inlining saved: under limits one apart, the overflow falls on each of
+/// the three calls in turn (in `step`, `down` and `twice`), and every tier
+/// traps where the interpreter does.
+#[test]
+fn depth_limit_inside_inlined_bodies() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/programs/inlined_calls_depth.bc"
+    );
+    let mut lines = std::collections::BTreeSet::new();
+    for limit in 1000..1008 {
+        let limit = limit.to_string();
+        let flags = ["--max-call-depth", limit.as_str(), "80000"];
+        let want = run(file, Config::Interp, &flags);
+        let trap = String::from_utf8_lossy(&want.stderr);
+        let trap = trap.lines().next().expect("a trap line").to_string();
+        let want_out = String::from_utf8_lossy(&want.stdout).into_owned();
+        in_every_tier(file, &flags, 1, &want_out, Some(&trap));
+        lines.insert(trap.split(": trap").next().map(str::to_string));
+    }
+    assert_eq!(lines.len(), 4, "the traps fall on {lines:?}");
+}

@@ -89,6 +89,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "sccp",
         "if-convert",
         "gvn",
+        "forward",
         "licm",
         "exit-values",
         "dedup-checks",

@@ -147,7 +147,7 @@ fn mixed_tier_recursion() {
          func main(%n)\n    call %r, small, %n\n    print %r\n    ret 0\nend\n"
     );
     let p = program("mixed", &text);
-    let out = bcvm(&["run", "--tier", "jit", "--compile-budget", "300", &p, "0"]);
+    let out = bcvm(&["run", "--tier", "jit", "--compile-budget", "500", &p, "0"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
     assert_eq!(
         stderr(&out),
@@ -159,7 +159,7 @@ fn mixed_tier_recursion() {
         "--tier",
         "jit",
         "--compile-budget",
-        "300",
+        "500",
         "--trace-compile",
         &p,
         "3",
@@ -176,7 +176,7 @@ fn mixed_tier_recursion() {
     assert!(outcome("big").starts_with("outcome=bailed in "), "{trace}");
     let p2 = program("mixed_ok", &text.replace("    div %x, 1, %n\n", ""));
     for tier in ["interp", "jit"] {
-        let out = bcvm(&["run", "--tier", tier, "--compile-budget", "300", &p2, "500"]);
+        let out = bcvm(&["run", "--tier", tier, "--compile-budget", "500", &p2, "500"]);
         assert_eq!(out.status.code(), Some(0), "{tier}: {}", stderr(&out));
         assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n1000\n", "{tier}");
     }

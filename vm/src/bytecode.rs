@@ -352,6 +352,10 @@ pub struct Function {
     /// call: what a compiler walks to learn which counts a compile may
     /// read, without scanning the code on the VM's thread.
     pub callees: Vec<FuncId>,
+    /// The `call` instructions in the whole program that name it: a
+    /// function called from one place can be inlined there at no cost in
+    /// code size.
+    pub call_sites: u32,
 }
 
 impl Function {

@@ -2,16 +2,19 @@
 //! SSA form, before constant propagation (which then sees the arguments'
 //! constants inside the body).
 //!
-//! A callee is inlined when, once its own calls are inlined (up to
-//! `MAX_NESTING` levels), it makes no call: the body then needs no frame,
-//! and the depth limit stays exact with a check and no counter to move.
-//! It must also be small: at most `SMALL` bytecode instructions, or `HOT`
-//! when the interpreter's profile counts at least `HOT_CALLS` calls of it.
-//! A compile inlines at most `MAX_GROWTH` instructions in all. A small
-//! function calling itself more often than in tail position gets its own
-//! body, once, at those calls (the recursion unrolled one level; the
-//! copy's calls stay calls and spend the levels of the frames inlining
-//! saved, `ir::Function::inline_depth`).
+//! A callee is inlined when it is small: at most `SMALL` bytecode
+//! instructions, or `HOT` when the interpreter's profile counts at least
+//! `HOT_CALLS` calls of it. Its own calls are inlined in turn, up to
+//! `MAX_NESTING` levels, and a call left in an inlined body (too large, too
+//! deep, or back into a function on the chain: recursion, mutual or not,
+//! is so unrolled one level) stays a call that spends the levels of the
+//! frames inlining saved (`ir::Function::inline_depth`), so the depth limit
+//! stays exact with one check per inlined call and no counter to move.
+//! Where frames account for their register-stack slots
+//! (`JitEnv::count_slots`) a body must end up making no call, since the
+//! saved frames' slots would not be counted. A compile inlines at most
+//! `MAX_GROWTH` instructions in all. A small function calling itself more
+//! often than in tail position gets its own body, once, at those calls.
 //!
 //! The call becomes an `InlinedCall` (the depth check, and the call count
 //! when calls are counted), its block is split after it, the callee's
@@ -39,6 +42,10 @@ use vm::{FuncId, Program};
 pub const SMALL: usize = 16;
 /// Callees of at most this many are inlined when the profile calls them hot.
 pub const HOT: usize = 48;
+/// Callees of at most this many are inlined at their one call site in
+/// the program (no code is copied twice: gcc's
+/// `-finline-functions-called-once`).
+pub const ONCE: usize = 64;
 /// Calls that make a callee hot.
 pub const HOT_CALLS: u64 = 1000;
 /// Calls inlined into bodies that are themselves inlined, at most this deep.
@@ -48,7 +55,8 @@ pub const MAX_GROWTH: usize = 2000;
 
 /// The functions whose call counts a compile of `f` may read: those its
 /// calls reach within `MAX_NESTING + 1` levels, passing only through
-/// callees small enough to be inlined (`HOT`), whose calls are looked at
+/// callees small enough to be inlined (`HOT`, or `ONCE` for a callee
+/// called from one place), whose calls are looked at
 /// in turn (`Inliner::eligible`). What a request queued for a compiler
 /// thread copies of the profile (`vm::tier::Request::detached`).
 pub fn counts_read(program: &Program, f: FuncId) -> Vec<FuncId> {
@@ -61,7 +69,8 @@ pub fn counts_read(program: &Program, f: FuncId) -> Vec<FuncId> {
             for &callee in &program.func(g).callees {
                 if seen.insert(callee) {
                     reached.push(callee);
-                    if program.func(callee).code.len() <= HOT {
+                    let g = program.func(callee);
+                    if g.code.len() <= HOT || (g.code.len() <= ONCE && g.call_sites == 1) {
                         next.push(callee);
                     }
                 }
@@ -112,6 +121,7 @@ pub fn inline(
         env,
         calls: profile.calls,
         tail_loops,
+        calls_stay: env.is_none_or(|env| !env.count_slots),
         bodies: Vec::new(),
         own_body: None,
         growth: 0,
@@ -130,6 +140,10 @@ struct Inliner<'a> {
     calls: Option<&'a CallCounts<'a>>,
     /// Whether bodies get their self tail calls made loops.
     tail_loops: bool,
+    /// Whether an inlined body may keep calls (which then spend the
+    /// levels of the frames inlining saved): not when frames account for
+    /// their register-stack slots, which the saved frames' would not be.
+    calls_stay: bool,
     /// Bodies built so far in this compile; `None` while being built (a
     /// call back into it is not inlined) or when not inlinable.
     bodies: Vec<(FuncId, Body)>,
@@ -291,11 +305,13 @@ impl Inliner<'_> {
         ok
     }
 
-    /// Small enough, by its size and the profile's count of its calls.
+    /// Small enough, by its size, its call sites and the profile's count
+    /// of its calls.
     fn eligible(&self, callee: FuncId) -> bool {
-        let size = self.program.func(callee).code.len();
+        let g = self.program.func(callee);
+        let size = g.code.len();
         let calls = self.calls.map_or(0, |calls| calls.of(callee));
-        size <= SMALL || (size <= HOT && calls >= HOT_CALLS)
+        size <= SMALL || (size <= HOT && calls >= HOT_CALLS) || (size <= ONCE && g.call_sites == 1)
     }
 
     /// The index in `bodies` of `callee`'s body, built if new: its IR in
@@ -315,21 +331,25 @@ impl Inliner<'_> {
         }
         let k = self.bodies.len();
         self.bodies.push((callee, None));
-        let mut scanned = 0;
-        let leaf_possible = self.may_become_leaf(callee, level, &mut Vec::new(), &mut scanned);
-        budget.charge(scanned)?;
-        if !leaf_possible {
-            return Ok(Some(k));
+        if !self.calls_stay {
+            let mut scanned = 0;
+            let leaf_possible = self.may_become_leaf(callee, level, &mut Vec::new(), &mut scanned);
+            budget.charge(scanned)?;
+            if !leaf_possible {
+                return Ok(Some(k));
+            }
         }
         let mut g = self.build(callee, budget)?;
         self.inline_into(&mut g, level + 1, budget)?;
-        let leaf = g.live_blocks().all(|b| {
-            g.block(b)
-                .insts
-                .iter()
-                .all(|&i| !matches!(g.kind(i), InstKind::Call(..)))
-        });
-        if leaf && g.returns() {
+        let leaf = || {
+            g.live_blocks().all(|b| {
+                g.block(b)
+                    .insts
+                    .iter()
+                    .all(|&i| !matches!(g.kind(i), InstKind::Call(..)))
+            })
+        };
+        if g.returns() && (self.calls_stay || leaf()) {
             self.bodies[k].1 = Some(g);
         }
         Ok(Some(k))
@@ -596,7 +616,7 @@ mod tests {
     #[test]
     fn a_queued_compile_reads_the_counts_of_what_its_calls_reach_through_small_callees() {
         // `big` is too large to inline, so what it calls is never looked at.
-        let big_body = "    add %x, %x, 1\n".repeat(super::HOT + 1);
+        let big_body = "    add %x, %x, 1\n".repeat(super::HOT.max(super::ONCE) + 1);
         let text = format!(
             "{HELPERS}func lone(%x)\n    ret %x\nend\n\
              func big(%x)\n{big_body}    call %x, lone, %x\n    ret %x\nend\n\
@@ -686,9 +706,10 @@ mod tests {
     }
 
     #[test]
-    fn recursive_and_large_callees_stay_calls() {
+    fn large_callees_stay_calls_and_recursive_ones_are_inlined_once() {
         let mut big = String::from("func big(%x)\n");
-        for _ in 0..super::SMALL {
+        // Past `ONCE`, though called from one place.
+        for _ in 0..super::ONCE {
             big.push_str("    add %x, %x, 1\n");
         }
         big.push_str("    ret %x\nend\n");
@@ -700,7 +721,9 @@ mod tests {
             .iter()
             .filter(|k| matches!(k, InstKind::Call(..)))
             .count();
+        // `big`'s call, and the call `fact`'s inlined body makes of itself.
         assert_eq!(calls, 2);
-        assert!(f.inlined.is_empty());
+        assert_eq!(f.inlined.len(), 1);
+        assert_eq!(f.inlined[0].callee, vm::FuncId(1));
     }
 }

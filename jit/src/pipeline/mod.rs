@@ -81,7 +81,7 @@ macro_rules! passes {
             TailLoops {
                 name: "tail-loops",
                 stage: "self tail calls as jumps to the top",
-                switch: Some("Compile self tail calls as calls, not as jumps to a loop at the top of the function (to compare, and for the differential oracle)"),
+                switch: Some("Compile self tail calls as calls, not as jumps to a loop at the top of the function"),
                 run: |ctx| {
                     // Not when calls account for the register stack: a jump would not.
                     let count_slots = ctx.env.is_some_and(|env| env.count_slots);
@@ -101,7 +101,7 @@ macro_rules! passes {
             Inline {
                 name: "inline",
                 stage: "small callees' bodies in place",
-                switch: Some("Compile without inlining small callees (to compare, and for the differential oracle)"),
+                switch: Some("Compile without inlining small callees"),
                 run: |ctx| {
                     // The bodies it builds make their own self tail calls loops
                     // when `tail-loops` runs.
@@ -126,7 +126,7 @@ macro_rules! passes {
             Sccp {
                 name: "sccp",
                 stage: "after constant propagation",
-                switch: Some("Compile without sparse conditional constant propagation (to compare, and for the differential oracle)"),
+                switch: Some("Compile without sparse conditional constant propagation"),
                 run: |ctx| {
                     // It removes the edges it proves never taken.
                     let (f, budget) = ctx.ir_mut()?;
@@ -147,7 +147,7 @@ macro_rules! passes {
             IfConvert {
                 name: "if-convert",
                 stage: "branches around a few pure instructions as selects",
-                switch: Some("Compile branches around a few pure instructions as branches, not as selects of both sides (to compare, and for the differential oracle)"),
+                switch: Some("Compile branches around a few pure instructions as branches, not as selects of both sides"),
                 run: |ctx| {
                     // A converted diamond loses its blocks.
                     let (f, budget) = ctx.ir_mut()?;
@@ -166,7 +166,7 @@ macro_rules! passes {
             Gvn {
                 name: "gvn",
                 stage: "after value numbering",
-                switch: Some("Compile without merging equal computations by global value numbering (to compare, and for the differential oracle)"),
+                switch: Some("Compile without merging equal computations by global value numbering"),
                 run: |ctx| {
                     // Removing instructions keeps the dominator tree valid.
                     ctx.ir_domtree()?;
@@ -181,11 +181,31 @@ macro_rules! passes {
                 check: Ssa,
                 counts: &[count("merged", "merged"), untraced("expanded", "expanded")],
             },
+            /// Memory cells as values: stores and loads forwarded to
+            /// later loads of the same cells.
+            Forward {
+                name: "forward",
+                stage: "loads of known cells replaced by their values",
+                switch: Some("Compile every load as a load, not as the value a store or load of the same cell left"),
+                run: |ctx| {
+                    // Removing instructions keeps the dominator tree valid.
+                    ctx.ir_domtree()?;
+                    let (Some(f), Some(dom)) = (&mut ctx.func, &ctx.domtree) else {
+                        return Err(missing("the dominator tree"));
+                    };
+                    let stats = forward::forward(f, dom, &mut ctx.budget)?;
+                    ctx.record(&[stats.forwarded]);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Ssa,
+                counts: &[count("forwarded", "forwarded")],
+            },
             /// Loop-invariant code motion.
             Licm {
                 name: "licm",
                 stage: "after invariant code motion",
-                switch: Some("Compile without hoisting loop-invariant code out of loops (to compare, and for the differential oracle)"),
+                switch: Some("Compile without hoisting loop-invariant code out of loops"),
                 run: |ctx| {
                     // On the SSA form's loop forest; moving instructions keeps it,
                     // and the dominator tree, valid until SSA destruction.
@@ -209,7 +229,7 @@ macro_rules! passes {
             ExitValues {
                 name: "exit-values",
                 stage: "counting loops replaced by their exit values",
-                switch: Some("Compile loops that only count as loops, not as their exit values computed before them (to compare, and for the differential oracle)"),
+                switch: Some("Compile loops that only count as loops, not as their exit values computed before them"),
                 run: |ctx| {
                     // Removing a loop's back edge changes the CFG.
                     let (f, budget) = ctx.ir_mut()?;
@@ -225,7 +245,7 @@ macro_rules! passes {
             DedupChecks {
                 name: "dedup-checks",
                 stage: "accesses whose checks others imply",
-                switch: Some("Compile with every bounds check, even those that accesses before it on the same base prove redundant (to compare, and for the differential oracle)"),
+                switch: Some("Compile with every bounds check, even those that accesses before it on the same base prove redundant"),
                 run: |ctx| {
                     // On SSA form: the instructions keep their identity through SSA
                     // destruction, which the emitter reads the result after.
@@ -311,7 +331,7 @@ macro_rules! passes {
             Fill {
                 name: "fill",
                 stage: "the versioned loops run as string stores",
-                switch: Some("Compile loops that only fill cells with one value as loops, not as string stores (to compare, and for the differential oracle)"),
+                switch: Some("Compile loops that only fill cells with one value as loops, not as string stores"),
                 run: |ctx| {
                     let (Some(f), Some(versioned)) = (&ctx.func, &ctx.versioned) else {
                         return Err(missing("the versioned loops"));

@@ -11,8 +11,8 @@ use crate::ir::verify::{self, Form};
 use crate::ir::EntryPoint;
 use crate::passes::fill::Fill;
 use crate::passes::{
-    bounds, dedup_checks, exit_values, fill, gvn, if_convert, inline, licm, out_of_ssa, sccp, ssa,
-    tail_loops,
+    bounds, dedup_checks, exit_values, fill, forward, gvn, if_convert, inline, licm, out_of_ssa,
+    sccp, ssa, tail_loops,
 };
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::context::{missing, Context};

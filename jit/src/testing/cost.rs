@@ -21,7 +21,8 @@ use std::fmt;
 use std::time::Duration;
 use vm::{FuncId, Program};
 
-/// Work units a compile may charge per bytecode instruction, beyond a
+/// Work units a compile may charge per bytecode instruction it compiles
+/// (the function's own and each inlined copy of a callee's), beyond a
 /// fixed allowance for the smallest functions (`BASE_UNITS`). Over the
 /// 561 functions of `programs/` and `benches/bc/` a compile charges 26
 /// units per instruction at the median, 70 at p90 and 500 at most (a
@@ -46,6 +47,9 @@ pub struct Cost {
     pub func: FuncId,
     pub name: String,
     pub instructions: usize,
+    /// The bytecode instructions of the bodies inlined into it, each copy
+    /// counted: they are compiled as much as its own.
+    pub inlined: usize,
     pub units: u64,
     /// The compiling thread's CPU time (not the wall clock's: a compile
     /// the scheduler set aside is not slow).
@@ -57,7 +61,7 @@ pub struct Cost {
 impl Cost {
     /// The units this compile may charge.
     pub fn unit_bound(&self) -> u64 {
-        BASE_UNITS + UNITS_PER_INSTRUCTION * self.instructions as u64
+        BASE_UNITS + UNITS_PER_INSTRUCTION * (self.instructions + self.inlined) as u64
     }
 
     /// Why the compile is pathological, if it is, with `slack` times the
@@ -86,9 +90,10 @@ impl fmt::Display for Cost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}: {} instructions, {} units (bound {}), {} us{}",
+            "{}: {} instructions (+{} inlined), {} units (bound {}), {} us{}",
             self.name,
             self.instructions,
+            self.inlined,
             self.units,
             self.unit_bound(),
             self.time.as_micros(),
@@ -137,10 +142,17 @@ fn cost(program: &Program, func: FuncId, scratch: &mut ScratchEnv) -> Cost {
     let result = ctx.run(Phase::Emit);
     let time = thread_time().saturating_sub(start);
     let f = program.func(func);
+    let inlined = ctx.func.as_ref().map_or(0, |g| {
+        g.inlined
+            .iter()
+            .map(|site| program.func(site.callee).code.len())
+            .sum()
+    });
     Cost {
         func,
         name: f.name.clone(),
         instructions: f.code.len(),
+        inlined,
         units: ctx.budget.used(),
         time,
         error: result.err(),
@@ -154,7 +166,7 @@ mod tests {
     #[test]
     fn every_program_compiles_within_the_bounds() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut worst = 0.0f64;
+        let mut worst = (0.0f64, String::new());
         for dir in ["programs", "benches/bc"] {
             for entry in std::fs::read_dir(format!("{root}/{dir}")).expect("a directory") {
                 let path = entry.expect("an entry").path();
@@ -168,11 +180,13 @@ mod tests {
                     assert!(c.error.is_none(), "{}: {c}", path.display());
                     assert_eq!(c.excess(1), None, "{}: {c}", path.display());
                     let share = c.units as f64 / c.unit_bound() as f64;
-                    worst = worst.max(share);
+                    if share > worst.0 {
+                        worst = (share, format!("{}: {c}", path.display()));
+                    }
                 }
             }
         }
-        assert!(worst < 0.25, "a program uses {worst:.2} of its bound");
+        assert!(worst.0 < 0.25, "{:.2} of its bound: {}", worst.0, worst.1);
     }
 
     #[test]

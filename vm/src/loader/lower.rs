@@ -27,6 +27,15 @@ pub fn lower(src: &SrcProgram) -> Program {
         let lowered = FuncLowering::new(f).run(f, &ids, &mut program);
         program.funcs.push(lowered);
     }
+    let mut sites = vec![0u32; program.funcs.len()];
+    for ins in program.funcs.iter().flat_map(|f| &f.code) {
+        if ins.op == Op::Call {
+            sites[ins.b as usize] = sites[ins.b as usize].saturating_add(1);
+        }
+    }
+    for (f, n) in program.funcs.iter_mut().zip(sites) {
+        f.call_sites = n;
+    }
     program
 }
 
@@ -135,6 +144,7 @@ impl<'a> FuncLowering<'a> {
             reg_names: self.reg_names,
             labels,
             callees,
+            call_sites: 0,
         }
     }
 
