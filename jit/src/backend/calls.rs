@@ -30,7 +30,7 @@ impl Emitter<'_> {
         if to_slots {
             live &= !self.facts.current_slots[self.lowering()];
         }
-        for k in (0..self.facts.allocation.homed.len()).filter(|k| live & (1u128 << k) != 0) {
+        for k in live.iter() {
             let v = self.facts.allocation.homed[k];
             let home = self.home(v);
             if matches!(home, Some(Home::Gpr(r)) if CALLEE_SAVED.contains(&r)) {

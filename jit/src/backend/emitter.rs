@@ -11,7 +11,7 @@ use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, NO_SRC};
 use crate::pipeline::budget::{Bail, Budget};
-use crate::regalloc::{Allocation, Home};
+use crate::regalloc::{Allocation, Home, Mask};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
 use vm::Program;
@@ -61,7 +61,7 @@ pub(in crate::backend) struct Facts<'a> {
     pub(in crate::backend) uses: &'a Table<Value, u32>,
     /// Per instruction: the homed values whose frame slot is current
     /// before it (`frame::current_slots`), which a spill skips.
-    pub(in crate::backend) current_slots: &'a Table<Inst, u128>,
+    pub(in crate::backend) current_slots: &'a Table<Inst, Mask>,
 }
 
 impl Facts<'_> {

@@ -9,7 +9,7 @@
 use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
-use crate::regalloc::{Allocation, Home, CALLEE_SAVED};
+use crate::regalloc::{Allocation, Home, Mask, CALLEE_SAVED};
 
 pub(in crate::backend) struct Frame {
     /// Per value: its slot, as an offset from `rbp`, if it has one.
@@ -84,7 +84,7 @@ fn spills_at(f: &Function, i: Inst) -> bool {
 
 /// The homed values spilled somewhere.
 fn saved_across_calls(f: &Function, allocation: &Allocation) -> Vec<Value> {
-    let mut mask = 0u128;
+    let mut mask = Mask::EMPTY;
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
             if spills_at(f, i) {
@@ -96,7 +96,7 @@ fn saved_across_calls(f: &Function, allocation: &Allocation) -> Vec<Value> {
         .homed
         .iter()
         .enumerate()
-        .filter(|&(k, _)| mask & 1 << k != 0)
+        .filter(|&(k, _)| mask.contains(k))
         .map(|(_, &v)| v)
         .collect()
 }
@@ -115,13 +115,13 @@ pub(in crate::backend) fn current_slots(
     allocation: &Allocation,
     unknown: &[Block],
     budget: &mut Budget,
-) -> Result<Table<Inst, u128>, Bail> {
+) -> Result<Table<Inst, Mask>, Bail> {
     let n = f.blocks.len();
-    let mut bit = vec![0u128; f.value_count()];
+    let mut bit = vec![Mask::EMPTY; f.value_count()];
     for (k, v) in allocation.homed.iter().enumerate() {
-        bit[v.index()] = 1 << k;
+        bit[v.index()] = Mask::bit(k);
     }
-    let step = |b: Block, mut current: u128, before: &mut Table<Inst, u128>| {
+    let step = |b: Block, mut current: Mask, before: &mut Table<Inst, Mask>| {
         for &i in &f.block(b).insts {
             before[i] = current;
             if spills_at(f, i) {
@@ -133,7 +133,7 @@ pub(in crate::backend) fn current_slots(
         }
         current
     };
-    let mut before = Table::new(f.insts.len(), 0u128);
+    let mut before = Table::new(f.insts.len(), Mask::EMPTY);
     let blocks: Vec<Block> = f.live_blocks().collect();
     let spills = blocks
         .iter()
@@ -141,15 +141,15 @@ pub(in crate::backend) fn current_slots(
     if !spills {
         return Ok(before);
     }
-    let mut out = vec![u128::MAX; n];
-    let entry_of = |b: Block, out: &[u128]| {
+    let mut out = vec![Mask::FULL; n];
+    let entry_of = |b: Block, out: &[Mask]| {
         if b == f.entry || unknown.contains(&b) {
-            return 0;
+            return Mask::EMPTY;
         }
         f.block(b)
             .preds()
             .iter()
-            .fold(u128::MAX, |m, p| m & out[p.index()])
+            .fold(Mask::FULL, |m, p| m & out[p.index()])
     };
     let mut changed = true;
     while changed {
@@ -215,9 +215,12 @@ mod tests {
             panic!("two prints: {prints:?}")
         };
         let stored = |i: Inst| a.live_after[i.index()] & !current[i];
-        assert_ne!(a.live_after[second.index()], 0, "values live across it");
-        assert_eq!(stored(second), 0, "all current");
-        assert_ne!(stored(first), 0, "s and i changed");
+        assert!(
+            !a.live_after[second.index()].is_empty(),
+            "values live across it"
+        );
+        assert!(stored(second).is_empty(), "all current");
+        assert!(!stored(first).is_empty(), "s and i changed");
     }
 
     #[test]

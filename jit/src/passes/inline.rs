@@ -44,14 +44,14 @@ pub const SMALL: usize = 16;
 pub const HOT: usize = 48;
 /// Callees of at most this many are inlined at their one call site in
 /// the program (no code is copied twice: gcc's
-/// `-finline-functions-called-once`).
+/// `-finline-functions-called-once`), unless they loop.
 pub const ONCE: usize = 64;
 /// Calls that make a callee hot.
 pub const HOT_CALLS: u64 = 1000;
 /// Calls inlined into bodies that are themselves inlined, at most this deep.
-pub const MAX_NESTING: u32 = 3;
+pub const MAX_NESTING: u32 = 6;
 /// IR instructions one compile may add by inlining.
-pub const MAX_GROWTH: usize = 2000;
+pub const MAX_GROWTH: usize = 3000;
 
 /// The functions whose call counts a compile of `f` may read: those its
 /// calls reach within `MAX_NESTING + 1` levels, passing only through
@@ -192,7 +192,10 @@ impl Inliner<'_> {
                     _ => continue,
                 }
             } else {
-                if !self.eligible(callee) {
+                // A body adds at least an instruction per bytecode one:
+                // none is built that could not be spliced.
+                let at_least = self.program.func(callee).code.len();
+                if !self.eligible(callee) || self.growth + at_least > MAX_GROWTH {
                     continue;
                 }
                 let Some(k) = self.body(callee, level, budget)? else {
@@ -311,12 +314,14 @@ impl Inliner<'_> {
         let g = self.program.func(callee);
         let size = g.code.len();
         let calls = self.calls.map_or(0, |calls| calls.of(callee));
-        size <= SMALL || (size <= HOT && calls >= HOT_CALLS) || (size <= ONCE && g.call_sites == 1)
+        size <= SMALL
+            || (size <= HOT && calls >= HOT_CALLS)
+            || (size <= ONCE && g.call_sites == 1 && !loops(&g.code))
     }
 
     /// The index in `bodies` of `callee`'s body, built if new: its IR in
-    /// SSA form with its own calls inlined (below `MAX_NESTING`), kept
-    /// only if no call is left in it and it returns.
+    /// SSA form with its own calls inlined (below `MAX_NESTING`), kept if
+    /// it returns (and, where calls may not stay, makes none).
     fn body(
         &mut self,
         callee: FuncId,
@@ -354,6 +359,15 @@ impl Inliner<'_> {
         }
         Ok(Some(k))
     }
+}
+
+/// Whether `code` jumps backwards: a function with a loop pays for its
+/// call over the loop's trips, and compiled on its own it gets a growth
+/// allowance of its own for what it inlines.
+fn loops(code: &[vm::Instr]) -> bool {
+    code.iter()
+        .enumerate()
+        .any(|(k, ins)| ins.op.target(ins).is_some_and(|t| t as usize <= k))
 }
 
 /// Whether the call at `code[k]` returns its result at once, or that

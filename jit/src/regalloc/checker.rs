@@ -13,7 +13,7 @@
 //! register only if it is on every path. A failure names the instruction
 //! and the value whose home was overwritten while it was live.
 
-use super::{Allocation, Home};
+use super::{Allocation, Home, Mask};
 use crate::ir::entity::{Block, Value};
 use crate::ir::{Function, InstKind};
 
@@ -21,7 +21,7 @@ use crate::ir::{Function, InstKind};
 const LOCATIONS: usize = 32;
 /// Per location, the homed values (bits over `Allocation::homed`) whose
 /// bits it holds.
-type State = [u128; LOCATIONS];
+type State = [Mask; LOCATIONS];
 
 fn location(home: Home) -> usize {
     match home {
@@ -33,12 +33,12 @@ fn location(home: Home) -> usize {
 struct Checker<'a> {
     f: &'a Function,
     a: &'a Allocation,
-    /// Per value: its bit over `homed`, 0 if it has no home.
-    bit: Vec<u128>,
+    /// Per value: its bit over `homed`, none if it has no home.
+    bit: Vec<Mask>,
 }
 
 impl Checker<'_> {
-    fn home(&self, v: Value) -> Option<(usize, u128)> {
+    fn home(&self, v: Value) -> Option<(usize, Mask)> {
         let h = self.a.homes[v.index()]?;
         Some((location(h), self.bit[v.index()]))
     }
@@ -53,7 +53,7 @@ impl Checker<'_> {
                 let mut missing = None;
                 kind.for_each_operand(|v| {
                     if let Some((loc, bit)) = self.home(v) {
-                        if s[loc] & bit == 0 && missing.is_none() {
+                        if (s[loc] & bit).is_empty() && missing.is_none() {
                             missing = Some(v);
                         }
                     }
@@ -71,12 +71,12 @@ impl Checker<'_> {
                         .iter()
                         .any(|&r| r.number() as usize == loc)
                     {
-                        *held = 0;
+                        *held = Mask::EMPTY;
                     }
                 }
                 let live = self.a.live_after[i.index()];
                 for (k, &v) in self.a.homed.iter().enumerate() {
-                    if live & (1 << k) != 0 {
+                    if live.contains(k) {
                         let (loc, bit) = self.home(v).expect("homed");
                         s[loc] |= bit;
                     }
@@ -100,17 +100,17 @@ impl Checker<'_> {
 /// Checks that `a`'s homes never lose a live value, by the emitter's
 /// contract (module doc).
 pub fn check(f: &Function, a: &Allocation) -> Result<(), String> {
-    let mut bit = vec![0u128; f.value_count()];
+    let mut bit = vec![Mask::EMPTY; f.value_count()];
     for (k, v) in a.homed.iter().enumerate() {
         if a.homes[v.index()].is_none() {
             return Err(format!("{v} is listed as homed but has no home"));
         }
-        bit[v.index()] = 1 << k;
+        bit[v.index()] = Mask::bit(k);
     }
     let checker = Checker { f, a, bit };
     // Forward dataflow to a fixpoint (`None`: not reached yet, the top).
     let mut state_in: Vec<Option<State>> = vec![None; f.blocks.len()];
-    state_in[f.entry.index()] = Some([0; LOCATIONS]);
+    state_in[f.entry.index()] = Some([Mask::EMPTY; LOCATIONS]);
     let mut work = vec![f.entry];
     while let Some(b) = work.pop() {
         let mut s = state_in[b.index()].expect("reached");
@@ -173,7 +173,7 @@ mod tests {
         let (f, mut a) = allocated(TWO_LIVE);
         // Forget that anything is live after the prints.
         for mask in a.live_after.iter_mut() {
-            *mask = 0;
+            *mask = Mask::EMPTY;
         }
         assert!(check(&f, &a).is_err());
     }

@@ -2,8 +2,8 @@
 //! for the whole function, and which registers are live across each call.
 //!
 //! Greedy graph colouring (Chaitin, "Register allocation and spilling via
-//! graph coloring", 1982) without Chaitin's spilling loop: the 64 integer
-//! and 64 float values with the most uses, weighted by loop nesting (the
+//! graph coloring", 1982) without Chaitin's spilling loop: the 128 integer
+//! and 128 float values with the most uses, weighted by loop nesting (the
 //! loop forest's depth, 8 per level), are
 //! candidates; interference comes from liveness (a value defined while
 //! another is live interferes with it, except the source of a copy, so
@@ -18,6 +18,8 @@ use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
 
 pub mod checker;
+pub mod mask;
+pub use mask::Mask;
 use vm::Op;
 
 /// The callee-saved value register (`rbx`, `x64::env::CALLEE_SAVED_VALUES`)
@@ -35,8 +37,8 @@ const MAX_DEPTH: u32 = 6;
 /// The weight of one use in a loop.
 const LOOP_WEIGHT: u64 = 8;
 
-/// Candidates per register class: one bit each in a `u128` mask.
-const PER_CLASS: usize = 64;
+/// Candidates per register class: one bit each in a `Mask`.
+const PER_CLASS: usize = mask::CAPACITY / 2;
 
 /// Where a value lives besides its frame slot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,7 +64,7 @@ pub struct Allocation {
     /// The values that have a home; bit k of a mask is `homed[k]`.
     pub homed: Vec<Value>,
     /// Per instruction: the homed values live after it.
-    pub live_after: Vec<u128>,
+    pub live_after: Vec<Mask>,
 }
 
 /// Operations the emitter computes in XMM registers (`types` says which
@@ -177,15 +179,15 @@ fn candidates(f: &Function, ints: &[u64], floats: &[u64], want_float: bool) -> V
 /// Per instruction, the values of `bit` live after it (the instruction's
 /// own result excluded). Backward liveness over the blocks, then a
 /// backward walk through each block.
-fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u128>, Bail> {
+fn live_after(f: &Function, bit: &[Mask], budget: &mut Budget) -> Result<Vec<Mask>, Bail> {
     let uses_of = |i: Inst| {
-        let mut m = 0u128;
+        let mut m = Mask::EMPTY;
         f.kind(i).for_each_operand(|v| m |= bit[v.index()]);
         m
     };
-    let def_of = |i: Inst| f.inst(i).result.map_or(0, |r| bit[r.index()]);
+    let def_of = |i: Inst| f.inst(i).result.map_or(Mask::EMPTY, |r| bit[r.index()]);
     let n = f.blocks.len();
-    let (mut gen, mut kill) = (vec![0u128; n], vec![0u128; n]);
+    let (mut gen, mut kill) = (vec![Mask::EMPTY; n], vec![Mask::EMPTY; n]);
     for b in f.live_blocks() {
         for &i in f.block(b).insts.iter().rev() {
             let d = def_of(i);
@@ -193,7 +195,7 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
             kill[b.index()] |= d;
         }
     }
-    let mut live_in = vec![0u128; n];
+    let mut live_in = vec![Mask::EMPTY; n];
     let mut changed = true;
     while changed {
         budget.charge(n as u64)?;
@@ -203,7 +205,7 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
                 .block(b)
                 .succs()
                 .iter()
-                .fold(0, |m, s| m | live_in[s.index()]);
+                .fold(Mask::EMPTY, |m, s| m | live_in[s.index()]);
             let new = gen[b.index()] | (out & !kill[b.index()]);
             if new != live_in[b.index()] {
                 live_in[b.index()] = new;
@@ -211,13 +213,13 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
             }
         }
     }
-    let mut after = vec![0u128; f.insts.len()];
+    let mut after = vec![Mask::EMPTY; f.insts.len()];
     for b in f.live_blocks() {
         let mut live = f
             .block(b)
             .succs()
             .iter()
-            .fold(0, |m, s| m | live_in[s.index()]);
+            .fold(Mask::EMPTY, |m, s| m | live_in[s.index()]);
         for &i in f.block(b).insts.iter().rev() {
             after[i.index()] = live & !def_of(i);
             live = (live & !def_of(i)) | uses_of(i);
@@ -226,22 +228,11 @@ fn live_after(f: &Function, bit: &[u128], budget: &mut Budget) -> Result<Vec<u12
     Ok(after)
 }
 
-/// The indices of the set bits of `mask`, lowest first.
-fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            k
-        })
-    })
-}
-
 /// The registers of the candidates of `mask` in `class` (a range of
 /// candidate numbers) that have one: an integer in rsi says nothing of
 /// xmm6.
-fn registers_of(mask: u128, class: &std::ops::Range<usize>, register: &[Option<Home>]) -> u32 {
-    bits(mask)
+fn registers_of(mask: Mask, class: &std::ops::Range<usize>, register: &[Option<Home>]) -> u32 {
+    mask.iter()
         .filter(|j| class.contains(j))
         .filter_map(|j| register[j])
         .fold(0, |m, r| m | r.bit())
@@ -253,8 +244,8 @@ struct Groups {
     leader: Vec<usize>,
     /// Per leader: its group's members, and every candidate any of them
     /// interferes with.
-    members: Vec<u128>,
-    conflicts: Vec<u128>,
+    members: Vec<Mask>,
+    conflicts: Vec<Mask>,
 }
 
 /// Aggressive coalescing (Chaitin): each copy's two sides join one group
@@ -262,11 +253,11 @@ struct Groups {
 /// copy needs no code. Greedy colouring alone would give each side its own
 /// register whenever a third value took the shared one first. Candidates
 /// below `ints` are integer ones, the rest float: classes never mix.
-fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
+fn coalesce(interferes: &[Mask], partners: &[Mask], ints: usize) -> Groups {
     let n = interferes.len();
     let mut groups = Groups {
         leader: (0..n).collect(),
-        members: (0..n).map(|k| 1u128 << k).collect(),
+        members: (0..n).map(Mask::bit).collect(),
         conflicts: interferes.to_vec(),
     };
     let leader = |g: &Groups, mut k: usize| {
@@ -276,15 +267,17 @@ fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
         k
     };
     for (k, &wanted) in partners.iter().enumerate() {
-        for j in bits(wanted) {
+        for j in wanted.iter() {
             let (a, b) = (leader(&groups, k), leader(&groups, j));
-            if a == b || (a < ints) != (b < ints) || groups.conflicts[a] & groups.members[b] != 0 {
+            let conflict = !(groups.conflicts[a] & groups.members[b]).is_empty();
+            if a == b || (a < ints) != (b < ints) || conflict {
                 continue;
             }
             let (keep, gone) = (a.min(b), a.max(b));
             groups.leader[gone] = keep;
-            groups.members[keep] |= groups.members[gone];
-            groups.conflicts[keep] |= groups.conflicts[gone];
+            let (members, conflicts) = (groups.members[gone], groups.conflicts[gone]);
+            groups.members[keep] |= members;
+            groups.conflicts[keep] |= conflicts;
         }
     }
     for k in 0..n {
@@ -296,13 +289,13 @@ fn coalesce(interferes: &[u128], partners: &[u128], ints: usize) -> Groups {
 /// Per candidate: the calls and output helpers it is live across,
 /// weighted by loop depth. Each costs a value in a caller-saved register
 /// a spill and a reload.
-fn calls_crossed(f: &Function, loops: &LoopForest, after: &[u128], candidates: usize) -> Vec<u64> {
+fn calls_crossed(f: &Function, loops: &LoopForest, after: &[Mask], candidates: usize) -> Vec<u64> {
     let mut crossed = vec![0u64; candidates];
     for b in f.live_blocks() {
         let w = 8u64.pow(loops.depth(b).min(MAX_DEPTH));
         for &i in &f.block(b).insts {
             if clobbers_value_registers(f.kind(i)) {
-                for k in bits(after[i.index()]) {
+                for k in after[i.index()].iter() {
                     crossed[k] = crossed[k].saturating_add(w);
                 }
             }
@@ -348,27 +341,25 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
         candidates(f, &ints, &floats, true),
     ];
     let all: Vec<Value> = classes.concat();
-    let mut bit = vec![0u128; f.value_count()];
+    let mut bit = vec![Mask::EMPTY; f.value_count()];
     for (k, v) in all.iter().enumerate() {
-        bit[v.index()] = 1 << k;
+        bit[v.index()] = Mask::bit(k);
     }
     let after = live_after(f, &bit, budget)?;
     // Interference, and copy partners, between candidates.
-    let mut interferes = vec![0u128; all.len()];
-    let mut partners = vec![0u128; all.len()];
+    let mut interferes = vec![Mask::EMPTY; all.len()];
+    let mut partners = vec![Mask::EMPTY; all.len()];
     // The right operand of each candidate's non-commutative operation:
     // in its register, the result would cost a move out of the way and
     // back (`a - b` into b's register).
-    let mut avoid = vec![0u128; all.len()];
+    let mut avoid = vec![Mask::EMPTY; all.len()];
     for b in f.live_blocks() {
         for &i in &f.block(b).insts {
             let Some(d) = f.inst(i).result else { continue };
-            let d_bit = bit[d.index()];
-            if d_bit == 0 {
+            let Some(k) = bit[d.index()].first() else {
                 continue;
-            }
+            };
             let mut live = after[i.index()];
-            let k = d_bit.trailing_zeros() as usize;
             match *f.kind(i) {
                 InstKind::Copy(s) => {
                     live &= !bit[s.index()];
@@ -386,8 +377,8 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     for relation in [&mut interferes, &mut partners, &mut avoid] {
         let one_way = relation.clone();
         for (k, &mask) in one_way.iter().enumerate() {
-            for j in bits(mask) {
-                relation[j] |= 1 << k;
+            for j in mask.iter() {
+                relation[j] |= Mask::bit(k);
             }
         }
     }
@@ -414,14 +405,19 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
             let same_class = offset..offset + class.len();
             let taken = registers_of(groups.conflicts[k], &same_class, &register);
             let free = |r: &Home| taken & r.bit() == 0;
-            let wanted = bits(groups.members[k]).fold(0u128, |m, j| m | partners[j]);
+            let wanted = groups.members[k]
+                .iter()
+                .fold(Mask::EMPTY, |m, j| m | partners[j]);
             // A copy partner's register, of this class: a copy between an
             // integer and a float candidate joins no registers.
-            let preferred = bits(wanted)
+            let preferred = wanted
+                .iter()
                 .filter(|j| same_class.contains(j))
                 .filter_map(|j| register[j])
                 .find(free);
-            let unwanted = bits(groups.members[k]).fold(0u128, |m, j| m | avoid[j]);
+            let unwanted = groups.members[k]
+                .iter()
+                .fold(Mask::EMPTY, |m, j| m | avoid[j]);
             let avoided = registers_of(unwanted, &same_class, &register);
             let v = all[k].index();
             let spare = if offset == 0 && ints[v] + floats[v] >= LOOP_WEIGHT {
@@ -436,7 +432,7 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
                 })
                 .or_else(|| registers.iter().copied().find(free))
                 .or_else(|| spare.iter().copied().find(free));
-            for j in bits(groups.members[k]) {
+            for j in groups.members[k].iter() {
                 register[j] = chosen;
             }
         }
@@ -446,7 +442,7 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     // accumulator and its next value) need no code either; nothing else
     // has `rbx`.
     if let Some(k) = crosser {
-        for j in bits(groups.members[groups.leader[k]]) {
+        for j in groups.members[groups.leader[k]].iter() {
             register[j] = Some(Home::Gpr(CALLEE_SAVED[0]));
         }
     }
@@ -464,9 +460,9 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     let live_after = after
         .iter()
         .map(|&live| {
-            bits(live)
+            live.iter()
                 .filter_map(|k| renumber[k])
-                .fold(0u128, |m, h| m | 1 << h)
+                .fold(Mask::EMPTY, |m, h| m | Mask::bit(h))
         })
         .collect();
     Ok(Allocation {
@@ -605,12 +601,12 @@ mod tests {
                 let live = naive_live_after(f);
                 for b in f.live_blocks() {
                     for &i in &f.block(b).insts {
-                        let homed_live: u128 = allocation
+                        let homed_live = allocation
                             .homed
                             .iter()
                             .enumerate()
                             .filter(|(_, v)| live[i.index()].contains(v))
-                            .fold(0, |m, (bit, _)| m | 1 << bit);
+                            .fold(Mask::EMPTY, |m, (bit, _)| m | Mask::bit(bit));
                         assert_eq!(allocation.live_after[i.index()], homed_live, "seed {seed}");
                         let Some(d) = f.inst(i).result else { continue };
                         let Some(home) = allocation.homes[d.index()] else {
