@@ -65,8 +65,18 @@ impl Emitter<'_> {
     /// calls left (`r13`) without spending one, and the callee's call
     /// counted when calls are counted.
     pub(in crate::backend) fn inlined_call(&mut self, callee: vm::FuncId, level: u32, src: u32) {
-        let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
-        dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
+        // A dominating inlined call at least as deep proved it already
+        // (`dedup_checks`).
+        let implied = self
+            .facts
+            .proven
+            .implied
+            .binary_search(&self.lowering())
+            .is_ok();
+        if !implied {
+            let overflow = self.trap_label(vm::runtime::native::TRAP_STACK_OVERFLOW, src);
+            dynasm!(self.ops ; .arch x64 ; cmp r13, level as i32 ; jb =>overflow);
+        }
         if self.facts.env.count_calls {
             let count_at = self.facts.env.call_counts as i64
                 + (self.facts.env.count_stride * callee.index()) as i64;

@@ -16,6 +16,13 @@
 //! constant offsets, which records of several fields such as n-body's
 //! bodies make common.)
 //!
+//! The same walk carries the depth limit: an inlined call checks that
+//! `level` more frames fit (`r13 >= level`), and in a function whose calls
+//! left never change (no self tail call made a jump spends them; a call
+//! gives back what it spends) a dominating inlined call at least as deep
+//! already proved that. Accesses at constant addresses need no table: the
+//! emitter leaves out the check of one inside the memory.
+//!
 //! The instructions keep their identity through SSA destruction, and each
 //! use of `v` still sees the value it saw in SSA form, so the emitter
 //! leaves out the marked checks.
@@ -30,26 +37,35 @@ use rustc_hash::FxHashMap;
 const MAX_OFFSET: i64 = 1 << 31;
 
 /// The loads and stores of `f` whose bounds checks accesses that dominate
-/// them imply, sorted. `dom` is `f`'s dominator tree.
+/// them imply, and the inlined calls whose depth checks a dominating one
+/// implies (`depth_fixed`), sorted. `dom` is `f`'s dominator tree.
 pub fn implied_checks(f: &Function, dom: &DomTree, budget: &mut Budget) -> Result<Vec<Inst>, Bail> {
     let mut implied = Vec::new();
     let Some(&root) = dom.rpo.first() else {
         return Ok(implied);
     };
+    budget.charge(f.insts.len() as u64)?;
+    let walk = Walk {
+        f,
+        depth_fixed: depth_fixed(f),
+    };
     // Per base, the offsets proven cells: [lo, hi].
     let mut proven: FxHashMap<Value, (i64, i64)> = FxHashMap::default();
     // What each block changed, undone when the walk leaves its subtree.
     let mut undo: Vec<(Value, Option<(i64, i64)>)> = Vec::new();
-    // (block, undo length on entry, children visited).
-    let mut stack: Vec<(Block, usize, usize)> = vec![(root, 0, 0)];
-    visit(f, root, &mut proven, &mut undo, &mut implied, budget)?;
+    // (block, undo length on entry, children visited, inlined levels
+    // proven to fit at its end).
+    let levels = walk.visit(root, 0, &mut proven, &mut undo, &mut implied, budget)?;
+    let mut stack: Vec<(Block, usize, usize, u32)> = vec![(root, 0, 0, levels)];
     while let Some(top) = stack.last_mut() {
-        let (b, mark, next) = *top;
+        let (b, mark, next, levels) = *top;
         match dom.children[b.index()].get(next) {
             Some(&child) => {
                 top.2 += 1;
-                stack.push((child, undo.len(), 0));
-                visit(f, child, &mut proven, &mut undo, &mut implied, budget)?;
+                let mark = undo.len();
+                let levels =
+                    walk.visit(child, levels, &mut proven, &mut undo, &mut implied, budget)?;
+                stack.push((child, mark, 0, levels));
             }
             None => {
                 for (v, old) in undo.drain(mark..).rev() {
@@ -66,55 +82,104 @@ pub fn implied_checks(f: &Function, dom: &DomTree, budget: &mut Budget) -> Resul
     Ok(implied)
 }
 
-/// Marks `b`'s accesses the table covers, and records what the others
-/// prove.
-fn visit(
+/// Whether the calls left (`r13`) stay the same all through `f`'s body:
+/// a call gives back what it spends when it returns, and only a self tail
+/// call made a jump (`SpendCall`) spends without giving back. Then an
+/// inlined call's depth check (`r13 >= level`) is implied by a dominating
+/// one at a level as deep or deeper.
+fn depth_fixed(f: &Function) -> bool {
+    !f.live_blocks()
+        .flat_map(|b| f.block(b).insts.iter())
+        .any(|&i| matches!(f.kind(i), InstKind::SpendCall | InstKind::GiveBackCalls(_)))
+}
+
+struct Walk<'a> {
+    f: &'a Function,
+    depth_fixed: bool,
+}
+
+impl Walk<'_> {
+    /// Marks `b`'s accesses the table covers, and its inlined calls at
+    /// most `levels` deep, and records what the others prove; returns the
+    /// levels proven at its end.
+    fn visit(
+        &self,
+        b: Block,
+        mut levels: u32,
+        proven: &mut FxHashMap<Value, (i64, i64)>,
+        undo: &mut Vec<(Value, Option<(i64, i64)>)>,
+        implied: &mut Vec<Inst>,
+        budget: &mut Budget,
+    ) -> Result<u32, Bail> {
+        let f = self.f;
+        let insts = &f.block(b).insts;
+        budget.charge(insts.len() as u64 + 1)?;
+        for &i in insts {
+            if let InstKind::InlinedCall { level, .. } = *f.kind(i) {
+                if self.depth_fixed && level <= levels {
+                    implied.push(i);
+                }
+                levels = levels.max(level);
+                continue;
+            }
+            visit_access(f, i, proven, undo, implied);
+        }
+        Ok(levels)
+    }
+}
+
+/// Marks access `i` if the table covers it, else records what it proves.
+fn visit_access(
     f: &Function,
-    b: Block,
+    i: Inst,
     proven: &mut FxHashMap<Value, (i64, i64)>,
     undo: &mut Vec<(Value, Option<(i64, i64)>)>,
     implied: &mut Vec<Inst>,
-    budget: &mut Budget,
-) -> Result<(), Bail> {
-    let insts = &f.block(b).insts;
-    budget.charge(insts.len() as u64 + 1)?;
-    for &i in insts {
-        let (base, off) = match *f.kind(i) {
-            InstKind::Load(base, off) | InstKind::Store(base, off, _) => (base, off),
-            _ => continue,
-        };
-        // A constant base makes a constant address: nothing to learn.
-        let (None, Some(k)) = (f.constant(base), f.constant(off)) else {
-            continue;
-        };
-        let k = k as i64;
-        if !(-MAX_OFFSET..=MAX_OFFSET).contains(&k) {
-            continue;
-        }
-        let old = proven.get(&base).copied();
-        match old {
-            Some((lo, hi)) if (lo..=hi).contains(&k) => implied.push(i),
-            _ => {
-                let range = old.map_or((k, k), |(lo, hi)| (lo.min(k), hi.max(k)));
-                proven.insert(base, range);
-                undo.push((base, old));
-            }
+) {
+    let (base, off) = match *f.kind(i) {
+        InstKind::Load(base, off) | InstKind::Store(base, off, _) => (base, off),
+        _ => return,
+    };
+    // A constant base makes a constant address: nothing to learn.
+    let (None, Some(k)) = (f.constant(base), f.constant(off)) else {
+        return;
+    };
+    let k = k as i64;
+    if !(-MAX_OFFSET..=MAX_OFFSET).contains(&k) {
+        return;
+    }
+    let old = proven.get(&base).copied();
+    match old {
+        Some((lo, hi)) if (lo..=hi).contains(&k) => implied.push(i),
+        _ => {
+            let range = old.map_or((k, k), |(lo, hi)| (lo.min(k), hi.max(k)));
+            proven.insert(base, range);
+            undo.push((base, old));
         }
     }
-    Ok(())
 }
 
 /// The checker, for `--verify-ir`: each implied access has accesses on
 /// its base at offsets on both sides of its own (or at it) that run before
-/// it on every path, so it cannot trap. By direct dominance queries, not
+/// it on every path, so it cannot trap; each implied inlined call has one
+/// at least as deep before it on every path, in a function whose calls
+/// left do not change. By direct dominance queries, not
 /// the walk's table.
 pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String> {
     // Per base, its accesses at offsets that take part: (offset, block,
     // index in the block); and where each access is.
     let mut by_base: FxHashMap<Value, Vec<(i64, Block, usize)>> = FxHashMap::default();
     let mut at = vec![None; f.insts.len()];
+    // The inlined calls: (level, block, index in the block), and where each is.
+    let mut inlined: Vec<(u32, Block, usize)> = Vec::new();
+    let mut inlined_at = vec![None; f.insts.len()];
     for b in f.live_blocks() {
         for (k, &i) in f.block(b).insts.iter().enumerate() {
+            if let InstKind::InlinedCall { level, .. } = *f.kind(i) {
+                inlined_at[i.index()] = Some((level, b, k));
+                inlined.push((level, b, k));
+                continue;
+            }
             let (InstKind::Load(base, off) | InstKind::Store(base, off, _)) = *f.kind(i) else {
                 continue;
             };
@@ -128,13 +193,32 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
             }
         }
     }
+    let runs_before = |b: Block, k: usize, c: Block, j: usize| {
+        if c == b {
+            j < k
+        } else {
+            dom.dominates(c, b)
+        }
+    };
     for &i in implied {
+        if let Some((level, b, k)) = inlined_at[i.index()] {
+            let proven = depth_fixed(f)
+                && inlined
+                    .iter()
+                    .any(|&(l, c, j)| l >= level && runs_before(b, k, c, j));
+            if !proven {
+                return Err(format!(
+                    "{i:?}'s depth check at level {level} is not implied by an inlined call before it"
+                ));
+            }
+            continue;
+        }
         let Some((base, off, b, k)) = at[i.index()] else {
             return Err(format!("{i:?} is not an access on a variable base"));
         };
         let before = by_base[&base]
             .iter()
-            .filter(|&&(_, c, j)| if c == b { j < k } else { dom.dominates(c, b) })
+            .filter(|&&(_, c, j)| runs_before(b, k, c, j))
             .map(|a| a.0);
         let (lo, hi) = before.fold((i64::MAX, i64::MIN), |(lo, hi), o| (lo.min(o), hi.max(o)));
         if !(lo <= off && off <= hi) {
@@ -183,6 +267,56 @@ end
         );
         // [b+3] and the store to [b+1] lie in [1, 6]; [b+7] and [b] widen it.
         assert_eq!(lines, [5, 6]);
+    }
+
+    #[test]
+    fn an_inlined_call_proves_the_depth_for_those_it_dominates() {
+        // `one`'s body is inlined three times: the second call (line 9)
+        // is dominated by the first; the third (line 12) is after the
+        // join of the branch, where the first still dominates it.
+        let lines = implied_lines(
+            ".memory 4
+func one(%x)
+    store [0], %x
+    ret %x
+end
+func main(%n)
+    call %a, one, %n
+    jz %n, skip
+    call %b, one, %a
+skip:
+    add %n, %n, 1
+    call %c, one, %n
+    ret %c
+end
+",
+        );
+        assert_eq!(lines, [9, 12]);
+    }
+
+    #[test]
+    fn calls_left_that_change_leave_every_depth_check() {
+        // `main` calls itself in tail position: a jump that spends a call,
+        // so the calls left differ from one inlined call to the next.
+        let lines = implied_lines(
+            ".memory 4
+func one(%x)
+    store [0], %x
+    ret %x
+end
+func main(%n)
+    call %a, one, %n
+    call %b, one, %a
+    jz %n, done
+    sub %n, %n, 1
+    call %r, main, %n
+    ret %r
+done:
+    ret %b
+end
+",
+        );
+        assert_eq!(lines, Vec::<u32>::new());
     }
 
     #[test]
