@@ -182,3 +182,25 @@ fn depth_limit_inside_inlined_bodies() {
     }
     assert_eq!(lines.len(), 4, "the traps fall on {lines:?}");
 }
+
+/// A group of accesses on one base is checked once, at its first access
+/// (`group_checks`); a record hanging off either end of the memory makes
+/// that check fail, and every tier traps at the member the interpreter
+/// traps at: the store at offset 5, the load at 2 or the store at 0,
+/// after the same output.
+#[test]
+fn a_groups_trap_falls_on_the_first_member_out_of_bounds() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/group_traps.bc");
+    let mut lines = std::collections::BTreeSet::new();
+    for p in ["10", "11", "13", "14", "16", "-1", "-3", "-9"] {
+        let want = run(file, Config::Interp, &[p]);
+        let err = String::from_utf8_lossy(&want.stderr);
+        let trap = err.lines().next().map(str::to_string);
+        let want_out = String::from_utf8_lossy(&want.stdout).into_owned();
+        let status = want.status.code().expect("an exit status");
+        in_every_tier(file, &[p], status, &want_out, trap.as_deref());
+        lines.insert(trap.map(|t| t.split(": trap").next().map(str::to_string)));
+    }
+    // No trap (p = 10), and each of the three members.
+    assert_eq!(lines.len(), 4, "{lines:?}");
+}

@@ -93,6 +93,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "licm",
         "exit-values",
         "dedup-checks",
+        "group-checks",
         "out-of-ssa",
         "loops",
         "regalloc",

@@ -62,6 +62,9 @@ pub(in crate::backend) struct Facts<'a> {
     /// Per instruction: the homed values whose frame slot is current
     /// before it (`frame::current_slots`), which a spill skips.
     pub(in crate::backend) current_slots: &'a Table<Inst, Mask>,
+    /// Per instruction: the group of checks it is a member of, by index
+    /// into `proven.groups`.
+    pub(in crate::backend) group_of: &'a Table<Inst, Option<u32>>,
 }
 
 impl Facts<'_> {

@@ -211,12 +211,18 @@ impl Emitter<'_> {
                 }
             }
         }
-        let unchecked_in = |l: usize| self.facts.proven.versioned[l].unchecked.contains(&current);
-        let versioned = self.at.copy.is_some_and(|c| {
+        !self.versioned_unchecked(current)
+            && self.facts.proven.implied.binary_search(&current).is_err()
+    }
+
+    /// Whether access `i` goes unchecked in the loop copy being emitted,
+    /// its versioned loop's guard having proved it.
+    pub(in crate::backend) fn versioned_unchecked(&self, i: Inst) -> bool {
+        let unchecked_in = |l: usize| self.facts.proven.versioned[l].unchecked.contains(&i);
+        self.at.copy.is_some_and(|c| {
             let copy = self.plan.copies[c];
             unchecked_in(copy.lp) || copy.within.is_some_and(unchecked_in)
-        });
-        !versioned && self.facts.proven.implied.binary_search(&current).is_err()
+        })
     }
 
     /// Loop rotation, done at emission: a jump to a loop header (of the

@@ -38,10 +38,11 @@ pub use code::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;
 
 use crate::analysis::loops::LoopForest;
-use crate::ir::entity::Inst;
+use crate::ir::entity::{Inst, Table};
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::fill::Fill;
+use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
 use crate::regalloc::Allocation;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
@@ -59,6 +60,9 @@ pub struct Proven<'a> {
     pub versioned: &'a [VersionedLoop],
     /// Sorted.
     pub implied: &'a [Inst],
+    /// Accesses checked once for their group, sorted by head
+    /// (`group_checks`).
+    pub groups: &'a [Group],
     /// Versioned loops whose unchecked copies are string stores (`fill`).
     pub fills: &'a [Fill],
 }
@@ -91,6 +95,12 @@ pub fn emit(
     let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
     let plan = plan::Plan::new(f, loops, versioned);
     let uses = emitter::use_counts(f);
+    let mut group_of = Table::new(f.insts.len(), None);
+    for (k, g) in proven.groups.iter().enumerate() {
+        for &(m, _) in &g.members {
+            group_of[m] = Some(k as u32);
+        }
+    }
     let facts = emitter::Facts {
         program,
         f,
@@ -100,6 +110,7 @@ pub fn emit(
         env,
         uses: &uses,
         current_slots: &current_slots,
+        group_of: &group_of,
     };
     let mut e = Emitter::new(facts, frame, plan);
     let external = e.ops.new_dynamic_label();

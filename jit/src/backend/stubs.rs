@@ -1,19 +1,34 @@
 //! The out-of-line code a function's body jumps to, queued while the body
 //! is emitted and laid out after it: calls through `jit_call` (a call's
 //! slow path), traps (each records its kind and site through `jit_trap`,
-//! then unwinds) and the unwinding code every trap and failed helper goes
-//! through. Both compilers queue their stubs here, so the two lay them out
+//! then unwinds), the slow paths of grouped bounds checks (which find
+//! the member to trap at) and the unwinding code every trap and failed
+//! helper goes through. Both compilers queue their stubs here, so the two lay them out
 //! alike.
 
 use super::abi::{slow_call_stub, trap_stub, unwind_code, SlowCall};
 use super::code::{Assembler, Mark};
-use dynasmrt::DynamicLabel;
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use x64::Gpr;
+
+/// A group's failed span check (`passes::group_checks`): each member's
+/// cell checked in program order, trapping at the first outside the
+/// memory; the span check failed, so one is.
+pub(crate) struct GroupStub {
+    pub(crate) label: DynamicLabel,
+    /// The register holding the group's base.
+    pub(crate) base: Gpr,
+    pub(crate) cells: i32,
+    /// Each member's offset and trap, in program order.
+    pub(crate) members: Vec<(i32, DynamicLabel)>,
+}
 
 pub(crate) struct Stubs {
     /// Calls through `jit_call`.
     slow_calls: Vec<SlowCall>,
     /// (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
+    groups: Vec<GroupStub>,
     /// Where traps leave compiled code (see `abi`).
     unwind: DynamicLabel,
 }
@@ -23,6 +38,7 @@ impl Stubs {
         Stubs {
             slow_calls: Vec::new(),
             traps: Vec::new(),
+            groups: Vec::new(),
             unwind: ops.new_dynamic_label(),
         }
     }
@@ -40,6 +56,11 @@ impl Stubs {
         label
     }
 
+    /// A group's slow path, for its span check to jump to.
+    pub(crate) fn group(&mut self, stub: GroupStub) {
+        self.groups.push(stub);
+    }
+
     /// A call's way through `jit_call` (`abi::direct_call` made it).
     pub(crate) fn slow_call(&mut self, call: SlowCall) {
         self.slow_calls.push(call);
@@ -54,6 +75,21 @@ impl Stubs {
                 site: call.site as u64,
             });
             slow_call_stub(ops, &call, self.unwind);
+        }
+        for g in std::mem::take(&mut self.groups) {
+            ops.mark(Mark::Named("a group's span out of bounds: find the member"));
+            dynasm!(ops ; .arch x64 ; =>g.label);
+            for &(k, trap) in &g.members {
+                dynasm!(ops
+                    ; .arch x64
+                    ; lea rcx, [Rq(g.base) + k]
+                    ; cmp rcx, g.cells
+                    ; jae =>trap
+                );
+            }
+            if let Some(&(_, last)) = g.members.last() {
+                dynasm!(ops ; .arch x64 ; jmp =>last);
+            }
         }
         for (label, kind, site) in std::mem::take(&mut self.traps) {
             ops.mark(Mark::Trap { kind, site });

@@ -7,6 +7,7 @@ pub(crate) mod dedup_checks;
 pub(crate) mod exit_values;
 pub(crate) mod fill;
 pub(crate) mod forward;
+pub(crate) mod group_checks;
 pub(crate) mod gvn;
 pub(crate) mod if_convert;
 pub(crate) mod inline;

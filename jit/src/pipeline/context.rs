@@ -13,6 +13,7 @@ use crate::ir::entity::{Block, Inst};
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::fill::Fill;
+use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Count, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
@@ -144,6 +145,8 @@ pub struct Context<'p> {
     /// The loads and stores whose bounds checks dominating accesses
     /// imply, sorted.
     pub implied: Option<Vec<Inst>>,
+    /// Accesses checked once for their group (`group_checks`).
+    pub groups: Option<Vec<Group>>,
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
     pub fills: Option<Vec<Fill>>,
@@ -181,6 +184,7 @@ impl<'p> Context<'p> {
             domtree: None,
             loops: None,
             implied: None,
+            groups: None,
             allocation: None,
             versioned: None,
             fills: None,

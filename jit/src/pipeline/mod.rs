@@ -262,6 +262,26 @@ macro_rules! passes {
                 check: Implied,
                 counts: &[untraced("implied", "implied")],
             },
+            /// One bounds check for each group of accesses on one base.
+            GroupChecks {
+                name: "group-checks",
+                stage: "accesses on one base checked once for the group",
+                switch: Some("Compile a bounds check for each access, not one for each group of accesses on the same base"),
+                run: |ctx| {
+                    // On SSA form, as `dedup-checks`, whose proofs it takes.
+                    let implied: &[Inst] = ctx.implied.as_deref().unwrap_or(&[]);
+                    let f = ctx.func.as_ref().ok_or_else(|| missing("the IR"))?;
+                    let cells = ctx.program.memory_cells;
+                    let groups = group_checks::group(f, implied, cells, &mut ctx.budget)?;
+                    let members: usize = groups.iter().map(|g| g.members.len()).sum();
+                    ctx.record(&[groups.len(), members]);
+                    ctx.groups = Some(groups);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Groups,
+                counts: &[count("grouped", "grouped"), untraced("group-members", "group_members")],
+            },
             /// SSA destruction.
             OutOfSsa {
                 name: "out-of-ssa",
@@ -369,7 +389,12 @@ macro_rules! passes {
                         (None, true) => return Err(missing("the fills")),
                         (_, false) => &[],
                     };
-                    let proven = backend::Proven { versioned, implied, fills };
+                    let groups: &[Group] = match (&ctx.groups, ctx.options.runs(Phase::GroupChecks)) {
+                        (Some(groups), true) => groups,
+                        (None, true) => return Err(missing("the groups of checks")),
+                        (_, false) => &[],
+                    };
+                    let proven = backend::Proven { versioned, implied, groups, fills };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, env, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();
                     ctx.code = Some(code);

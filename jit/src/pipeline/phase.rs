@@ -44,6 +44,9 @@ pub enum Check {
     /// The implied checks against the accesses that imply them
     /// (`dedup_checks::check`).
     Implied,
+    /// The groups of checks against the instructions between their
+    /// members (`group_checks::check`).
+    Groups,
     /// The IR after SSA destruction (conventional form).
     Conventional,
     /// The register homes against liveness (`regalloc::checker`).
@@ -237,6 +240,7 @@ pub fn markdown() -> String {
             Check::Nothing => "",
             Check::Ssa => "SSA form",
             Check::Implied => "implied checks",
+            Check::Groups => "groups of checks",
             Check::Conventional => "conventional form",
             Check::Homes => "register homes",
         };

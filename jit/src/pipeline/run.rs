@@ -10,9 +10,10 @@ use crate::ir::entity::Inst;
 use crate::ir::verify::{self, Form};
 use crate::ir::EntryPoint;
 use crate::passes::fill::Fill;
+use crate::passes::group_checks::Group;
 use crate::passes::{
-    bounds, dedup_checks, exit_values, fill, forward, gvn, if_convert, inline, licm, out_of_ssa,
-    sccp, ssa, tail_loops,
+    bounds, dedup_checks, exit_values, fill, forward, group_checks, gvn, if_convert, inline, licm,
+    out_of_ssa, sccp, ssa, tail_loops,
 };
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::context::{missing, Context};
@@ -113,6 +114,14 @@ impl Context<'_> {
                 (Some(f), Some(implied)) => dom::dominators(f, &mut Budget::unlimited())
                     .and_then(|dom| dedup_checks::check(f, &dom, implied).map_err(invalid)),
                 _ => Err(missing("the implied checks")),
+            },
+            Check::Groups => match (&self.func, &self.groups) {
+                (Some(f), Some(groups)) => {
+                    let implied = self.implied.as_deref().unwrap_or(&[]);
+                    let cells = self.program.memory_cells;
+                    group_checks::check(f, groups, implied, cells).map_err(invalid)
+                }
+                _ => Err(missing("the groups of checks")),
             },
             Check::Conventional => self
                 .ir()

@@ -1,5 +1,5 @@
-function main (asm, 404 bytes)
-    00000  jmp 00000000000000E8h
+function main (asm, 434 bytes)
+    00000  jmp 0000000000000106h
     00005  nop
     00006  nop
     00007  nop
@@ -11,94 +11,99 @@ function main (asm, 404 bytes)
     00013  xorps xmm2,xmm2
     00017  cvtsi2sd xmm2,rdi
 ; line 7: load
-    0001c  cmp rsi,8
-    00023  jae 0000000000000090h
+    0001c  cmp rsi,7
+    00023  jae 000000000000007Fh
 ; line 8: fsub
     00029  subsd xmm2,[r14+rsi*8]
 ; line 9: load
-    0002f  lea rax,[rsi+1]
-    00037  cmp rax,8
-    0003e  jae 00000000000000B8h
-    00044  mov rsi,[r14+rax*8]
+    0002f  mov rsi,[r14+rsi*8+8]
 ; line 10: and
-    00048  test rdi,rsi
-    0004b  jne 0000000000000085h
+    00037  test rdi,rsi
+    0003a  jne 0000000000000074h
 ; line 12: fprint
-    00051  movq rax,xmm2
-    00056  mov rsi,rax
-    00059  mov rcx,6
-    00063  mov rdx,3
-    0006d  mov rdi,r12
-    00070  mov rax,ADDR
-    0007a  call rax  ; jit_fprint
-    0007c  test rdx,rdx
-    0007f  jne 00000000000000E0h
+    00040  movq rax,xmm2
+    00045  mov rsi,rax
+    00048  mov rcx,6
+    00052  mov rdx,3
+    0005c  mov rdi,r12
+    0005f  mov rax,ADDR
+    00069  call rax  ; jit_fprint
+    0006b  test rdx,rdx
+    0006e  jne 00000000000000FEh
 ; line 14: ret
-    00085  mov eax,0
-    0008b  mov rsp,rbp
-    0008e  pop rbp
-    0008f  ret
+    00074  mov eax,0
+    0007a  mov rsp,rbp
+    0007d  pop rbp
+    0007e  ret
+; a group's span out of bounds: find the member
+    0007f  lea rcx,[rsi]
+    00087  cmp rcx,8
+    0008e  jae 00000000000000AEh
+    00094  lea rcx,[rsi+1]
+    0009c  cmp rcx,8
+    000a3  jae 00000000000000D6h
+    000a9  jmp 00000000000000D6h
 ; trap: memory access out of bounds at line 7
-    00090  mov rdi,r12
-    00093  mov rsi,1
-    0009d  mov rdx,1
-    000a7  mov rax,ADDR
-    000b1  call rax  ; jit_trap
-    000b3  jmp 00000000000000E0h
+    000ae  mov rdi,r12
+    000b1  mov rsi,1
+    000bb  mov rdx,1
+    000c5  mov rax,ADDR
+    000cf  call rax  ; jit_trap
+    000d1  jmp 00000000000000FEh
 ; trap: memory access out of bounds at line 9
-    000b8  mov rdi,r12
-    000bb  mov rsi,1
-    000c5  mov rdx,3
-    000cf  mov rax,ADDR
-    000d9  call rax  ; jit_trap
-    000db  jmp 00000000000000E0h
+    000d6  mov rdi,r12
+    000d9  mov rsi,1
+    000e3  mov rdx,3
+    000ed  mov rax,ADDR
+    000f7  call rax  ; jit_trap
+    000f9  jmp 00000000000000FEh
 ; unwind to the entry from the interpreter
-    000e0  mov rsp,[r15+28h]
-    000e7  ret
+    000fe  mov rsp,[r15+28h]
+    00105  ret
 ; external entry (from the interpreter)
-    000e8  push rbp
-    000e9  mov rbp,rsp
-    000ec  push rbx
-    000ed  push r12
-    000ef  push r13
-    000f1  push r14
-    000f3  push r15
-    000f5  mov r12,rdi
-    000f8  mov r15,ADDR
-    00102  push qword ptr [r15+28h]
-    00109  mov r14,ADDR
-    00113  mov r13,[r15+10h]
-    0011a  sub r13,[r15]
-    00121  lea rax,[16Dh]
-    00128  push rax
-    00129  mov [r15+28h],rsp
-    00130  sub rsp,8
-    00134  mov rdx,rsi
-    00137  sub rsp,10h
-    0013e  mov rsi,[rdx]
-    00145  mov rdi,[rdx+8]
-    0014c  call 8
-    00151  xor edx,edx
-    00153  lea rsp,[rbp-30h]
-    0015a  pop rcx
-    0015b  mov [r15+28h],rcx
-    00162  pop r15
-    00164  pop r14
-    00166  pop r13
-    00168  pop r12
-    0016a  pop rbx
-    0016b  pop rbp
-    0016c  ret
-    0016d  lea rbp,[rsp+30h]
-    00175  mov edx,1
-    0017a  lea rsp,[rbp-30h]
-    00181  pop rcx
-    00182  mov [r15+28h],rcx
-    00189  pop r15
-    0018b  pop r14
-    0018d  pop r13
-    0018f  pop r12
-    00191  pop rbx
-    00192  pop rbp
-    00193  ret
+    00106  push rbp
+    00107  mov rbp,rsp
+    0010a  push rbx
+    0010b  push r12
+    0010d  push r13
+    0010f  push r14
+    00111  push r15
+    00113  mov r12,rdi
+    00116  mov r15,ADDR
+    00120  push qword ptr [r15+28h]
+    00127  mov r14,ADDR
+    00131  mov r13,[r15+10h]
+    00138  sub r13,[r15]
+    0013f  lea rax,[18Bh]
+    00146  push rax
+    00147  mov [r15+28h],rsp
+    0014e  sub rsp,8
+    00152  mov rdx,rsi
+    00155  sub rsp,10h
+    0015c  mov rsi,[rdx]
+    00163  mov rdi,[rdx+8]
+    0016a  call 8
+    0016f  xor edx,edx
+    00171  lea rsp,[rbp-30h]
+    00178  pop rcx
+    00179  mov [r15+28h],rcx
+    00180  pop r15
+    00182  pop r14
+    00184  pop r13
+    00186  pop r12
+    00188  pop rbx
+    00189  pop rbp
+    0018a  ret
+    0018b  lea rbp,[rsp+30h]
+    00193  mov edx,1
+    00198  lea rsp,[rbp-30h]
+    0019f  pop rcx
+    001a0  mov [r15+28h],rcx
+    001a7  pop r15
+    001a9  pop r14
+    001ab  pop r13
+    001ad  pop r12
+    001af  pop rbx
+    001b0  pop rbp
+    001b1  ret
 

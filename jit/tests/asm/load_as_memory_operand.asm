@@ -1,5 +1,5 @@
-function main (asm, 336 bytes)
-    00000  jmp 00000000000000A4h
+function main (asm, 366 bytes)
+    00000  jmp 00000000000000C2h
     00005  nop
     00006  nop
     00007  nop
@@ -8,85 +8,90 @@ function main (asm, 336 bytes)
     00009  mov rbp,rsp
     0000c  sub rsp,0
 ; line 7: load
-    00013  cmp rsi,8
-    0001a  jae 000000000000004Ch
+    00013  cmp rsi,7
+    0001a  jae 000000000000003Bh
 ; line 8: mul
     00020  imul rdi,[r14+rsi*8]
 ; line 9: load
-    00025  lea rax,[rsi+1]
-    0002d  cmp rax,8
-    00034  jae 0000000000000074h
-    0003a  mov rsi,[r14+rax*8]
+    00025  mov rsi,[r14+rsi*8+8]
 ; line 10: add
-    0003e  add rsi,rsi
+    0002d  add rsi,rsi
 ; line 11: add
-    00041  add rsi,rdi
+    00030  add rsi,rdi
 ; line 12: ret
-    00044  mov rax,rsi
-    00047  mov rsp,rbp
-    0004a  pop rbp
-    0004b  ret
+    00033  mov rax,rsi
+    00036  mov rsp,rbp
+    00039  pop rbp
+    0003a  ret
+; a group's span out of bounds: find the member
+    0003b  lea rcx,[rsi]
+    00043  cmp rcx,8
+    0004a  jae 000000000000006Ah
+    00050  lea rcx,[rsi+1]
+    00058  cmp rcx,8
+    0005f  jae 0000000000000092h
+    00065  jmp 0000000000000092h
 ; trap: memory access out of bounds at line 7
-    0004c  mov rdi,r12
-    0004f  mov rsi,1
-    00059  mov rdx,0
-    00063  mov rax,ADDR
-    0006d  call rax  ; jit_trap
-    0006f  jmp 000000000000009Ch
+    0006a  mov rdi,r12
+    0006d  mov rsi,1
+    00077  mov rdx,0
+    00081  mov rax,ADDR
+    0008b  call rax  ; jit_trap
+    0008d  jmp 00000000000000BAh
 ; trap: memory access out of bounds at line 9
-    00074  mov rdi,r12
-    00077  mov rsi,1
-    00081  mov rdx,2
-    0008b  mov rax,ADDR
-    00095  call rax  ; jit_trap
-    00097  jmp 000000000000009Ch
+    00092  mov rdi,r12
+    00095  mov rsi,1
+    0009f  mov rdx,2
+    000a9  mov rax,ADDR
+    000b3  call rax  ; jit_trap
+    000b5  jmp 00000000000000BAh
 ; unwind to the entry from the interpreter
-    0009c  mov rsp,[r15+28h]
-    000a3  ret
+    000ba  mov rsp,[r15+28h]
+    000c1  ret
 ; external entry (from the interpreter)
-    000a4  push rbp
-    000a5  mov rbp,rsp
-    000a8  push rbx
-    000a9  push r12
-    000ab  push r13
-    000ad  push r14
-    000af  push r15
-    000b1  mov r12,rdi
-    000b4  mov r15,ADDR
-    000be  push qword ptr [r15+28h]
-    000c5  mov r14,ADDR
-    000cf  mov r13,[r15+10h]
-    000d6  sub r13,[r15]
-    000dd  lea rax,[129h]
-    000e4  push rax
-    000e5  mov [r15+28h],rsp
-    000ec  sub rsp,8
-    000f0  mov rdx,rsi
-    000f3  sub rsp,10h
-    000fa  mov rsi,[rdx]
-    00101  mov rdi,[rdx+8]
-    00108  call 8
-    0010d  xor edx,edx
-    0010f  lea rsp,[rbp-30h]
-    00116  pop rcx
-    00117  mov [r15+28h],rcx
-    0011e  pop r15
-    00120  pop r14
-    00122  pop r13
-    00124  pop r12
-    00126  pop rbx
-    00127  pop rbp
-    00128  ret
-    00129  lea rbp,[rsp+30h]
-    00131  mov edx,1
-    00136  lea rsp,[rbp-30h]
-    0013d  pop rcx
-    0013e  mov [r15+28h],rcx
-    00145  pop r15
-    00147  pop r14
-    00149  pop r13
-    0014b  pop r12
-    0014d  pop rbx
-    0014e  pop rbp
-    0014f  ret
+    000c2  push rbp
+    000c3  mov rbp,rsp
+    000c6  push rbx
+    000c7  push r12
+    000c9  push r13
+    000cb  push r14
+    000cd  push r15
+    000cf  mov r12,rdi
+    000d2  mov r15,ADDR
+    000dc  push qword ptr [r15+28h]
+    000e3  mov r14,ADDR
+    000ed  mov r13,[r15+10h]
+    000f4  sub r13,[r15]
+    000fb  lea rax,[147h]
+    00102  push rax
+    00103  mov [r15+28h],rsp
+    0010a  sub rsp,8
+    0010e  mov rdx,rsi
+    00111  sub rsp,10h
+    00118  mov rsi,[rdx]
+    0011f  mov rdi,[rdx+8]
+    00126  call 8
+    0012b  xor edx,edx
+    0012d  lea rsp,[rbp-30h]
+    00134  pop rcx
+    00135  mov [r15+28h],rcx
+    0013c  pop r15
+    0013e  pop r14
+    00140  pop r13
+    00142  pop r12
+    00144  pop rbx
+    00145  pop rbp
+    00146  ret
+    00147  lea rbp,[rsp+30h]
+    0014f  mov edx,1
+    00154  lea rsp,[rbp-30h]
+    0015b  pop rcx
+    0015c  mov [r15+28h],rcx
+    00163  pop r15
+    00165  pop r14
+    00167  pop r13
+    00169  pop r12
+    0016b  pop rbx
+    0016c  pop rbp
+    0016d  ret
 

@@ -8,11 +8,14 @@
 
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
+use crate::backend::stubs::GroupStub;
 use crate::ir::entity::{Inst, Value};
 use crate::ir::InstKind;
+use crate::passes::group_checks::Group;
 use crate::pipeline::budget::Bail;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+use vm::runtime::native::TRAP_OUT_OF_BOUNDS;
 use vm::{isa, Op};
 use x64::regs::XMM0;
 use x64::{encode, Gpr, Xmm};
@@ -38,6 +41,9 @@ impl Emitter<'_> {
     /// constant offset rides in the displacement instead of an `lea` (the
     /// address is the same modulo 2^64).
     fn cell(&mut self, base: Value, off: Value, src: u32) -> (Gpr, i32) {
+        if let Some(cell) = self.grouped_cell(base, off) {
+            return cell;
+        }
         let checked = self.checked();
         if let (false, None, Some(k)) = (
             checked,
@@ -54,6 +60,56 @@ impl Emitter<'_> {
             self.bounds_check(cell, src);
         }
         (cell, 0)
+    }
+
+    /// The cell of a member of a group of checks (`group_checks`): the
+    /// base's register and the offset as a displacement, after the span
+    /// check at the group's head. Not where a versioned loop's copy leaves
+    /// the head unchecked: each member is then on its own.
+    fn grouped_cell(&mut self, base: Value, off: Value) -> Option<(Gpr, i32)> {
+        let current = self.lowering();
+        let groups: &[Group] = self.facts.proven.groups;
+        let group = &groups[self.facts.group_of[current]? as usize];
+        if self.versioned_unchecked(group.head()) {
+            return None;
+        }
+        let k = self.facts.f.constant(off)? as i64;
+        let r = self.register(base, RAX);
+        if group.head() == current {
+            self.span_check(group, r);
+        }
+        Some((r, 8 * k as i32))
+    }
+
+    /// The group's span, `base + lo` to `base + hi`, inside the memory, or
+    /// the slow path that traps at the first member outside it.
+    fn span_check(&mut self, group: &Group, base: Gpr) {
+        let cells = self.facts.env.memory.cells as i64;
+        // `group_checks` makes no span as wide as the memory.
+        let limit = (cells - (group.hi - group.lo)) as i32;
+        let slow = self.ops.new_dynamic_label();
+        let lo = group.lo as i32;
+        if lo == 0 {
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; lea rcx, [Rq(base) + lo] ; cmp rcx, limit ; jae =>slow);
+        }
+        let f = self.facts.f;
+        let members = group
+            .members
+            .iter()
+            .map(|&(m, k)| {
+                let site = vm::runtime::native::site(f.func_of(m), f.inst(m).src);
+                let trap = self.stubs.trap(&mut self.ops, TRAP_OUT_OF_BOUNDS, site);
+                (k as i32, trap)
+            })
+            .collect();
+        self.stubs.group(GroupStub {
+            label: slow,
+            base,
+            cells: cells as i32,
+            members,
+        });
     }
 
     pub(in crate::backend) fn load_inst(
