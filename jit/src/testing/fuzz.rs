@@ -331,8 +331,18 @@ impl Gen<'_> {
             _ => self.line(&format!("mov {tmp}, {addr}")),
         }
         // Several fields of one record: accesses on one base at offsets
-        // that earlier ones may cover (`dedup_checks`).
-        for _ in 0..1 + self.rng.below(3) {
+        // that earlier ones may cover (`dedup_checks`), checked as a
+        // group (`group_checks`) unless output or a division that may
+        // trap comes between, and read back (`forward`).
+        for k in 0..1 + self.rng.below(5) {
+            if k > 0 && self.rng.chance(10) {
+                let (d, a, b) = (self.int(), self.int(), self.int());
+                if self.rng.chance(50) {
+                    self.line(&format!("print {a}"));
+                } else {
+                    self.line(&format!("div {d}, {a}, {b}"));
+                }
+            }
             let offset = match self.rng.below(3) {
                 0 => String::new(),
                 1 => format!("+{}", self.rng.below(8)),
