@@ -356,6 +356,10 @@ pub struct Function {
     /// function called from one place can be inlined there at no cost in
     /// code size.
     pub call_sites: u32,
+    /// Whether a call of it may write memory: it has a `store`, or calls a
+    /// function that may. A call that may not leaves every cell as it was
+    /// (what a compiler may keep in registers across it).
+    pub stores: bool,
 }
 
 impl Function {

@@ -8,8 +8,8 @@
 //! `K`, or a constant address. Two names with the same base and different
 //! offsets, or two different constants, are different cells; any other
 //! two may be the same. A store forgets what it may overwrite, a call
-//! forgets everything (the callee may store anywhere); nothing else
-//! writes memory.
+//! everything, unless neither the callee nor anything it calls has a
+//! `store` (`vm::Function::stores`); nothing else writes memory.
 //!
 //! What is known flows forward along edges: a block starts with what all
 //! its predecessors agree on at their ends, and a loop header (a
@@ -27,6 +27,7 @@ use crate::analysis::dom::DomTree;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
+use vm::Program;
 
 /// Cells known at once; a new one past this is not recorded, so a block
 /// costs at most this much to join and to scan.
@@ -75,7 +76,12 @@ type Known = Vec<(Cell, Value)>;
 /// reverse postorder the walk follows) stores and loads to its later
 /// loads of the same cells. Removes instructions only: blocks, edges and
 /// the dominator tree stay.
-pub fn forward(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<ForwardStats, Bail> {
+pub fn forward(
+    program: &Program,
+    f: &mut Function,
+    dom: &DomTree,
+    budget: &mut Budget,
+) -> Result<ForwardStats, Bail> {
     let mut at_end: Vec<Option<Known>> = vec![None; f.blocks.len()];
     let mut replaced: Vec<Option<Value>> = vec![None; f.value_count()];
     let mut forwarded = 0;
@@ -84,7 +90,7 @@ pub fn forward(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<F
         // Each instruction looks through at most `MAX_KNOWN` cells, a
         // constant: charged as one unit, as every phase charges its scan.
         budget.charge(f.block(b).insts.len() as u64 + 1 + known.len() as u64)?;
-        forwarded += forward_block(f, b, &mut known, &mut replaced);
+        forwarded += forward_block(program, f, b, &mut known, &mut replaced);
         at_end[b.index()] = Some(known);
     }
     if forwarded > 0 {
@@ -126,6 +132,7 @@ fn resolve(replaced: &[Option<Value>], mut v: Value) -> Value {
 /// Forwards within block `b`, from `known` on entry (updated to what is
 /// known at its end); returns how many loads it removed.
 fn forward_block(
+    program: &Program,
     f: &mut Function,
     b: Block,
     known: &mut Known,
@@ -160,7 +167,7 @@ fn forward_block(
                 }
                 None => known.clear(),
             },
-            InstKind::Call(..) => known.clear(),
+            InstKind::Call(callee, _) if program.func(callee).stores => known.clear(),
             _ => {}
         }
     }
@@ -206,10 +213,18 @@ mod tests {
 
     #[test]
     fn stores_that_may_alias_and_calls_forget() {
-        // A store through another base may write [%p]; a call may write
-        // anything: both loads stay.
-        let src = ".memory 8\nfunc g()\n    ret 0\nend\nfunc main(%p, %q)\n    load %a, [%p]\n    store [%q], 1\n    load %b, [%p]\n    call %x, g\n    load %c, [%p]\n    add %a, %a, %b\n    add %a, %a, %c\n    print %a\n    ret 0\nend\n";
+        // A store through another base may write [%p]; a call of a
+        // function that stores may write anything: both loads stay.
+        let src = ".memory 8\nfunc g()\n    store [5], 1\n    ret 0\nend\nfunc main(%p, %q)\n    load %a, [%p]\n    store [%q], 1\n    load %b, [%p]\n    call %x, g\n    load %c, [%p]\n    add %a, %a, %b\n    add %a, %a, %c\n    print %a\n    ret 0\nend\n";
         assert_eq!(loads_after(src), 3);
+    }
+
+    #[test]
+    fn a_call_of_a_function_that_never_stores_forgets_nothing() {
+        // `h` only reads and prints, and so does what it calls: [%p] is
+        // still known after the call.
+        let src = ".memory 8\nfunc leaf(%x)\n    load %y, [%x]\n    print %y\n    ret %y\nend\nfunc h(%x)\n    call %y, leaf, %x\n    ret %y\nend\nfunc main(%p)\n    load %a, [%p]\n    call %x, h, %a\n    load %b, [%p]\n    add %a, %a, %b\n    print %a\n    ret 0\nend\n";
+        assert_eq!(loads_after(src), 1);
     }
 
     #[test]

@@ -193,7 +193,7 @@ macro_rules! passes {
                     let (Some(f), Some(dom)) = (&mut ctx.func, &ctx.domtree) else {
                         return Err(missing("the dominator tree"));
                     };
-                    let stats = forward::forward(f, dom, &mut ctx.budget)?;
+                    let stats = forward::forward(ctx.program, f, dom, &mut ctx.budget)?;
                     ctx.record(&[stats.forwarded]);
                     Ok(Edits::None)
                 },

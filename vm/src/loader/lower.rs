@@ -36,7 +36,35 @@ pub fn lower(src: &SrcProgram) -> Program {
     for (f, n) in program.funcs.iter_mut().zip(sites) {
         f.call_sites = n;
     }
+    mark_stores(&mut program);
     program
+}
+
+/// Sets each function's `stores`: it has a `store`, or calls one that
+/// does, however deep. From the functions with a store of their own back
+/// along the calls to their callers, each marked once.
+fn mark_stores(program: &mut Program) {
+    let n = program.funcs.len();
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, f) in program.funcs.iter().enumerate() {
+        for callee in &f.callees {
+            callers[callee.0 as usize].push(k);
+        }
+    }
+    let mut work: Vec<usize> = (0..n)
+        .filter(|&k| program.funcs[k].code.iter().any(|ins| ins.op == Op::Store))
+        .collect();
+    for &k in &work {
+        program.funcs[k].stores = true;
+    }
+    while let Some(k) = work.pop() {
+        for &caller in &callers[k] {
+            if !program.funcs[caller].stores {
+                program.funcs[caller].stores = true;
+                work.push(caller);
+            }
+        }
+    }
 }
 
 struct FuncLowering<'a> {
@@ -145,6 +173,7 @@ impl<'a> FuncLowering<'a> {
             labels,
             callees,
             call_sites: 0,
+            stores: false,
         }
     }
 
@@ -268,4 +297,55 @@ fn fuse_jumps(code: &[Instr]) -> Vec<Instr> {
             _ => *ins,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// Call sites count every `call` naming a function; `stores` follows
+    /// calls however deep, through recursion too.
+    #[test]
+    fn call_sites_and_stores_follow_the_calls() {
+        let program = crate::load(
+            b".memory 4
+func writes()
+    store [0], 1
+    ret 0
+end
+func through(%n)
+    jz %n, done
+    call %x, writes
+done:
+    ret 0
+end
+func ping(%n)
+    jz %n, done
+    sub %n, %n, 1
+    call %x, pong, %n
+done:
+    ret 0
+end
+func pong(%n)
+    call %x, ping, %n
+    load %y, [0]
+    ret %y
+end
+func main()
+    call %a, through, 1
+    call %b, ping, 3
+    call %c, through, 0
+    ret 0
+end
+",
+        )
+        .expect("loads");
+        let of = |name: &str| program.func(program.func_by_name(name).expect("a function"));
+        let stores: Vec<bool> = ["writes", "through", "ping", "pong", "main"]
+            .iter()
+            .map(|n| of(n).stores)
+            .collect();
+        assert_eq!(stores, [true, true, false, false, true]);
+        assert_eq!(of("through").call_sites, 2);
+        assert_eq!(of("ping").call_sites, 2);
+        assert_eq!(of("main").call_sites, 0);
+    }
 }
