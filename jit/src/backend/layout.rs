@@ -198,19 +198,9 @@ impl Emitter<'_> {
     }
 
     /// Whether the load or store being emitted needs its bounds check:
-    /// not at a constant address inside the memory (whose size is fixed
-    /// for the VM's life), nor where a versioned loop's guard or a
-    /// dominating pair of accesses proved it.
+    /// not where a versioned loop's guard or `dedup_checks` proved it.
     pub(in crate::backend) fn checked(&self) -> bool {
         let current = self.lowering();
-        let f = self.facts.f;
-        if let InstKind::Load(base, offset) | InstKind::Store(base, offset, _) = *f.kind(current) {
-            if let (Some(b), Some(k)) = (f.constant(base), f.constant(offset)) {
-                if b.wrapping_add(k) < self.facts.env.memory.cells as u64 {
-                    return false;
-                }
-            }
-        }
         !self.versioned_unchecked(current)
             && self.facts.proven.implied.binary_search(&current).is_err()
     }

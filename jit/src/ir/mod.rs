@@ -453,6 +453,16 @@ impl Function {
         self.defs.len()
     }
 
+    /// Every instruction's operands with a replacement (`replaced`, per
+    /// value; none is itself replaced) read it instead: after a pass that
+    /// removed instructions for equal values, since phis read values of
+    /// blocks the walk has not reached.
+    pub fn substitute(&mut self, replaced: &[Option<Value>]) {
+        for data in &mut self.insts {
+            data.kind.map_operands(|v| replaced[v.index()].unwrap_or(v));
+        }
+    }
+
     /// The constant a value holds, if its definition is a `Const`.
     pub fn constant(&self, v: Value) -> Option<u64> {
         match self.kind(self.def(v)) {

@@ -20,8 +20,8 @@
 //! `level` more frames fit (`r13 >= level`), and in a function whose calls
 //! left never change (no self tail call made a jump spends them; a call
 //! gives back what it spends) a dominating inlined call at least as deep
-//! already proved that. Accesses at constant addresses need no table: the
-//! emitter leaves out the check of one inside the memory.
+//! already proved that. An access at a constant address inside the
+//! memory (`cells`, fixed for the program) needs no proof at all.
 //!
 //! The instructions keep their identity through SSA destruction, and each
 //! use of `v` still sees the value it saw in SSA form, so the emitter
@@ -37,9 +37,15 @@ use rustc_hash::FxHashMap;
 const MAX_OFFSET: i64 = 1 << 31;
 
 /// The loads and stores of `f` whose bounds checks accesses that dominate
-/// them imply, and the inlined calls whose depth checks a dominating one
-/// implies (`depth_fixed`), sorted. `dom` is `f`'s dominator tree.
-pub fn implied_checks(f: &Function, dom: &DomTree, budget: &mut Budget) -> Result<Vec<Inst>, Bail> {
+/// them imply or whose constant address is one of the memory's `cells`,
+/// and the inlined calls whose depth checks a dominating one implies
+/// (`depth_fixed`), sorted. `dom` is `f`'s dominator tree.
+pub fn implied_checks(
+    f: &Function,
+    dom: &DomTree,
+    cells: u64,
+    budget: &mut Budget,
+) -> Result<Vec<Inst>, Bail> {
     let mut implied = Vec::new();
     let Some(&root) = dom.rpo.first() else {
         return Ok(implied);
@@ -47,6 +53,7 @@ pub fn implied_checks(f: &Function, dom: &DomTree, budget: &mut Budget) -> Resul
     budget.charge(f.insts.len() as u64)?;
     let walk = Walk {
         f,
+        cells,
         depth_fixed: depth_fixed(f),
     };
     // Per base, the offsets proven cells: [lo, hi].
@@ -95,6 +102,7 @@ fn depth_fixed(f: &Function) -> bool {
 
 struct Walk<'a> {
     f: &'a Function,
+    cells: u64,
     depth_fixed: bool,
 }
 
@@ -122,7 +130,7 @@ impl Walk<'_> {
                 levels = levels.max(level);
                 continue;
             }
-            visit_access(f, i, proven, undo, implied);
+            visit_access(f, i, self.cells, proven, undo, implied);
         }
         Ok(levels)
     }
@@ -132,6 +140,7 @@ impl Walk<'_> {
 fn visit_access(
     f: &Function,
     i: Inst,
+    cells: u64,
     proven: &mut FxHashMap<Value, (i64, i64)>,
     undo: &mut Vec<(Value, Option<(i64, i64)>)>,
     implied: &mut Vec<Inst>,
@@ -141,8 +150,15 @@ fn visit_access(
         _ => return,
     };
     // A constant base makes a constant address: nothing to learn.
-    let (None, Some(k)) = (f.constant(base), f.constant(off)) else {
-        return;
+    let k = match (f.constant(base), f.constant(off)) {
+        (None, Some(k)) => k,
+        (Some(b), Some(k)) => {
+            if b.wrapping_add(k) < cells {
+                implied.push(i);
+            }
+            return;
+        }
+        _ => return,
     };
     let k = k as i64;
     if !(-MAX_OFFSET..=MAX_OFFSET).contains(&k) {
@@ -165,7 +181,7 @@ fn visit_access(
 /// at least as deep before it on every path, in a function whose calls
 /// left do not change. By direct dominance queries, not
 /// the walk's table.
-pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String> {
+pub fn check(f: &Function, dom: &DomTree, implied: &[Inst], cells: u64) -> Result<(), String> {
     // Per base, its accesses at offsets that take part: (offset, block,
     // index in the block); and where each access is.
     let mut by_base: FxHashMap<Value, Vec<(i64, Block, usize)>> = FxHashMap::default();
@@ -193,6 +209,7 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
             }
         }
     }
+    let depth_fixed = depth_fixed(f);
     let runs_before = |b: Block, k: usize, c: Block, j: usize| {
         if c == b {
             j < k
@@ -202,7 +219,7 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
     };
     for &i in implied {
         if let Some((level, b, k)) = inlined_at[i.index()] {
-            let proven = depth_fixed(f)
+            let proven = depth_fixed
                 && inlined
                     .iter()
                     .any(|&(l, c, j)| l >= level && runs_before(b, k, c, j));
@@ -212,6 +229,13 @@ pub fn check(f: &Function, dom: &DomTree, implied: &[Inst]) -> Result<(), String
                 ));
             }
             continue;
+        }
+        if let InstKind::Load(base, off) | InstKind::Store(base, off, _) = *f.kind(i) {
+            if let (Some(b), Some(k)) = (f.constant(base), f.constant(off)) {
+                if b.wrapping_add(k) < cells {
+                    continue;
+                }
+            }
         }
         let Some((base, off, b, k)) = at[i.index()] else {
             return Err(format!("{i:?} is not an access on a variable base"));
@@ -277,7 +301,7 @@ end
         let lines = implied_lines(
             ".memory 4
 func one(%x)
-    store [0], %x
+    print %x
     ret %x
 end
 func main(%n)
@@ -301,7 +325,7 @@ end
         let lines = implied_lines(
             ".memory 4
 func one(%x)
-    store [0], %x
+    print %x
     ret %x
 end
 func main(%n)
@@ -357,17 +381,17 @@ end
             .filter(|&i| matches!(f.kind(i), crate::ir::InstKind::Load(..)))
             .collect();
         assert_eq!(ctx.implied.as_deref(), Some(&[][..]));
-        assert!(check(f, &dom, &loads[1..]).is_err());
-        assert!(check(f, &dom, &[]).is_ok());
+        assert!(check(f, &dom, &loads[1..], 64).is_err());
+        assert!(check(f, &dom, &[], 64).is_ok());
     }
 
     #[test]
-    fn a_constant_base_or_a_far_offset_takes_no_part() {
+    fn a_constant_address_inside_needs_no_proof_and_a_far_offset_takes_no_part() {
         let lines = implied_lines(
             ".memory 64
 func main(%b)
     load %x, [5]
-    load %y, [5]
+    load %y, [64]
     load %z, [%b+4294967296]
     load %w, [%b+4294967296]
     load %u, [%b]
@@ -377,8 +401,9 @@ func main(%b)
 end
 ",
         );
-        // The far offsets prove nothing and spoil nothing: [b+3] lies in
-        // [0, 5] (and the checker, run by `compiled_to`, agrees).
-        assert_eq!(lines, [9]);
+        // [5] is a cell, [64] is not. The far offsets prove nothing and
+        // spoil nothing: [b+3] lies in [0, 5] (and the checker, run by
+        // `compiled_to`, agrees).
+        assert_eq!(lines, [3, 9]);
     }
 }

@@ -94,10 +94,7 @@ pub fn forward(
         at_end[b.index()] = Some(known);
     }
     if forwarded > 0 {
-        // Phis read values of blocks they do not dominate.
-        for k in 0..f.insts.len() {
-            f.insts[k].kind.map_operands(|v| resolve(&replaced, v));
-        }
+        f.substitute(&replaced);
     }
     Ok(ForwardStats { forwarded })
 }
@@ -121,14 +118,6 @@ fn at_start(f: &Function, b: Block, at_end: &[Option<Known>]) -> Known {
     known
 }
 
-/// The value `v` stands for once the removed loads are replaced.
-fn resolve(replaced: &[Option<Value>], mut v: Value) -> Value {
-    while let Some(r) = replaced[v.index()] {
-        v = r;
-    }
-    v
-}
-
 /// Forwards within block `b`, from `known` on entry (updated to what is
 /// known at its end); returns how many loads it removed.
 fn forward_block(
@@ -141,9 +130,12 @@ fn forward_block(
     let mut removed: Vec<Inst> = Vec::new();
     for k in 0..f.block(b).insts.len() {
         let i = f.block(b).insts[k];
+        // What a known cell holds was recorded with its operands already
+        // replaced, and a load that stayed is never replaced later: no
+        // replacement is itself replaced.
         f.insts[i.index()]
             .kind
-            .map_operands(|v| resolve(replaced, v));
+            .map_operands(|v| replaced[v.index()].unwrap_or(v));
         match *f.kind(i) {
             InstKind::Load(base, offset) => {
                 let (Some(cell), Some(d)) = (Cell::of(f, base, offset), f.inst(i).result) else {

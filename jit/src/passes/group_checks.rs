@@ -59,7 +59,7 @@ pub fn group(
         budget.charge(insts.len() as u64 + 1)?;
         let mut open: Option<Group> = None;
         for &i in insts {
-            match classify(f, i, implied, cells) {
+            match classify(f, i, implied) {
                 Role::Silent => {}
                 Role::Access(base, k) => match &mut open {
                     Some(g) if g.base == base && span_fits(g, k, cells) => {
@@ -110,7 +110,7 @@ enum Role {
     Barrier,
 }
 
-fn classify(f: &Function, i: Inst, implied: &[Inst], cells: u64) -> Role {
+fn classify(f: &Function, i: Inst, implied: &[Inst]) -> Role {
     let proven = || implied.binary_search(&i).is_ok();
     match *f.kind(i) {
         InstKind::Load(base, off) | InstKind::Store(base, off, _) => {
@@ -118,7 +118,6 @@ fn classify(f: &Function, i: Inst, implied: &[Inst], cells: u64) -> Role {
                 return Role::Silent;
             }
             match (f.constant(base), f.constant(off)) {
-                (Some(b), Some(k)) if b.wrapping_add(k) < cells => Role::Silent,
                 (None, Some(k)) if (-MAX_OFFSET..=MAX_OFFSET).contains(&(k as i64)) => {
                     Role::Access(base, k as i64)
                 }
@@ -136,15 +135,25 @@ fn classify(f: &Function, i: Inst, implied: &[Inst], cells: u64) -> Role {
     }
 }
 
-/// The checker, for `--verify-ir`: each group's members share its base
-/// and block, follow the head in order at offsets within the span, and
-/// nothing between the head and the last member may trap or be seen.
+/// The checker, for `--verify-ir`: each group's span is narrower than the
+/// memory, its members share its base and block, follow the head in order
+/// at offsets within the span, and nothing between the head and the last
+/// member may trap or be seen.
 pub fn check(f: &Function, groups: &[Group], implied: &[Inst], cells: u64) -> Result<(), String> {
+    let mut block_of = vec![None; f.insts.len()];
+    for b in f.live_blocks() {
+        for &i in &f.block(b).insts {
+            block_of[i.index()] = Some(b);
+        }
+    }
     for g in groups {
         let head = g.head();
-        let Some(b) = f.live_blocks().find(|&b| f.block(b).insts.contains(&head)) else {
+        let Some(b) = block_of[head.index()] else {
             return Err(format!("{head:?} heads a group but is in no block"));
         };
+        if (g.hi - g.lo) as u64 >= cells {
+            return Err(format!("{head:?}'s group spans the whole memory"));
+        }
         let insts = &f.block(b).insts;
         let at = |i: Inst| insts.iter().position(|&x| x == i);
         let mut last = None;
@@ -157,7 +166,7 @@ pub fn check(f: &Function, groups: &[Group], implied: &[Inst], cells: u64) -> Re
             if last.is_some_and(|l| p <= l) {
                 return Err(format!("{m:?} is out of order in {head:?}'s group"));
             }
-            if !matches!(classify(f, m, implied, cells), Role::Access(base, off) if base == g.base && off == k)
+            if !matches!(classify(f, m, implied), Role::Access(base, off) if base == g.base && off == k)
                 || !(g.lo..=g.hi).contains(&k)
             {
                 return Err(format!("{m:?} is not an access at {k} on {head:?}'s base"));
@@ -169,7 +178,7 @@ pub fn check(f: &Function, groups: &[Group], implied: &[Inst], cells: u64) -> Re
         };
         for &i in &insts[first..=last] {
             let member = g.members.iter().any(|&(m, _)| m == i);
-            if !member && !matches!(classify(f, i, implied, cells), Role::Silent) {
+            if !member && !matches!(classify(f, i, implied), Role::Silent) {
                 return Err(format!("{i:?} may trap inside {head:?}'s group"));
             }
         }

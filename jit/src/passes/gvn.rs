@@ -70,12 +70,7 @@ pub fn number(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<Gv
         merged += number_block(f, b, &mut table, &mut entered, &mut replaced);
     }
     if merged > 0 {
-        // Phis read values of blocks they do not dominate.
-        for k in 0..f.insts.len() {
-            f.insts[k]
-                .kind
-                .map_operands(|v| replaced[v.index()].unwrap_or(v));
-        }
+        f.substitute(&replaced);
     }
     Ok(GvnStats { merged, expanded })
 }

@@ -55,9 +55,8 @@ pub const MAX_GROWTH: usize = 3000;
 
 /// The functions whose call counts a compile of `f` may read: those its
 /// calls reach within `MAX_NESTING + 1` levels, passing only through
-/// callees small enough to be inlined (`HOT`, or `ONCE` for a callee
-/// called from one place), whose calls are looked at
-/// in turn (`Inliner::eligible`). What a request queued for a compiler
+/// callees that may be inlined whatever the profile says
+/// (`may_be_inlined`), whose calls are looked at in turn. What a request queued for a compiler
 /// thread copies of the profile (`vm::tier::Request::detached`).
 pub fn counts_read(program: &Program, f: FuncId) -> Vec<FuncId> {
     let mut reached = vec![f];
@@ -69,8 +68,7 @@ pub fn counts_read(program: &Program, f: FuncId) -> Vec<FuncId> {
             for &callee in &program.func(g).callees {
                 if seen.insert(callee) {
                     reached.push(callee);
-                    let g = program.func(callee);
-                    if g.code.len() <= HOT || (g.code.len() <= ONCE && g.call_sites == 1) {
+                    if may_be_inlined(program.func(callee)) {
                         next.push(callee);
                     }
                 }
@@ -314,9 +312,7 @@ impl Inliner<'_> {
         let g = self.program.func(callee);
         let size = g.code.len();
         let calls = self.calls.map_or(0, |calls| calls.of(callee));
-        size <= SMALL
-            || (size <= HOT && calls >= HOT_CALLS)
-            || (size <= ONCE && g.call_sites == 1 && !loops(&g.code))
+        size <= SMALL || (size <= HOT && calls >= HOT_CALLS) || called_once(g)
     }
 
     /// The index in `bodies` of `callee`'s body, built if new: its IR in
@@ -361,13 +357,20 @@ impl Inliner<'_> {
     }
 }
 
-/// Whether `code` jumps backwards: a function with a loop pays for its
-/// call over the loop's trips, and compiled on its own it gets a growth
-/// allowance of its own for what it inlines.
-fn loops(code: &[vm::Instr]) -> bool {
-    code.iter()
-        .enumerate()
-        .any(|(k, ins)| ins.op.target(ins).is_some_and(|t| t as usize <= k))
+/// Whether `g` is small enough to be inlined with the profile's help or
+/// without it: what `counts_read` looks into.
+fn may_be_inlined(g: &vm::Function) -> bool {
+    g.code.len() <= HOT || called_once(g)
+}
+
+/// The called-once rule (`ONCE`): one call site in the program and no
+/// loop. A function with a loop pays for its call over the loop's trips,
+/// and compiled on its own it gets a growth allowance of its own for what
+/// it inlines.
+fn called_once(g: &vm::Function) -> bool {
+    let jumps_back =
+        |(k, ins): (usize, &vm::Instr)| ins.op.target(ins).is_some_and(|t| t as usize <= k);
+    g.code.len() <= ONCE && g.call_sites == 1 && !g.code.iter().enumerate().any(jumps_back)
 }
 
 /// Whether the call at `code[k]` returns its result at once, or that
@@ -717,6 +720,23 @@ mod tests {
         assert_eq!(counts(fib, "fib"), (1, 1));
         let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
         assert_eq!(counts(ack, "ack"), (1, 1));
+    }
+
+    #[test]
+    fn a_function_called_from_one_place_is_inlined_unless_it_loops() {
+        // Both are past `HOT`; `once` is called from one place, `twice`
+        // from two, `looping` from one but with a loop.
+        let body = "    add %x, %x, 1\n".repeat(super::HOT);
+        let text = format!(
+            "func once(%x)\n{body}    ret %x\nend\n\
+             func twice(%x)\n{body}    ret %x\nend\n\
+             func looping(%x)\ntop:\n{body}    jlt %x, 0, top\n    ret %x\nend\n\
+             func main(%n)\n    call %a, once, %n\n    call %b, twice, %a\n    \
+             call %c, twice, %b\n    call %d, looping, %c\n    print %d\n    ret 0\nend\n"
+        );
+        let f = inlined(&text);
+        let inlined: Vec<vm::FuncId> = f.inlined.iter().map(|site| site.callee).collect();
+        assert_eq!(inlined, [vm::FuncId(0)]);
     }
 
     #[test]

@@ -159,6 +159,22 @@ pub(crate) fn missing(what: &str) -> Bail {
     Bail::Invalid(format!("{what} is missing"))
 }
 
+/// What an optional phase left for the emitter: its `results` if it
+/// runs (`what` is missing if it ran and left none), nothing if it is
+/// switched off.
+pub(crate) fn proven_by<'a, T>(
+    options: &Options,
+    phase: Phase,
+    results: &'a Option<Vec<T>>,
+    what: &str,
+) -> Result<&'a [T], Bail> {
+    match (results, options.runs(phase)) {
+        (Some(results), true) => Ok(results),
+        (None, true) => Err(missing(what)),
+        (_, false) => Ok(&[]),
+    }
+}
+
 impl<'p> Context<'p> {
     pub fn new(program: &'p Program, id: FuncId, options: Options, budget: Budget) -> Context<'p> {
         Context {

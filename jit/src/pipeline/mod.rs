@@ -253,7 +253,8 @@ macro_rules! passes {
                     let (Some(f), Some(dom)) = (&ctx.func, &ctx.domtree) else {
                         return Err(missing("the dominator tree"));
                     };
-                    let implied = dedup_checks::implied_checks(f, dom, &mut ctx.budget)?;
+                    let cells = ctx.program.memory_cells;
+                    let implied = dedup_checks::implied_checks(f, dom, cells, &mut ctx.budget)?;
                     ctx.record(&[implied.len()]);
                     ctx.implied = Some(implied);
                     Ok(Edits::None)
@@ -379,21 +380,10 @@ macro_rules! passes {
                         return Err(missing("the register assignment"));
                     };
                     let env = ctx.env.ok_or_else(|| missing("the VM's addresses"))?;
-                    let implied: &[Inst] = match (&ctx.implied, ctx.options.runs(Phase::DedupChecks)) {
-                        (Some(implied), true) => implied,
-                        (None, true) => return Err(missing("the implied checks")),
-                        (_, false) => &[],
-                    };
-                    let fills: &[Fill] = match (&ctx.fills, ctx.options.runs(Phase::Fill)) {
-                        (Some(fills), true) => fills,
-                        (None, true) => return Err(missing("the fills")),
-                        (_, false) => &[],
-                    };
-                    let groups: &[Group] = match (&ctx.groups, ctx.options.runs(Phase::GroupChecks)) {
-                        (Some(groups), true) => groups,
-                        (None, true) => return Err(missing("the groups of checks")),
-                        (_, false) => &[],
-                    };
+                    let options = &ctx.options;
+                    let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
+                    let fills = proven_by(options, Phase::Fill, &ctx.fills, "the fills")?;
+                    let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let proven = backend::Proven { versioned, implied, groups, fills };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, env, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();

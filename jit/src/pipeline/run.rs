@@ -9,14 +9,12 @@ use crate::backend;
 use crate::ir::entity::Inst;
 use crate::ir::verify::{self, Form};
 use crate::ir::EntryPoint;
-use crate::passes::fill::Fill;
-use crate::passes::group_checks::Group;
 use crate::passes::{
     bounds, dedup_checks, exit_values, fill, forward, group_checks, gvn, if_convert, inline, licm,
     out_of_ssa, sccp, ssa, tail_loops,
 };
 use crate::pipeline::budget::{Bail, Budget};
-use crate::pipeline::context::{missing, Context};
+use crate::pipeline::context::{missing, proven_by, Context};
 use crate::pipeline::error::CompileError;
 use crate::pipeline::phase::{Check, Edits, Keeps, Phase};
 use crate::regalloc;
@@ -111,8 +109,12 @@ impl Context<'_> {
                 verify::verify(f, Form::Ssa(&dom)).map_err(invalid)
             }),
             Check::Implied => match (&self.func, &self.implied) {
-                (Some(f), Some(implied)) => dom::dominators(f, &mut Budget::unlimited())
-                    .and_then(|dom| dedup_checks::check(f, &dom, implied).map_err(invalid)),
+                (Some(f), Some(implied)) => {
+                    dom::dominators(f, &mut Budget::unlimited()).and_then(|dom| {
+                        let cells = self.program.memory_cells;
+                        dedup_checks::check(f, &dom, implied, cells).map_err(invalid)
+                    })
+                }
                 _ => Err(missing("the implied checks")),
             },
             Check::Groups => match (&self.func, &self.groups) {
