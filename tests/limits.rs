@@ -204,3 +204,33 @@ fn a_groups_trap_falls_on_the_first_member_out_of_bounds() {
     // No trap (p = 10), and each of the three members.
     assert_eq!(lines.len(), 4, "{lines:?}");
 }
+
+/// A recursion the inliner unrolls (`inline::MAX_UNROLL` levels): each
+/// level's call spends the levels of the copies around it, so the depth
+/// limit passes or trips exactly where the interpreter's does, around the
+/// deepest point of each run (Ackermann's function needs 29 levels for
+/// `2 12`, fib 19 for 18), in every tier.
+#[test]
+fn depth_limit_in_an_unrolled_recursion() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/");
+    for (name, args, limits) in [
+        ("ackermann", &["2", "12"][..], 24..34),
+        ("fib", &["18"][..], 14..24),
+    ] {
+        let file = format!("{dir}{name}.bc");
+        let mut outcomes = std::collections::BTreeSet::new();
+        for limit in limits {
+            let limit = limit.to_string();
+            let mut flags = vec!["--max-call-depth", limit.as_str()];
+            flags.extend_from_slice(args);
+            let want = run(&file, Config::Interp, &flags);
+            let trap = String::from_utf8_lossy(&want.stderr);
+            let trap = trap.lines().next().map(str::to_string);
+            let status = want.status.code().expect("an exit status");
+            let want_out = String::from_utf8_lossy(&want.stdout).into_owned();
+            in_every_tier(&file, &flags, status, &want_out, trap.as_deref());
+            outcomes.insert(status);
+        }
+        assert_eq!(outcomes.len(), 2, "{name}: both a trap and a result");
+    }
+}

@@ -555,12 +555,18 @@ impl<'a> Baseline<'a> {
             ; mov rsi, QWORD id
             ; mov rdx, QWORD pc as i64
             ; mov rax, QWORD jit_osr_entry as *const () as i64
-            ; call rax
+        );
+        abi::call_rax_keeping_values(&mut self.ops);
+        dynasm!(self.ops
+            ; .arch x64
             ; test rax, rax
             ; jz =>target
             ; mov rdi, r12
             ; lea rsi, [rbp + registers]
-            ; call rax
+        );
+        abi::call_rax_keeping_values(&mut self.ops);
+        dynasm!(self.ops
+            ; .arch x64
             ; test rdx, rdx
             ; jnz =>unwind
             ; mov rsp, rbp
@@ -587,9 +593,9 @@ impl<'a> Baseline<'a> {
                 ; mov rdi, r12
                 ; mov rsi, QWORD id
                 ; mov rax, QWORD jit_tier_up as *const () as i64
-                ; call rax
-                ; jmp =>back
             );
+            abi::call_rax_keeping_values(&mut self.ops);
+            dynasm!(self.ops ; .arch x64 ; jmp =>back);
         }
         for (stub, pc) in std::mem::take(&mut self.back_edges) {
             self.back_edge(stub, pc);

@@ -5,8 +5,12 @@
 //!
 //! Compiled code keeps the System V ABI's callee-saved registers for
 //! itself: `r12`-`r15` are pinned for the whole activation (set by the
-//! external entry), `rbp` is the frame pointer, `rbx` holds the one value
-//! that crosses the most calls. Everything else is caller-saved.
+//! external entry), `rbp` is the frame pointer. Between compiled
+//! functions `rbx`, `r10` and `r11` are callee-saved, for values that
+//! live across calls: a function saves its caller's in its frame if it
+//! uses them, and every call of a runtime helper (System V, to which
+//! `r10` and `r11` are scratch) saves and restores those two around
+//! itself. Everything else is caller-saved.
 
 use crate::regs::*;
 
@@ -18,7 +22,7 @@ pub const SCRATCH: [Gpr; 3] = [RAX, RCX, RDX];
 pub const SCRATCH_XMM: [Xmm; 2] = [XMM0, XMM1];
 
 /// Caller-saved general registers that hold values for the whole function.
-pub const VALUE_GPRS: [Gpr; 6] = [RSI, RDI, R8, R9, R10, R11];
+pub const VALUE_GPRS: [Gpr; 4] = [RSI, RDI, R8, R9];
 /// XMM registers that hold values: all but the scratch ones.
 pub const VALUE_XMMS: [Xmm; 14] = [
     Xmm::of(2),
@@ -38,11 +42,15 @@ pub const VALUE_XMMS: [Xmm; 14] = [
 ];
 /// Callee-saved general registers that hold values: the function saves
 /// its caller's in its frame.
-pub const CALLEE_SAVED_VALUES: [Gpr; 1] = [RBX];
+pub const CALLEE_SAVED_VALUES: [Gpr; 3] = [RBX, R10, R11];
+/// The callee-saved value registers that System V functions may clobber:
+/// a call of a runtime helper saves them around itself.
+pub const SAVED_AROUND_HELPERS: [Gpr; 2] = [R10, R11];
 
-/// Where a compiled call's first arguments go, in order: the value
-/// registers, which a call clobbers anyway. The rest go at `[rsp + 8 k]`.
-pub const ARG_GPRS: [Gpr; 6] = VALUE_GPRS;
+/// Where a compiled call's first arguments go, in order: the caller-saved
+/// value registers, which a call clobbers anyway. The rest go at
+/// `[rsp + 8 k]`.
+pub const ARG_GPRS: [Gpr; 4] = VALUE_GPRS;
 /// Where a compiled function's result comes back.
 pub const RESULT: Gpr = RAX;
 

@@ -10,11 +10,13 @@
 //! records where a trap unwinds to, puts the arguments where the internal
 //! entry expects them and calls it, at `INTERNAL_ENTRY`. Compiled callers
 //! call that directly with those four registers already set and the
-//! arguments in registers: the first six in `rsi`, `rdi`, `r8`-`r11`
+//! arguments in registers: the first four in `rsi`, `rdi`, `r8`, `r9`
 //! (`ARG_REGISTERS`), the rest at `[rsp + 8 k]` for argument k; the result
 //! comes back in `rax`. Values with a home live in caller-saved registers,
-//! spilled to their frame slots around a call only if live across it, but
-//! for one that crosses many calls, which lives in `rbx` (`frame`).
+//! spilled to their frame slots around a call only if live across it, or
+//! in the callee-saved `rbx`, `r10` and `r11`, which a function saves in
+//! its frame if it uses them (`frame`) and a runtime helper's call saves
+//! around itself (`call_rax_keeping_values`).
 //!
 //! A direct call makes one check for the limits: `r13`, decremented, must
 //! not go below zero. The register stack needs no check of its own unless
@@ -53,8 +55,8 @@ pub const INTERNAL_ENTRY: i32 = 8;
 /// Bytes the external entry pushes below `rbp`: rbx, r12, r13, r14, r15
 /// and the `entry_sp` it replaces.
 pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
-/// Where a call's first arguments go, in order: the value registers, which
-/// a call clobbers anyway (`rsi`, `rdi`, `r8`-`r11`).
+/// Where a call's first arguments go, in order: the caller-saved value
+/// registers, which a call clobbers anyway (`rsi`, `rdi`, `r8`, `r9`).
 pub(crate) use x64::env::ARG_GPRS as ARG_REGISTERS;
 
 /// How many words the external entry copies from its `args`: the
@@ -244,7 +246,25 @@ fn call_helper(ops: &mut Assembler, helper: *const ()) {
         ; .arch x64
         ; mov rdi, r12
         ; mov rax, QWORD helper as i64
+    );
+    call_rax_keeping_values(ops);
+}
+
+/// `call rax`, a System V function, with the callee-saved value registers
+/// it may clobber (`x64::env::SAVED_AROUND_HELPERS`) pushed and popped
+/// around it: compiled callers keep values there across calls. Two pushes
+/// keep the stack 16-byte aligned, and arguments passed by address are
+/// above them.
+pub(crate) fn call_rax_keeping_values(ops: &mut Assembler) {
+    const _: () = assert!(x64::env::SAVED_AROUND_HELPERS.len() == 2);
+    let [a, b] = x64::env::SAVED_AROUND_HELPERS;
+    dynasm!(ops
+        ; .arch x64
+        ; push Rq(a)
+        ; push Rq(b)
         ; call rax
+        ; pop Rq(b)
+        ; pop Rq(a)
     );
 }
 
@@ -266,7 +286,7 @@ pub(crate) fn output_call(
     dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
 }
 
-/// A call with its arguments in place (the first six in `ARG_REGISTERS`,
+/// A call with its arguments in place (the first four in `ARG_REGISTERS`,
 /// the rest at `[rsp + 8 k]`): direct if the callee is compiled and within
 /// the limits, else through `jit_call`, out of line (the returned stub,
 /// for `slow_call_stub`). Leaves the result in rax.

@@ -135,15 +135,15 @@ impl Emitter<'_> {
         );
     }
 
-    /// The internal entry's frame (`frame`), the caller's `rbx` saved if a
-    /// value lives there, then the parameters compiled callers passed in
+    /// The internal entry's frame (`frame`), the caller's callee-saved
+    /// registers saved where values live in them, then the parameters compiled callers passed in
     /// registers moved to their homes (all at once: one parameter's home
     /// may be another's argument register).
     pub(in crate::backend) fn prologue(&mut self) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
         self.grow_stack(self.frame.bytes);
-        if let Some(at) = self.frame.rbx_slot {
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rbx);
+        for &(r, at) in &self.frame.saved {
+            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
         }
         if self.register_args() {
             self.receive_arguments();
@@ -183,8 +183,8 @@ impl Emitter<'_> {
     /// Before a return: what the function saved of its caller's
     /// registers, restored.
     pub(in crate::backend) fn restore_saved(&mut self) {
-        if let Some(at) = self.frame.rbx_slot {
-            dynasm!(self.ops ; .arch x64 ; mov rbx, QWORD [rbp + at]);
+        for &(r, at) in &self.frame.saved {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at]);
         }
     }
 

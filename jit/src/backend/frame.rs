@@ -1,7 +1,8 @@
 //! The frame of a function's internal entry, below `rbp`: a slot for each
 //! value that lives in memory (it has no register) or must be saved across
 //! a call (its register is caller-saved and it is live after a call or an
-//! output helper), then the caller's `rbx` when a value lives there, then
+//! output helper), then the caller's callee-saved value registers (`rbx`,
+//! `r10`, `r11`) that values live in, then
 //! the outgoing arguments of its largest call at `[rsp]`. Sized to what
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
@@ -14,8 +15,9 @@ use crate::regalloc::{Allocation, Home, Mask, CALLEE_SAVED};
 pub(in crate::backend) struct Frame {
     /// Per value: its slot, as an offset from `rbp`, if it has one.
     slots: Vec<Option<i32>>,
-    /// Where the caller's `rbx` is kept, if a value lives in it.
-    pub(in crate::backend) rbx_slot: Option<i32>,
+    /// The callee-saved registers values live in, each with the slot
+    /// that keeps the caller's.
+    pub(in crate::backend) saved: Vec<(x64::Gpr, i32)>,
     /// The frame's size in bytes.
     pub(in crate::backend) bytes: usize,
 }
@@ -39,12 +41,15 @@ impl Frame {
                 needs.then(&mut take)
             })
             .collect();
-        let in_rbx = allocation.homes.contains(&Some(Home::Gpr(CALLEE_SAVED[0])));
-        let rbx_slot = in_rbx.then(&mut take);
+        let saved = CALLEE_SAVED
+            .iter()
+            .filter(|&&r| allocation.homes.contains(&Some(Home::Gpr(r))))
+            .map(|&r| (r, take()))
+            .collect();
         let words = next as usize;
         Frame {
             slots,
-            rbx_slot,
+            saved,
             bytes: (8 * (words + max_args(f))).next_multiple_of(16),
         }
     }
@@ -244,6 +249,6 @@ mod tests {
         let text = "func f(%x)\n    jz %x, done\n    call %x, f, 0\ndone:\n    ret %x\nend\n\
                     func main(%n)\n    mov %s, 0\nloop:\n    jz %n, out\n    call %r, f, %n\n    add %s, %s, %r\n    sub %n, %n, 1\n    jmp loop\nout:\n    print %s\n    ret 0\nend\n";
         let (frame, _) = frame_of(text, "main");
-        assert!(frame.rbx_slot.is_some());
+        assert!(frame.saved.iter().any(|&(r, _)| r == CALLEE_SAVED[0]));
     }
 }

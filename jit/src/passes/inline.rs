@@ -14,7 +14,8 @@
 //! (`JitEnv::count_slots`) a body must end up making no call, since the
 //! saved frames' slots would not be counted. A compile inlines at most
 //! `MAX_GROWTH` instructions in all. A small function calling itself more
-//! often than in tail position gets its own body, once, at those calls.
+//! often than in tail position gets its own body at those calls,
+//! unrolled up to `MAX_UNROLL` levels (`build_own_body`).
 //!
 //! The call becomes an `InlinedCall` (the depth check, and the call count
 //! when calls are counted), its block is split after it, the callee's
@@ -52,6 +53,19 @@ pub const HOT_CALLS: u64 = 1000;
 pub const MAX_NESTING: u32 = 6;
 /// IR instructions one compile may add by inlining.
 pub const MAX_GROWTH: usize = 3000;
+/// Levels a recursion is unrolled at most. gcc goes to 8
+/// (`max-inline-recursive-depth-auto`) with six callee-saved registers;
+/// here the levels' values soon outnumber the registers, and fib's
+/// instructions grow past 3 levels (`docs/calls.md`).
+pub const MAX_UNROLL: u32 = 3;
+/// IR instructions the unrolled copies of a recursion may add to a
+/// compile in all: a level is added while the copy, once at each of the
+/// function's recursive calls, stays within this (gcc's
+/// `max-inline-insns-recursive-auto`, 450).
+pub const UNROLL_GROWTH: usize = 450;
+/// Recursive calls per level beyond which a recursion is not unrolled
+/// past its first copy.
+pub const MAX_UNROLLED_SITES: usize = 2;
 
 /// The functions whose call counts a compile of `f` may read: those its
 /// calls reach within `MAX_NESTING + 1` levels, passing only through
@@ -122,6 +136,7 @@ pub fn inline(
         calls_stay: env.is_none_or(|env| !env.count_slots),
         bodies: Vec::new(),
         own_body: None,
+        unrolling: false,
         growth: 0,
     };
     let inlined = inliner.inline_into(f, 1, budget)?;
@@ -146,8 +161,13 @@ struct Inliner<'a> {
     /// call back into it is not inlined) or when not inlinable.
     bodies: Vec<(FuncId, Body)>,
     /// The compiled function's own body, calls and all, once built, for
-    /// its recursive calls (`None` inside: too large to be worth it).
+    /// its recursive calls (`None` inside: too large to be worth it);
+    /// while a deeper copy is built, the copy one level less deep.
     own_body: Option<Body>,
+    /// Whether a copy of the compiled function's body is being built, at
+    /// whose own recursive calls (nesting level 2) the shallower copy in
+    /// `own_body` goes.
+    unrolling: bool,
     growth: usize,
 }
 
@@ -179,11 +199,13 @@ impl Inliner<'_> {
             };
             let holder = rest_of[b.index()];
             let body = if callee == f.id {
-                if level > 1 || !self.unrolls_recursion(f, holder, call) {
+                let own = level == 1 || (level == 2 && self.unrolling);
+                if !own || !self.unrolls_recursion(f, holder, call) {
                     continue;
                 }
                 if self.own_body.is_none() {
-                    self.own_body = Some(self.build_own_body(f.id, budget)?);
+                    let sites = self.recursive_sites(f);
+                    self.own_body = Some(self.build_own_body(f.id, sites, budget)?);
                 }
                 match &self.own_body {
                     Some(Some(body)) => body,
@@ -265,13 +287,66 @@ impl Inliner<'_> {
             && self.env.is_none_or(|env| !env.count_slots)
     }
 
-    /// The compiled function's body for its recursive calls: its IR in SSA
-    /// form, small callees inlined, its own calls left as calls (which
-    /// then spend a level more: `ir::Function::inline_depth`).
-    fn build_own_body(&mut self, id: FuncId, budget: &mut Budget) -> Result<Body, Bail> {
+    /// How many of `f`'s calls of itself get the copy of its body.
+    fn recursive_sites(&self, f: &Function) -> usize {
+        f.live_blocks()
+            .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
+            .filter(|&(b, i)| {
+                matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id)
+                    && self.unrolls_recursion(f, b, i)
+            })
+            .count()
+    }
+
+    /// The compiled function's body for its recursive calls (at `sites`
+    /// calls), unrolled: its IR in SSA form, small callees inlined, and
+    /// at its own recursive calls the copy one level less deep, as many
+    /// levels as `MAX_UNROLL` and `UNROLL_GROWTH` allow; the deepest
+    /// copy's calls stay calls (which spend the levels of the frames
+    /// inlined around them: `ir::Function::inline_depth`). As gcc does
+    /// at `-O2` (its recursive inlining), which for fib, Takeuchi's and
+    /// Ackermann's function makes one call of several levels.
+    fn build_own_body(
+        &mut self,
+        id: FuncId,
+        sites: usize,
+        budget: &mut Budget,
+    ) -> Result<Body, Bail> {
         let mut g = self.build(id, budget)?;
         self.inline_into(&mut g, 2, budget)?;
-        Ok(g.returns().then_some(g))
+        if !g.returns() {
+            return Ok(None);
+        }
+        let mut body = g;
+        // A recursion branching three ways or more (Takeuchi's, List's
+        // `tail`) multiplies its copies and the values live across its
+        // calls by that a level; measured, both ran more instructions
+        // unrolled, where two ways (Permute, binary trees) ran fewer.
+        let levels = if sites <= MAX_UNROLLED_SITES {
+            MAX_UNROLL
+        } else {
+            1
+        };
+        for _ in 1..levels {
+            // The copies are bounded by `UNROLL_GROWTH`; only what is
+            // spliced into the compiled function counts towards its growth.
+            let growth = self.growth;
+            self.own_body = Some(Some(body));
+            self.unrolling = true;
+            let mut deeper = self.build(id, budget)?;
+            let grew = self.inline_into(&mut deeper, 2, budget);
+            self.unrolling = false;
+            self.growth = growth;
+            let Some(Some(shallower)) = self.own_body.take() else {
+                unreachable!("the copy being unrolled is kept");
+            };
+            grew?;
+            if deeper.insts.len() * sites > UNROLL_GROWTH {
+                return Ok(Some(shallower));
+            }
+            body = deeper;
+        }
+        Ok(Some(body))
     }
 
     /// Whether `callee`'s bytecode allows its body to end up call-free at
@@ -694,32 +769,36 @@ mod tests {
     }
 
     /// A function calling itself more often than in tail position gets its
-    /// own body at those calls, once: the copy's calls stay calls. Self
-    /// tail calls are loops by then (`tail_loops`), in the copy too, and
+    /// own body at those calls, unrolled as deep as `MAX_UNROLL` and
+    /// `UNROLL_GROWTH` allow: the deepest copy's calls stay calls. Self
+    /// tail calls are loops by then (`tail_loops`), in the copies too, and
     /// do not count: tak's last call, fib's second (its result plus the
     /// first's is returned), Ackermann's two.
     #[test]
-    fn a_recursion_is_unrolled_one_level_in_its_loop() {
+    fn a_recursion_is_unrolled_in_its_loop() {
         let tak = "func tak(%x, %y, %z)\n    jge %y, %x, done\n    sub %a, %x, 1\n    call %p, tak, %a, %y, %z\n    sub %a, %y, 1\n    call %q, tak, %a, %z, %x\n    sub %a, %z, 1\n    call %s, tak, %a, %x, %y\n    call %r, tak, %p, %q, %s\n    ret %r\ndone:\n    ret %z\nend\nfunc main()\n    call %r, tak, 9, 6, 3\n    print %r\n    ret 0\nend\n";
-        // Calls left, and bodies inlined one level down.
+        // Calls left, and bodies inlined at each level down.
         let counts = |text: &str, name: &str| {
             let kinds = kinds(&inlined_in(text, name));
             let calls = kinds
                 .iter()
                 .filter(|k| matches!(k, InstKind::Call(..)))
                 .count();
-            let inlined = kinds
-                .iter()
-                .filter(|k| matches!(k, InstKind::InlinedCall { level: 1, .. }))
-                .count();
-            (calls, inlined)
+            let levels: Vec<usize> = (1..=super::MAX_UNROLL)
+                .map(|l| {
+                    let at = |k: &&InstKind| matches!(k, InstKind::InlinedCall { level, .. } if *level == l);
+                    kinds.iter().filter(at).count()
+                })
+                .collect();
+            (calls, levels)
         };
-        // Three copies of three calls each.
-        assert_eq!(counts(tak, "tak"), (9, 3));
+        // Tak's three calls, each a copy of one level (a recursion that
+        // branches is not unrolled further): 3 x 3 calls left.
+        assert_eq!(counts(tak, "tak"), (9, vec![3, 0, 0]));
         let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\nfunc main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
-        assert_eq!(counts(fib, "fib"), (1, 1));
+        assert_eq!(counts(fib, "fib"), (1, vec![1, 1, 1]));
         let ack = "func ack(%m, %n)\n    jnz %m, m_pos\n    add %r, %n, 1\n    ret %r\nm_pos:\n    jnz %n, both\n    sub %m1, %m, 1\n    call %r, ack, %m1, 1\n    ret %r\nboth:\n    sub %n1, %n, 1\n    call %i, ack, %m, %n1\n    sub %m1, %m, 1\n    call %r, ack, %m1, %i\n    ret %r\nend\nfunc main()\n    call %r, ack, 2, 3\n    print %r\n    ret 0\nend\n";
-        assert_eq!(counts(ack, "ack"), (1, 1));
+        assert_eq!(counts(ack, "ack"), (1, vec![1, 1, 1]));
     }
 
     #[test]

@@ -22,12 +22,10 @@ pub mod mask;
 pub use mask::Mask;
 use vm::Op;
 
-/// The callee-saved value register (`rbx`, `x64::env::CALLEE_SAVED_VALUES`)
-/// the function saves its caller's copy of in its frame. Given to the
-/// integer value that is live across the most calls, weighted by loop
-/// depth, when that is more than one call per run of the function: a
-/// save and a restore then cost less than a spill and a reload at each
-/// call.
+/// The callee-saved value registers (`rbx`, `r10`, `r11`:
+/// `x64::env::CALLEE_SAVED_VALUES`) whose caller's copies the function
+/// saves in its frame if it uses them: first choice for integer values
+/// live across calls (`preference`).
 pub use x64::env::CALLEE_SAVED_VALUES as CALLEE_SAVED;
 use x64::env::{VALUE_GPRS, VALUE_XMMS};
 use x64::{Gpr, Xmm};
@@ -304,18 +302,30 @@ fn calls_crossed(f: &Function, loops: &LoopForest, after: &[Mask], candidates: u
     crossed
 }
 
-/// The integer candidate (of the first `ints`) that `rbx` saves the most:
-/// each call it crosses would cost a spill and a reload, each use a
-/// memory access in its frame slot instead, whichever is less. None when
-/// no candidate crosses more than one call per run of the function.
-fn most_calls_crossed(
-    crossed: &[u64],
-    weight: impl Fn(usize) -> u64,
-    ints: usize,
-) -> Option<usize> {
-    (0..ints)
-        .filter(|&k| crossed[k] > 1)
-        .max_by_key(|&k| (crossed[k].saturating_mul(2).min(weight(k)), crossed[k]))
+/// A candidate's weighted uses.
+fn weight(all: &[Value], ints: &[u64], floats: &[u64], k: usize) -> u64 {
+    ints[all[k].index()] + floats[all[k].index()]
+}
+
+/// The registers a group may take, best first. A group of integers that
+/// crosses calls more than once per run of the function takes a
+/// callee-saved register first: saved and restored once per run, where a
+/// caller-saved one costs a spill and a reload at each call. Any other
+/// takes a caller-saved one, or a callee-saved one when its uses are worth
+/// the save and restore (it is used in a loop).
+fn preference(integer: bool, crosses: u64, weight: u64) -> Vec<Home> {
+    if !integer {
+        return VALUE_XMMS.map(Home::Xmm).to_vec();
+    }
+    let caller = VALUE_GPRS.map(Home::Gpr);
+    let callee = CALLEE_SAVED.map(Home::Gpr);
+    if crosses > 1 {
+        callee.into_iter().chain(caller).collect()
+    } else if weight >= LOOP_WEIGHT {
+        caller.into_iter().chain(callee).collect()
+    } else {
+        caller.to_vec()
+    }
 }
 
 /// Instructions whose code calls out, clobbering the caller-saved
@@ -384,30 +394,17 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     }
     let groups = coalesce(&interferes, &partners, classes[0].len());
     let crossed = calls_crossed(f, loops, &after, all.len());
-    let weight = |k: usize| ints[all[k].index()] + floats[all[k].index()];
-    let crosser = most_calls_crossed(&crossed, weight, classes[0].len());
-    // With no value to keep across calls there, `rbx` is one more
-    // register for values used in loops, which are worth its save and
-    // restore.
-    let spare: &[Home] = if crosser.is_none() {
-        &[Home::Gpr(CALLEE_SAVED[0])]
-    } else {
-        &[]
-    };
     let mut register: Vec<Option<Home>> = vec![None; all.len()];
     let mut offset = 0;
-    let gprs = VALUE_GPRS.map(Home::Gpr);
-    let xmms = VALUE_XMMS.map(Home::Xmm);
-    for (class, registers) in classes.iter().zip([&gprs[..], &xmms[..]]) {
+    for (integer, class) in [true, false].into_iter().zip(&classes) {
+        let same_class = offset..offset + class.len();
         // Groups in the rank order of their best member, which leads them.
-        for k in (offset..offset + class.len()).filter(|&k| groups.leader[k] == k) {
+        for k in same_class.clone().filter(|&k| groups.leader[k] == k) {
+            let members = groups.members[k];
             // The registers of the neighbours already coloured.
-            let same_class = offset..offset + class.len();
             let taken = registers_of(groups.conflicts[k], &same_class, &register);
             let free = |r: &Home| taken & r.bit() == 0;
-            let wanted = groups.members[k]
-                .iter()
-                .fold(Mask::EMPTY, |m, j| m | partners[j]);
+            let wanted = members.iter().fold(Mask::EMPTY, |m, j| m | partners[j]);
             // A copy partner's register, of this class: a copy between an
             // integer and a float candidate joins no registers.
             let preferred = wanted
@@ -415,36 +412,24 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
                 .filter(|j| same_class.contains(j))
                 .filter_map(|j| register[j])
                 .find(free);
-            let unwanted = groups.members[k]
-                .iter()
-                .fold(Mask::EMPTY, |m, j| m | avoid[j]);
+            let unwanted = members.iter().fold(Mask::EMPTY, |m, j| m | avoid[j]);
             let avoided = registers_of(unwanted, &same_class, &register);
-            let v = all[k].index();
-            let spare = if offset == 0 && ints[v] + floats[v] >= LOOP_WEIGHT {
-                spare
-            } else {
-                &[]
-            };
+            let crosses = members
+                .iter()
+                .map(|j| crossed[j])
+                .fold(0, u64::saturating_add);
+            let order = preference(integer, crosses, weight(&all, &ints, &floats, k));
             let chosen = preferred
                 .or_else(|| {
-                    let r = registers.iter().copied();
+                    let r = order.iter().copied();
                     r.filter(free).find(|r| avoided & r.bit() == 0)
                 })
-                .or_else(|| registers.iter().copied().find(free))
-                .or_else(|| spare.iter().copied().find(free));
-            for j in groups.members[k].iter() {
+                .or_else(|| order.iter().copied().find(free));
+            for j in members.iter() {
                 register[j] = chosen;
             }
         }
         offset += class.len();
-    }
-    // The crosser's whole group, so the copies between its members (an
-    // accumulator and its next value) need no code either; nothing else
-    // has `rbx`.
-    if let Some(k) = crosser {
-        for j in groups.members[groups.leader[k]].iter() {
-            register[j] = Some(Home::Gpr(CALLEE_SAVED[0]));
-        }
     }
     let mut homes = vec![None; f.value_count()];
     let mut homed = Vec::new();

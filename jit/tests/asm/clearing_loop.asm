@@ -17,7 +17,7 @@ function main (asm, 495 bytes)
     00033  sub rax,3
     00039  cmp rdi,rax
     0003c  jg 0000000000000047h
-    00042  jmp 00000000000000B9h
+    00042  jmp 00000000000000C1h
 ; line 9: jge
     00047  cmp rsi,rdi
     0004a  jge 0000000000000086h
@@ -40,34 +40,37 @@ function main (asm, 495 bytes)
     0008c  mov rcx,5
     00096  mov rdi,r12
     00099  mov rax,ADDR
-    000a3  call rax  ; jit_print
-    000a5  test rdx,rdx
-    000a8  jne 0000000000000142h
+    000a3  push r10
+    000a5  push r11
+    000a7  call rax  ; jit_print
+    000a9  pop r11
+    000ab  pop r10
+    000ad  test rdx,rdx
+    000b0  jne 0000000000000142h
 ; line 15: ret
-    000ae  mov eax,0
-    000b4  mov rsp,rbp
-    000b7  pop rbp
-    000b8  ret
+    000b6  mov eax,0
+    000bc  mov rsp,rbp
+    000bf  pop rbp
+    000c0  ret
 ; unchecked copy of the loop at line 9
 ; fill: the loop's stores as one string store
-    000b9  lea rax,[rsi+3]
-    000c1  lea rdx,[r14+rax*8]
-    000c5  mov rcx,rdi
-    000c8  sub rcx,rsi
-    000cb  jo 00000000000000EFh
-    000d1  cmp rcx,40h
-    000d8  jl 00000000000000EFh
-    000de  mov eax,0
-    000e4  push rdi
-    000e5  mov rdi,rdx
-    000e8  rep stosq [rdi]
-    000eb  pop rdi
-    000ec  mov rsi,rdi
+    000c1  lea rax,[rsi+3]
+    000c9  lea rdx,[r14+rax*8]
+    000cd  mov rcx,rdi
+    000d0  sub rcx,rsi
+    000d3  jo 00000000000000F7h
+    000d9  cmp rcx,40h
+    000e0  jl 00000000000000F7h
+    000e6  mov eax,0
+    000ec  push rdi
+    000ed  mov rdi,rdx
+    000f0  rep stosq [rdi]
+    000f3  pop rdi
+    000f4  mov rsi,rdi
 ; line 9: jge
-    000ef  cmp rsi,rdi
-    000f2  jge 0000000000000086h
-    000f4  nop [rax+rax]
-    000fd  nop [rax]
+    000f7  cmp rsi,rdi
+    000fa  jge 0000000000000086h
+    000fc  nop [rax]
 ; line 10: store
     00100  mov qword ptr [r14+rsi*8+18h],0
 ; line 11: add

@@ -1,5 +1,5 @@
-function main (asm, 260 bytes)
-    00000  jmp 000000000000005Fh
+function main (asm, 268 bytes)
+    00000  jmp 0000000000000067h
     00005  nop
     00006  nop
     00007  nop
@@ -18,60 +18,64 @@ function main (asm, 260 bytes)
     0002a  mov rcx,2
     00034  mov rdi,r12
     00037  mov rax,ADDR
-    00041  call rax  ; jit_print
-    00043  test rdx,rdx
-    00046  jne 0000000000000057h
+    00041  push r10
+    00043  push r11
+    00045  call rax  ; jit_print
+    00047  pop r11
+    00049  pop r10
+    0004b  test rdx,rdx
+    0004e  jne 000000000000005Fh
 ; line 8: ret
-    0004c  mov eax,0
-    00052  mov rsp,rbp
-    00055  pop rbp
-    00056  ret
-; unwind to the entry from the interpreter
-    00057  mov rsp,[r15+28h]
+    00054  mov eax,0
+    0005a  mov rsp,rbp
+    0005d  pop rbp
     0005e  ret
+; unwind to the entry from the interpreter
+    0005f  mov rsp,[r15+28h]
+    00066  ret
 ; external entry (from the interpreter)
-    0005f  push rbp
-    00060  mov rbp,rsp
-    00063  push rbx
-    00064  push r12
-    00066  push r13
-    00068  push r14
-    0006a  push r15
-    0006c  mov r12,rdi
-    0006f  mov r15,ADDR
-    00079  push qword ptr [r15+28h]
-    00080  mov r14,8
-    0008a  mov r13,[r15+10h]
-    00091  sub r13,[r15]
-    00098  lea rax,[0DDh]
-    0009f  push rax
-    000a0  mov [r15+28h],rsp
-    000a7  sub rsp,8
-    000ab  mov rdx,rsi
-    000ae  sub rsp,10h
-    000b5  mov rsi,[rdx]
-    000bc  call 8
-    000c1  xor edx,edx
-    000c3  lea rsp,[rbp-30h]
-    000ca  pop rcx
-    000cb  mov [r15+28h],rcx
-    000d2  pop r15
-    000d4  pop r14
-    000d6  pop r13
-    000d8  pop r12
-    000da  pop rbx
-    000db  pop rbp
-    000dc  ret
-    000dd  lea rbp,[rsp+30h]
-    000e5  mov edx,1
-    000ea  lea rsp,[rbp-30h]
-    000f1  pop rcx
-    000f2  mov [r15+28h],rcx
-    000f9  pop r15
-    000fb  pop r14
-    000fd  pop r13
-    000ff  pop r12
-    00101  pop rbx
-    00102  pop rbp
-    00103  ret
+    00067  push rbp
+    00068  mov rbp,rsp
+    0006b  push rbx
+    0006c  push r12
+    0006e  push r13
+    00070  push r14
+    00072  push r15
+    00074  mov r12,rdi
+    00077  mov r15,ADDR
+    00081  push qword ptr [r15+28h]
+    00088  mov r14,8
+    00092  mov r13,[r15+10h]
+    00099  sub r13,[r15]
+    000a0  lea rax,[0E5h]
+    000a7  push rax
+    000a8  mov [r15+28h],rsp
+    000af  sub rsp,8
+    000b3  mov rdx,rsi
+    000b6  sub rsp,10h
+    000bd  mov rsi,[rdx]
+    000c4  call 8
+    000c9  xor edx,edx
+    000cb  lea rsp,[rbp-30h]
+    000d2  pop rcx
+    000d3  mov [r15+28h],rcx
+    000da  pop r15
+    000dc  pop r14
+    000de  pop r13
+    000e0  pop r12
+    000e2  pop rbx
+    000e3  pop rbp
+    000e4  ret
+    000e5  lea rbp,[rsp+30h]
+    000ed  mov edx,1
+    000f2  lea rsp,[rbp-30h]
+    000f9  pop rcx
+    000fa  mov [r15+28h],rcx
+    00101  pop r15
+    00103  pop r14
+    00105  pop r13
+    00107  pop r12
+    00109  pop rbx
+    0010a  pop rbp
+    0010b  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 323 bytes)
-    00000  jmp 000000000000009Eh
+function main (asm, 331 bytes)
+    00000  jmp 00000000000000A6h
     00005  nop
     00006  nop
     00007  nop
@@ -31,60 +31,64 @@ function main (asm, 323 bytes)
     00069  mov rdx,1
     00073  mov rdi,r12
     00076  mov rax,ADDR
-    00080  call rax  ; jit_fprint
-    00082  test rdx,rdx
-    00085  jne 0000000000000096h
+    00080  push r10
+    00082  push r11
+    00084  call rax  ; jit_fprint
+    00086  pop r11
+    00088  pop r10
+    0008a  test rdx,rdx
+    0008d  jne 000000000000009Eh
 ; line 13: ret
-    0008b  mov eax,0
-    00091  mov rsp,rbp
-    00094  pop rbp
-    00095  ret
-; unwind to the entry from the interpreter
-    00096  mov rsp,[r15+28h]
+    00093  mov eax,0
+    00099  mov rsp,rbp
+    0009c  pop rbp
     0009d  ret
+; unwind to the entry from the interpreter
+    0009e  mov rsp,[r15+28h]
+    000a5  ret
 ; external entry (from the interpreter)
-    0009e  push rbp
-    0009f  mov rbp,rsp
-    000a2  push rbx
-    000a3  push r12
-    000a5  push r13
-    000a7  push r14
-    000a9  push r15
-    000ab  mov r12,rdi
-    000ae  mov r15,ADDR
-    000b8  push qword ptr [r15+28h]
-    000bf  mov r14,8
-    000c9  mov r13,[r15+10h]
-    000d0  sub r13,[r15]
-    000d7  lea rax,[11Ch]
-    000de  push rax
-    000df  mov [r15+28h],rsp
-    000e6  sub rsp,8
-    000ea  mov rdx,rsi
-    000ed  sub rsp,10h
-    000f4  mov rsi,[rdx]
-    000fb  call 8
-    00100  xor edx,edx
-    00102  lea rsp,[rbp-30h]
-    00109  pop rcx
-    0010a  mov [r15+28h],rcx
-    00111  pop r15
-    00113  pop r14
-    00115  pop r13
-    00117  pop r12
-    00119  pop rbx
-    0011a  pop rbp
-    0011b  ret
-    0011c  lea rbp,[rsp+30h]
-    00124  mov edx,1
-    00129  lea rsp,[rbp-30h]
-    00130  pop rcx
-    00131  mov [r15+28h],rcx
-    00138  pop r15
-    0013a  pop r14
-    0013c  pop r13
-    0013e  pop r12
-    00140  pop rbx
-    00141  pop rbp
-    00142  ret
+    000a6  push rbp
+    000a7  mov rbp,rsp
+    000aa  push rbx
+    000ab  push r12
+    000ad  push r13
+    000af  push r14
+    000b1  push r15
+    000b3  mov r12,rdi
+    000b6  mov r15,ADDR
+    000c0  push qword ptr [r15+28h]
+    000c7  mov r14,8
+    000d1  mov r13,[r15+10h]
+    000d8  sub r13,[r15]
+    000df  lea rax,[124h]
+    000e6  push rax
+    000e7  mov [r15+28h],rsp
+    000ee  sub rsp,8
+    000f2  mov rdx,rsi
+    000f5  sub rsp,10h
+    000fc  mov rsi,[rdx]
+    00103  call 8
+    00108  xor edx,edx
+    0010a  lea rsp,[rbp-30h]
+    00111  pop rcx
+    00112  mov [r15+28h],rcx
+    00119  pop r15
+    0011b  pop r14
+    0011d  pop r13
+    0011f  pop r12
+    00121  pop rbx
+    00122  pop rbp
+    00123  ret
+    00124  lea rbp,[rsp+30h]
+    0012c  mov edx,1
+    00131  lea rsp,[rbp-30h]
+    00138  pop rcx
+    00139  mov [r15+28h],rcx
+    00140  pop r15
+    00142  pop r14
+    00144  pop r13
+    00146  pop r12
+    00148  pop rbx
+    00149  pop rbp
+    0014a  ret
 

@@ -1,78 +1,80 @@
-function main (asm, 239 bytes)
-    00000  jmp 0000000000000043h
+function main (asm, 249 bytes)
+    00000  jmp 000000000000004Dh
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
+    0000c  sub rsp,10h
 ; line 5: add
     00013  lea r8,[rsi+rdi]
 ; line 6: mul
     00018  imul r9,rsi,7
 ; line 7: sub
-    0001f  lea r10,[rdi-2]
+    0001f  mov rax,rdi
+    00022  sub rax,2
+    00026  mov [rbp-8],rax
 ; line 8: add
-    00027  add r8,r9
+    0002d  add r8,r9
 ; line 9: add
-    0002a  add r8,r10
+    00030  add r8,[rbp-8]
 ; line 10: add
-    0002d  add rsi,r8
+    00037  add rsi,r8
 ; line 11: add
-    00030  add rsi,rdi
+    0003a  add rsi,rdi
 ; line 12: ret
-    00033  mov rax,rsi
-    00036  mov rsp,rbp
-    00039  pop rbp
-    0003a  ret
+    0003d  mov rax,rsi
+    00040  mov rsp,rbp
+    00043  pop rbp
+    00044  ret
 ; unwind to the entry from the interpreter
-    0003b  mov rsp,[r15+28h]
-    00042  ret
+    00045  mov rsp,[r15+28h]
+    0004c  ret
 ; external entry (from the interpreter)
-    00043  push rbp
-    00044  mov rbp,rsp
-    00047  push rbx
-    00048  push r12
-    0004a  push r13
-    0004c  push r14
-    0004e  push r15
-    00050  mov r12,rdi
-    00053  mov r15,ADDR
-    0005d  push qword ptr [r15+28h]
-    00064  mov r14,8
-    0006e  mov r13,[r15+10h]
-    00075  sub r13,[r15]
-    0007c  lea rax,[0C8h]
-    00083  push rax
-    00084  mov [r15+28h],rsp
-    0008b  sub rsp,8
-    0008f  mov rdx,rsi
-    00092  sub rsp,10h
-    00099  mov rsi,[rdx]
-    000a0  mov rdi,[rdx+8]
-    000a7  call 8
-    000ac  xor edx,edx
-    000ae  lea rsp,[rbp-30h]
-    000b5  pop rcx
-    000b6  mov [r15+28h],rcx
-    000bd  pop r15
-    000bf  pop r14
-    000c1  pop r13
-    000c3  pop r12
-    000c5  pop rbx
-    000c6  pop rbp
-    000c7  ret
-    000c8  lea rbp,[rsp+30h]
-    000d0  mov edx,1
-    000d5  lea rsp,[rbp-30h]
-    000dc  pop rcx
-    000dd  mov [r15+28h],rcx
-    000e4  pop r15
-    000e6  pop r14
-    000e8  pop r13
-    000ea  pop r12
-    000ec  pop rbx
-    000ed  pop rbp
-    000ee  ret
+    0004d  push rbp
+    0004e  mov rbp,rsp
+    00051  push rbx
+    00052  push r12
+    00054  push r13
+    00056  push r14
+    00058  push r15
+    0005a  mov r12,rdi
+    0005d  mov r15,ADDR
+    00067  push qword ptr [r15+28h]
+    0006e  mov r14,8
+    00078  mov r13,[r15+10h]
+    0007f  sub r13,[r15]
+    00086  lea rax,[0D2h]
+    0008d  push rax
+    0008e  mov [r15+28h],rsp
+    00095  sub rsp,8
+    00099  mov rdx,rsi
+    0009c  sub rsp,10h
+    000a3  mov rsi,[rdx]
+    000aa  mov rdi,[rdx+8]
+    000b1  call 8
+    000b6  xor edx,edx
+    000b8  lea rsp,[rbp-30h]
+    000bf  pop rcx
+    000c0  mov [r15+28h],rcx
+    000c7  pop r15
+    000c9  pop r14
+    000cb  pop r13
+    000cd  pop r12
+    000cf  pop rbx
+    000d0  pop rbp
+    000d1  ret
+    000d2  lea rbp,[rsp+30h]
+    000da  mov edx,1
+    000df  lea rsp,[rbp-30h]
+    000e6  pop rcx
+    000e7  mov [r15+28h],rcx
+    000ee  pop r15
+    000f0  pop r14
+    000f2  pop r13
+    000f4  pop r12
+    000f6  pop rbx
+    000f7  pop rbp
+    000f8  ret
 
