@@ -99,6 +99,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "regalloc",
         "bounds",
         "fill",
+        "early-exit",
         "emit",
     ];
     assert_eq!(events.len(), 1 + phases.len());

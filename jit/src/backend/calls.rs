@@ -3,12 +3,14 @@
 //! trap sites, the prologue and the arguments of calls.
 
 use super::abi::*;
-use super::emitter::{Emitter, RAX};
+use super::emitter::{Emitter, RAX, RCX};
 use super::moves;
 use super::operands::Src;
+use super::Mark;
 use crate::analysis::cfg::EntryPoint;
 use crate::ir::entity::Value;
 use crate::ir::InstKind;
+use crate::passes::early_exit::{EarlyExit, Known};
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::site;
@@ -174,6 +176,70 @@ impl Emitter<'_> {
         }
     }
 
+    /// The first test of an early exit (`passes::early_exit`), made on the
+    /// argument registers before the prologue: jumps to the returned
+    /// label where the function returns at once. None when an operand is
+    /// not in a register there (code entered by on-stack replacement, a
+    /// parameter past the argument registers).
+    pub(in crate::backend) fn early_exit_test(
+        &mut self,
+        x: EarlyExit,
+    ) -> Option<(DynamicLabel, (Known, i64))> {
+        if !self.register_args() {
+            return None;
+        }
+        let [a, b] = x.args.map(at_entry);
+        let (a, b) = (a?, b?);
+        // The returned value must be at hand too.
+        at_entry(x.returns.0)?;
+        let cond = vm::isa::condition(x.op)?;
+        let cond = if x.when_taken { cond } else { cond.negated() };
+        let left = match a {
+            AtEntry::Reg(r) => r,
+            AtEntry::Const(c) => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c);
+                RAX
+            }
+        };
+        if matches!(x.op, vm::Op::Jz | vm::Op::Jnz) {
+            dynasm!(self.ops ; .arch x64 ; test Rq(left), Rq(left));
+        } else {
+            let right = match b {
+                AtEntry::Reg(r) => x64::encode::Src::Reg(r),
+                AtEntry::Const(c) => match i32::try_from(c) {
+                    Ok(i) => x64::encode::Src::Imm(i),
+                    Err(_) => {
+                        dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD c);
+                        x64::encode::Src::Reg(RCX)
+                    }
+                },
+            };
+            x64::encode::compare(&mut self.ops, left, right);
+        }
+        let label = self.ops.new_dynamic_label();
+        self.jcc(cond, label);
+        Some((label, x.returns))
+    }
+
+    /// The early exit's return, out of line: the value into rax, and
+    /// back to the caller with no frame to undo.
+    pub(in crate::backend) fn early_return(&mut self, label: DynamicLabel, returns: (Known, i64)) {
+        self.ops.mark(Mark::Named("return before the frame"));
+        dynasm!(self.ops ; .arch x64 ; =>label);
+        match (at_entry(returns.0), returns.1) {
+            (Some(AtEntry::Reg(r)), 0) => dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r)),
+            (Some(AtEntry::Reg(r)), k) => match i32::try_from(k) {
+                Ok(k) => dynasm!(self.ops ; .arch x64 ; lea rax, [Rq(r) + k]),
+                Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD k ; add rax, Rq(r)),
+            },
+            (Some(AtEntry::Const(c)), k) => {
+                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c.wrapping_add(k))
+            }
+            (None, _) => unreachable!("early_exit_test checked the returned value"),
+        }
+        dynasm!(self.ops ; .arch x64 ; ret);
+    }
+
     /// Grows the stack by `bytes` a page at a time, touching each, so a
     /// large frame never jumps past a guard page.
     pub(in crate::backend) fn grow_stack(&mut self, bytes: usize) {
@@ -249,5 +315,21 @@ impl Emitter<'_> {
         };
         let slow = direct_call(&mut self.ops, self.facts.program, &self.facts.env, &call);
         self.stubs.slow_call(slow);
+    }
+}
+
+/// A known value at the internal entry.
+#[derive(Clone, Copy)]
+enum AtEntry {
+    Reg(x64::Gpr),
+    Const(i64),
+}
+
+/// A parameter in its argument register or a constant, as the internal
+/// entry receives them; None for a parameter passed on the stack.
+fn at_entry(k: Known) -> Option<AtEntry> {
+    match k {
+        Known::Param(p) => ARG_REGISTERS.get(p as usize).map(|&r| AtEntry::Reg(r)),
+        Known::Const(c) => Some(AtEntry::Const(c)),
     }
 }

@@ -42,6 +42,7 @@ use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Inst, Table};
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
+use crate::passes::early_exit::EarlyExit;
 use crate::passes::fill::Fill;
 use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
@@ -66,6 +67,8 @@ pub struct Proven<'a> {
     pub groups: &'a [Group],
     /// Versioned loops whose unchecked copies are string stores (`fill`).
     pub fills: &'a [Fill],
+    /// The first test's return, made before the frame (`early_exit`).
+    pub early_exits: &'a [EarlyExit],
 }
 
 /// Compiles `f`, which must be out of SSA form, with `allocation`'s
@@ -120,6 +123,12 @@ pub fn emit(
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
     e.mark(Mark::Named("internal entry (compiled callers)"));
+    let early = e
+        .facts
+        .proven
+        .early_exits
+        .first()
+        .and_then(|&x| e.early_exit_test(x));
     e.prologue();
     let order = std::mem::take(&mut e.plan.order);
     // What each block falls through to: the next in order, past blocks
@@ -164,6 +173,9 @@ pub fn emit(
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }
         e.at.copy = None;
+    }
+    if let Some((label, returns)) = early {
+        e.early_return(label, returns);
     }
     e.stubs.emit(&mut e.ops);
     dynasm!(e.ops ; .arch x64 ; =>external);

@@ -4,6 +4,7 @@
 
 pub(crate) mod bounds;
 pub(crate) mod dedup_checks;
+pub(crate) mod early_exit;
 pub(crate) mod exit_values;
 pub(crate) mod fill;
 pub(crate) mod forward;

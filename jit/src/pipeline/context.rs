@@ -150,6 +150,8 @@ pub struct Context<'p> {
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
     pub fills: Option<Vec<Fill>>,
+    /// The return before the frame, if the first test has one.
+    pub early_exits: Option<Vec<crate::passes::early_exit::EarlyExit>>,
     pub code: Option<Emitted>,
 }
 
@@ -204,6 +206,7 @@ impl<'p> Context<'p> {
             allocation: None,
             versioned: None,
             fills: None,
+            early_exits: None,
             code: None,
         }
     }

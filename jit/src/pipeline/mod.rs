@@ -366,6 +366,22 @@ macro_rules! passes {
                 check: Nothing,
                 counts: &[count("fills", "fills")],
             },
+            /// The first test's return, made before the frame.
+            EarlyExit {
+                name: "early-exit",
+                stage: "the return made at the entry, before the frame",
+                switch: Some("Build the frame before the function's first test, even where that test's exit only returns"),
+                run: |ctx| {
+                    let f = ctx.func.as_ref().ok_or_else(|| missing("the IR"))?;
+                    let exits = early_exit::find(f, &mut ctx.budget)?;
+                    ctx.record(&[exits.len()]);
+                    ctx.early_exits = Some(exits);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("early-exits", "early_exits")],
+            },
             /// Machine code.
             Emit {
                 name: "emit",
@@ -384,7 +400,8 @@ macro_rules! passes {
                     let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
                     let fills = proven_by(options, Phase::Fill, &ctx.fills, "the fills")?;
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
-                    let proven = backend::Proven { versioned, implied, groups, fills };
+                    let early_exits = proven_by(options, Phase::EarlyExit, &ctx.early_exits, "the early exit")?;
+                    let proven = backend::Proven { versioned, implied, groups, fills, early_exits };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, env, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();
                     ctx.code = Some(code);

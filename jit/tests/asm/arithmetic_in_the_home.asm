@@ -1,17 +1,18 @@
-function main (asm, 257 bytes)
-    00000  jmp 000000000000005Ch
+function main (asm, 268 bytes)
+    00000  jmp 0000000000000067h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
-    00008  push rbp
-    00009  mov rbp,rsp
-    0000c  sub rsp,0
-    00013  mov edi,0
+    00008  test rsi,rsi
+    0000b  je 0000000000000054h
+    00011  push rbp
+    00012  mov rbp,rsp
+    00015  sub rsp,0
+    0001c  mov edi,0
 ; line 6: jz
-    00019  test rsi,rsi
-    0001c  je 000000000000004Ch
-    00022  nop [rax+rax]
+    00022  test rsi,rsi
+    00025  je 000000000000004Ch
     0002b  nop [rax+rax]
     00034  nop [rax+rax]
     0003d  nop [rax]
@@ -28,52 +29,55 @@ function main (asm, 257 bytes)
     0004f  mov rsp,rbp
     00052  pop rbp
     00053  ret
+; return before the frame
+    00054  mov rax,0
+    0005e  ret
 ; unwind to the entry from the interpreter
-    00054  mov rsp,[r15+28h]
-    0005b  ret
+    0005f  mov rsp,[r15+28h]
+    00066  ret
 ; external entry (from the interpreter)
-    0005c  push rbp
-    0005d  mov rbp,rsp
-    00060  push rbx
-    00061  push r12
-    00063  push r13
-    00065  push r14
-    00067  push r15
-    00069  mov r12,rdi
-    0006c  mov r15,ADDR
-    00076  push qword ptr [r15+28h]
-    0007d  mov r14,8
-    00087  mov r13,[r15+10h]
-    0008e  sub r13,[r15]
-    00095  lea rax,[0DAh]
-    0009c  push rax
-    0009d  mov [r15+28h],rsp
-    000a4  sub rsp,8
-    000a8  mov rdx,rsi
-    000ab  sub rsp,10h
-    000b2  mov rsi,[rdx]
-    000b9  call 8
-    000be  xor edx,edx
-    000c0  lea rsp,[rbp-30h]
-    000c7  pop rcx
-    000c8  mov [r15+28h],rcx
-    000cf  pop r15
-    000d1  pop r14
-    000d3  pop r13
-    000d5  pop r12
-    000d7  pop rbx
-    000d8  pop rbp
-    000d9  ret
-    000da  lea rbp,[rsp+30h]
-    000e2  mov edx,1
-    000e7  lea rsp,[rbp-30h]
-    000ee  pop rcx
-    000ef  mov [r15+28h],rcx
-    000f6  pop r15
-    000f8  pop r14
-    000fa  pop r13
-    000fc  pop r12
-    000fe  pop rbx
-    000ff  pop rbp
-    00100  ret
+    00067  push rbp
+    00068  mov rbp,rsp
+    0006b  push rbx
+    0006c  push r12
+    0006e  push r13
+    00070  push r14
+    00072  push r15
+    00074  mov r12,rdi
+    00077  mov r15,ADDR
+    00081  push qword ptr [r15+28h]
+    00088  mov r14,8
+    00092  mov r13,[r15+10h]
+    00099  sub r13,[r15]
+    000a0  lea rax,[0E5h]
+    000a7  push rax
+    000a8  mov [r15+28h],rsp
+    000af  sub rsp,8
+    000b3  mov rdx,rsi
+    000b6  sub rsp,10h
+    000bd  mov rsi,[rdx]
+    000c4  call 8
+    000c9  xor edx,edx
+    000cb  lea rsp,[rbp-30h]
+    000d2  pop rcx
+    000d3  mov [r15+28h],rcx
+    000da  pop r15
+    000dc  pop r14
+    000de  pop r13
+    000e0  pop r12
+    000e2  pop rbx
+    000e3  pop rbp
+    000e4  ret
+    000e5  lea rbp,[rsp+30h]
+    000ed  mov edx,1
+    000f2  lea rsp,[rbp-30h]
+    000f9  pop rcx
+    000fa  mov [r15+28h],rcx
+    00101  pop r15
+    00103  pop r14
+    00105  pop r13
+    00107  pop r12
+    00109  pop rbx
+    0010a  pop rbp
+    0010b  ret
 
