@@ -353,7 +353,7 @@ fn the_explore_page_links_the_columns_in_a_browser() {
     let seen = explore_selftest(browser, &fib);
     assert!(
         seen.starts_with(
-            "selftest ok function=fib line=2 lit=1,4,17 back=1,4,17 stages=cfg:11,dom:11,"
+            "selftest ok function=fib line=2 lit=1,3,13 back=1,3,13 stages=cfg:11,dom:11,"
         ),
         "{seen}"
     );
