@@ -3,9 +3,13 @@
 and gcc -O2, on the objects suite: each kernel runs at N and 2N
 iterations and the difference over N is one iteration's count, so start-up
 and compiles drop out. Stable where wall-clock time on a shared machine is
-not; the ratio column is gcc's count over each build's.
+not; the ratio column is gcc's count over each build's. With `--suite
+calls`, the calls suite's kernels (recursions with no iteration count to
+double) are counted whole, at sizes for callgrind: bcvm's start-up and
+compiles, about 1.5 M instructions, are in its counts.
 
     python3 benches/instructions.py target/release/bcvm [OTHER_BCVM ...] [--only awfy_bounce]
+    python3 benches/instructions.py target/release/bcvm --suite calls
 
 bcvm runs in the default tier with compiles on the program's thread and no
 time allowance (`--compile-threads 0 --compile-budget-us 1000000000`):
@@ -18,6 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = [("awfy_richards", 20), ("awfy_bounce", 1000), ("awfy_list", 700),
          ("awfy_permute", 500), ("awfy_queens", 700), ("awfy_sieve", 700),
          ("awfy_storage", 150), ("awfy_towers", 300)]
+CALLS = [("fib", "32"), ("ackermann", "3 10"), ("tak", "24 16 8"), ("helpers", "3000000"),
+         ("binary_trees", "16 8")]
 
 
 def instructions(cmd):
@@ -37,21 +43,29 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("builds", nargs="+")
     ap.add_argument("--only", action="append")
+    ap.add_argument("--suite", default="objects", choices=["objects", "calls"])
     args = ap.parse_args()
     work = tempfile.mkdtemp()
     print("| kernel | " + " | ".join(args.builds) + " | gcc -O2 | gcc / each |")
     print("|---" * (len(args.builds) + 3) + "|")
-    for name, n in CASES:
+    cases = CASES if args.suite == "objects" else CALLS
+    for name, n in cases:
         if args.only and name not in args.only:
             continue
         exe = os.path.join(work, name)
         subprocess.run(["gcc", "-O2", "-o", exe, os.path.join(ROOT, "benches", "c", name + ".c")],
                        check=True)
         bc = os.path.join(ROOT, "benches", "bc", name + ".bc")
-        counts = [per_iteration(lambda k, b=b: [b, "run", "--compile-threads", "0",
-                                                "--compile-budget-us", "1000000000", bc, str(k)], n)
-                  for b in args.builds]
-        gcc = per_iteration(lambda k: [exe, str(k)], n)
+        if not os.path.exists(bc):
+            bc = os.path.join(ROOT, "programs", name + ".bc")
+        bcvm = lambda b, *size: [b, "run", "--compile-threads", "0",
+                                 "--compile-budget-us", "1000000000", bc, *size]
+        if args.suite == "objects":
+            counts = [per_iteration(lambda k, b=b: bcvm(b, str(k)), n) for b in args.builds]
+            gcc = per_iteration(lambda k: [exe, str(k)], n)
+        else:
+            counts = [instructions(bcvm(b, *n.split())) for b in args.builds]
+            gcc = instructions([exe, *n.split()])
         print(f"| {name} | " + " | ".join(f"{c:,.0f}" for c in counts) + f" | {gcc:,.0f} | "
               + " ".join(f"{gcc / c:.2f}x" for c in counts) + " |", flush=True)
 

@@ -79,7 +79,11 @@ impl Emitter<'_> {
                 self.facts.proven.versioned[l].limit,
             );
             self.compare(index, limit);
-            dynasm!(self.ops ; .arch x64 ; jge =>checked);
+            if self.facts.proven.versioned[l].inclusive {
+                dynasm!(self.ops ; .arch x64 ; jg =>checked);
+            } else {
+                dynasm!(self.ops ; .arch x64 ; jge =>checked);
+            }
         }
         // lower >= 0 (a constant is known to be).
         if self.facts.f.constant(lower).is_none() {
@@ -181,9 +185,9 @@ impl Emitter<'_> {
     /// guard checks the test on entry (`index < limit` going up, `index
     /// >= limit` going down), jumping to `checked` where it fails.
     fn guard_test(&mut self, l: usize, checked: DynamicLabel) {
-        let (index, limit, direction) = {
+        let (index, limit, direction, inclusive) = {
             let l = &self.facts.proven.versioned[l];
-            (l.index, l.limit, l.direction)
+            (l.index, l.limit, l.direction, l.inclusive)
         };
         self.load(RCX, index);
         match self.source(limit, RDX) {
@@ -192,6 +196,7 @@ impl Emitter<'_> {
             Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; cmp rcx, QWORD [rbp + m]),
         }
         match direction {
+            Direction::Up if inclusive => dynasm!(self.ops ; .arch x64 ; jg =>checked),
             Direction::Up => dynasm!(self.ops ; .arch x64 ; jge =>checked),
             Direction::Down => dynasm!(self.ops ; .arch x64 ; jl =>checked),
         }

@@ -5,9 +5,10 @@
 //! can bound before the loop. Two shapes, tested at the top (the header
 //! only branches) or at the bottom (the one latch branches back):
 //!
-//! - **Up**: the loop stays while `j < n` and moves `j` only by adding
-//!   steps in `[0, 2^31)`. If `j >= 0` on entry and `n <= cells - K`,
-//!   every `[j + K]` read where the test still holds is in bounds.
+//! - **Up**: the loop stays while `j < n` (or `j <= n`: `inclusive`) and
+//!   moves `j` only by adding steps in `[0, 2^31)`. If `j >= 0` on entry
+//!   and `n <= cells - K` (`n + 1` inclusive), every `[j + K]` read where
+//!   the test still holds is in bounds.
 //! - **Down**: the loop stays while `j >= n` (or `j > n`) and moves `j`
 //!   only by subtracting such steps. If `n >= 0` and `j < cells - K` on
 //!   entry, `j` never rises above its entry value, so the same holds.
@@ -77,6 +78,8 @@ pub struct VersionedLoop {
     /// The test is the latch's branch back to the header, so the guard
     /// also checks that it holds on entry.
     pub bottom_tested: bool,
+    /// Going up, the loop stays while `index <= limit` (else `<`).
+    pub inclusive: bool,
     /// The guard (`lower`, `upper` as the methods below say):
     /// `lower >= 0`, `upper <= cells - max_offset`, every one of `steps`
     /// in `[0, STEP_LIMIT)`, and the test itself if `bottom_tested`.
@@ -124,10 +127,11 @@ impl VersionedLoop {
     }
 
     /// The value past every bounded index, and whether it is that value
-    /// plus 1 (going down, the index on entry is the most it can be).
+    /// plus 1 (going down, the index on entry is the most it can be;
+    /// going up inclusive, the limit).
     pub fn upper(&self) -> (Value, bool) {
         match self.direction {
-            Direction::Up => (self.limit, false),
+            Direction::Up => (self.limit, self.inclusive),
             Direction::Down => (self.index, true),
         }
     }
@@ -163,6 +167,7 @@ impl VersionedLoop {
         if self.bottom_tested {
             let (i, l) = (name(self.index), name(self.limit));
             parts.push(match self.direction {
+                Direction::Up if self.inclusive => format!("{i} <= {l}"),
                 Direction::Up => format!("{i} < {l}"),
                 Direction::Down => format!("{i} >= {l}"),
             });
@@ -232,6 +237,8 @@ struct Test {
     entry: Value,
     direction: Direction,
     bottom: bool,
+    /// Going up, `index <= limit` stays (else `<`).
+    inclusive: bool,
 }
 
 /// The test of the loop with header `h`: the header itself if it only
@@ -314,10 +321,13 @@ fn classify(
         _ => return None,
     };
     let (index, limit, direction) = match (defined_inside(lhs), defined_inside(rhs)) {
-        (true, false) if strict => (lhs, rhs, Direction::Up),
+        (true, false) => (lhs, rhs, Direction::Up),
         (false, true) => (rhs, lhs, Direction::Down),
         _ => return None,
     };
+    // Going down, `index >= limit` and `index > limit` both keep the
+    // index at least the limit.
+    let inclusive = direction == Direction::Up && !strict;
     Some(Test {
         block,
         stay,
@@ -326,6 +336,7 @@ fn classify(
         entry: index,
         direction,
         bottom,
+        inclusive,
     })
 }
 
@@ -372,6 +383,7 @@ fn candidate(
         unchecked,
         direction: test.direction,
         bottom_tested: test.bottom,
+        inclusive: test.inclusive,
         index: test.entry,
         limit: test.limit,
         max_offset,
@@ -417,7 +429,8 @@ fn strided(
     unchecked: &[Inst],
 ) -> (Vec<Inst>, Vec<Strided>) {
     let none = (Vec::new(), Vec::new());
-    if test.direction != Direction::Up || test.bottom {
+    // The guard counts `limit - index` iterations: not `<=`'s one more.
+    if test.direction != Direction::Up || test.bottom || test.inclusive {
         return none;
     }
     let mut latches = f
@@ -1086,6 +1099,27 @@ mod tests {
         assert_eq!(l.max_offset, 2);
         assert_eq!(f.constant(l.lower()), Some(0));
         assert_eq!(l.upper(), (l.index, true));
+    }
+
+    /// `j` up while `j <= n`: the limit itself is the last index, so the
+    /// guard wants `n + 1 <= cells - K`; tested at the bottom, the guard
+    /// checks `j <= n` on entry.
+    #[test]
+    fn a_loop_up_to_and_with_its_limit_is_versioned() {
+        let top = ".memory 100\nfunc main(%n)\n    mov %j, 0\ntop:\n    jgt %j, %n, out\n    store [%j + 3], 1\n    add %j, %j, 2\n    jmp top\nout:\n    ret 0\nend\n";
+        let bottom = ".memory 100\nfunc main(%n, %j)\ntop:\n    store [%j], 1\n    add %j, %j, 1\n    jle %j, %n, top\n    ret 0\nend\n";
+        for (text, bottom_tested, offset) in [(top, false, 3), (bottom, true, 0)] {
+            let (f, found) = loops(text);
+            assert_eq!(found.len(), 1, "{text}");
+            let l = &found[0];
+            assert_eq!((l.direction, l.inclusive), (Direction::Up, true));
+            assert_eq!(l.bottom_tested, bottom_tested);
+            assert_eq!(l.max_offset, offset);
+            assert_eq!(l.upper(), (l.limit, true));
+            assert_eq!(unchecked_lines(&f, l).len(), 1);
+            let text = l.guard_text(&|v| format!("{v}"));
+            assert!(text.contains(" + 1 <= cells"), "{text}");
+        }
     }
 
     /// A do-while loop: the guard checks the test on entry, and the

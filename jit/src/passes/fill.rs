@@ -63,7 +63,7 @@ pub fn find(
 
 /// Loop `lp` as a fill, if it has the shape in the module doc.
 fn fill(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Fill> {
-    if l.direction != Direction::Up || l.bottom_tested || l.blocks.len() != 2 {
+    if l.direction != Direction::Up || l.bottom_tested || l.inclusive || l.blocks.len() != 2 {
         return None;
     }
     let body = *l.blocks.iter().find(|&&b| b != l.header)?;

@@ -57,7 +57,7 @@ pub const MAX_GROWTH: usize = 3000;
 /// (`max-inline-recursive-depth-auto`) with six callee-saved registers;
 /// here the levels' values soon outnumber the registers: measured at 1, 2
 /// and 3, fib and binary trees ran the fewest instructions at 2 and more
-/// at 3 (`docs/journal/2026-12-06-objects.md`, step 7).
+/// at 3 (`docs/journal/2026-12-06-objects.md`, step 8).
 pub const MAX_UNROLL: u32 = 2;
 /// IR instructions the unrolled copies of a recursion may add to a
 /// compile in all: a level is added while the copy, once at each of the

@@ -469,12 +469,17 @@ impl Gen<'_> {
         self.line(&format!("mov {index}, {start}"));
         self.line(&format!("mov {trips}, 0"));
         self.out.push_str(&format!("{top}:\n"));
+        // Going up, a third of the loops stay while `index <= limit`
+        // (`bounds`' inclusive loops).
+        let inclusive = !down && self.rng.chance(33);
         if !bottom {
-            let test = match (down, self.rng.chance(70)) {
-                (false, true) => format!("jge {index}, {limit}"),
-                (false, false) => format!("jle {limit}, {index}"),
-                (true, true) => format!("jlt {index}, {limit}"),
-                (true, false) => format!("jle {index}, {limit}"),
+            let test = match (down, inclusive, self.rng.chance(70)) {
+                (false, false, true) => format!("jge {index}, {limit}"),
+                (false, false, false) => format!("jle {limit}, {index}"),
+                (false, true, true) => format!("jgt {index}, {limit}"),
+                (false, true, false) => format!("jlt {limit}, {index}"),
+                (true, _, true) => format!("jlt {index}, {limit}"),
+                (true, _, false) => format!("jle {index}, {limit}"),
             };
             self.line(&format!("{test}, {out}"));
         }
@@ -516,11 +521,13 @@ impl Gen<'_> {
             self.line(&format!("load {r}, [{index}]"));
         }
         if bottom {
-            let test = match (down, self.rng.chance(60)) {
-                (false, true) => format!("jlt {index}, {limit}"),
-                (false, false) => format!("jgt {limit}, {index}"),
-                (true, true) => format!("jge {index}, {limit}"),
-                (true, false) => format!("jgt {index}, {limit}"),
+            let test = match (down, inclusive, self.rng.chance(60)) {
+                (false, false, true) => format!("jlt {index}, {limit}"),
+                (false, false, false) => format!("jgt {limit}, {index}"),
+                (false, true, true) => format!("jle {index}, {limit}"),
+                (false, true, false) => format!("jge {limit}, {index}"),
+                (true, _, true) => format!("jge {index}, {limit}"),
+                (true, _, false) => format!("jgt {index}, {limit}"),
             };
             self.line(&format!("{test}, {top}"));
         } else {

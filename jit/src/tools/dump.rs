@@ -288,6 +288,7 @@ fn versioned_json(ctx: &Context, names: &Names) -> Json {
                         Direction::Down => "down",
                     },
                     "tested": if l.bottom_tested { "bottom" } else { "top" },
+                    "inclusive": l.inclusive,
                     "guard": l.guard_text(&|v| names.of(v).to_string()),
                     "index": names.of(l.index),
                     "limit": names.of(l.limit),
