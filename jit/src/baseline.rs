@@ -31,7 +31,7 @@ use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::{
     jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site,
 };
-use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH};
+use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH, STATE_VM};
 use vm::{isa, FuncId, Function, Instr, Op, Program, Slot};
 use x64::encode::jump_if;
 use x64::regs::{RAX, RCX, XMM0, XMM1};
@@ -551,7 +551,7 @@ impl<'a> Baseline<'a> {
             ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
             ; sub rcx, r13
             ; mov QWORD [r15 + STATE_DEPTH], rcx
-            ; mov rdi, r12
+            ; mov rdi, QWORD [r15 + STATE_VM]
             ; mov rsi, QWORD id
             ; mov rdx, QWORD pc as i64
             ; mov rax, QWORD jit_osr_entry as *const () as i64
@@ -561,7 +561,7 @@ impl<'a> Baseline<'a> {
             ; .arch x64
             ; test rax, rax
             ; jz =>target
-            ; mov rdi, r12
+            ; mov rdi, QWORD [r15 + STATE_VM]
             ; lea rsi, [rbp + registers]
         );
         abi::call_rax_keeping_values(&mut self.ops);
@@ -590,7 +590,7 @@ impl<'a> Baseline<'a> {
             dynasm!(self.ops
                 ; .arch x64
                 ; =>stub
-                ; mov rdi, r12
+                ; mov rdi, QWORD [r15 + STATE_VM]
                 ; mov rsi, QWORD id
                 ; mov rax, QWORD jit_tier_up as *const () as i64
             );

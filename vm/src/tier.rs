@@ -198,6 +198,10 @@ pub struct CallState {
     /// every compiled frame above that entry at once. Each external entry
     /// saves the value it replaces and restores it on the way out.
     pub entry_sp: usize,
+    /// The VM the innermost external entry was called with, which every
+    /// runtime helper takes first: compiled code keeps no register for it.
+    /// Entries nested through the interpreter store the same VM.
+    pub vm: usize,
 }
 
 /// Offsets of `CallState`'s fields, for the emitter.
@@ -207,6 +211,7 @@ pub const STATE_MAX_DEPTH: i32 = 16;
 pub const STATE_MAX_SLOTS: i32 = 24;
 pub const STATE_NATIVE_FLOOR: i32 = 32;
 pub const STATE_ENTRY_SP: i32 = 40;
+pub const STATE_VM: i32 = 48;
 
 /// Room kept below the floor for what runs there: the runtime helpers, the
 /// interpreter's own frames, a compile, and the largest compiled frame

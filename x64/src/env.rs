@@ -3,14 +3,16 @@
 //! register allocator is given these sets and names no register itself
 //! (regalloc2's `MachineEnv`, Cranelift's `create_reg_env_systemv`).
 //!
-//! Compiled code keeps the System V ABI's callee-saved registers for
-//! itself: `r12`-`r15` are pinned for the whole activation (set by the
-//! external entry), `rbp` is the frame pointer. Between compiled
-//! functions `rbx`, `r10` and `r11` are callee-saved, for values that
-//! live across calls: a function saves its caller's in its frame if it
-//! uses them, and every call of a runtime helper (System V, to which
+//! Compiled code keeps three of the System V ABI's callee-saved registers
+//! for itself: `r13`-`r15` are pinned for the whole activation (set by
+//! the external entry), `rbp` is the frame pointer. Between compiled
+//! functions `rbx`, `r10`, `r11` and `r12` are callee-saved, for values
+//! that live across calls: a function saves its caller's in its frame if
+//! it uses them, and every call of a runtime helper (System V, to which
 //! `r10` and `r11` are scratch) saves and restores those two around
-//! itself. Everything else is caller-saved.
+//! itself. Everything else is caller-saved. The VM pointer every helper
+//! takes first is in the call state (`vm::tier::STATE_VM`), not in a
+//! register.
 
 use crate::regs::*;
 
@@ -42,7 +44,7 @@ pub const VALUE_XMMS: [Xmm; 14] = [
 ];
 /// Callee-saved general registers that hold values: the function saves
 /// its caller's in its frame.
-pub const CALLEE_SAVED_VALUES: [Gpr; 3] = [RBX, R10, R11];
+pub const CALLEE_SAVED_VALUES: [Gpr; 4] = [RBX, R10, R11, R12];
 /// The callee-saved value registers that System V functions may clobber:
 /// a call of a runtime helper saves them around itself.
 pub const SAVED_AROUND_HELPERS: [Gpr; 2] = [R10, R11];
@@ -60,8 +62,6 @@ pub mod pinned {
     use crate::regs::*;
     /// The frame pointer: slots are `[rbp - k]`.
     pub const FRAME: Gpr = RBP;
-    /// The VM, first argument of every runtime helper.
-    pub const VM: Gpr = R12;
     /// The calls left before the depth limit.
     pub const CALLS_LEFT: Gpr = R13;
     /// The linear memory's base: cell `k` is `[r14 + 8 k]`.
@@ -105,7 +105,6 @@ mod tests {
             .chain(&CALLEE_SAVED_VALUES)
             .chain(&[
                 pinned::FRAME,
-                pinned::VM,
                 pinned::CALLS_LEFT,
                 pinned::MEMORY,
                 pinned::STATE,

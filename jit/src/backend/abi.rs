@@ -4,17 +4,18 @@
 //! runtime helpers for output and traps, and the stubs.
 //!
 //! Each function has two entries. The external one, at the start, saves
-//! and sets the registers every compiled function relies on (`r12` the VM
-//! pointer, `r13` the calls left before the depth limit, `r14` the linear
-//! memory's base, `r15` the VM's `CallState`),
+//! the System V callee-saved registers and sets those every compiled
+//! function relies on (`r13` the calls left before the depth limit, `r14`
+//! the linear memory's base, `r15` the VM's `CallState`, in which it
+//! stores the VM pointer the runtime helpers take, `STATE_VM`),
 //! records where a trap unwinds to, puts the arguments where the internal
 //! entry expects them and calls it, at `INTERNAL_ENTRY`. Compiled callers
-//! call that directly with those four registers already set and the
+//! call that directly with those three registers already set and the
 //! arguments in registers: the first four in `rsi`, `rdi`, `r8`, `r9`
 //! (`ARG_REGISTERS`), the rest at `[rsp + 8 k]` for argument k; the result
 //! comes back in `rax`. Values with a home live in caller-saved registers,
 //! spilled to their frame slots around a call only if live across it, or
-//! in the callee-saved `rbx`, `r10` and `r11`, which a function saves in
+//! in the callee-saved `rbx`, `r10`, `r11` and `r12`, which a function saves in
 //! its frame if it uses them (`frame`) and a runtime helper's call saves
 //! around itself (`call_rax_keeping_values`).
 //!
@@ -41,7 +42,7 @@ use vm::runtime::native::{jit_call, jit_trap};
 use vm::tier::JitEnv;
 use vm::tier::{
     STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
-    STATE_STACK_TOP,
+    STATE_STACK_TOP, STATE_VM,
 };
 use vm::Program;
 
@@ -146,8 +147,8 @@ pub(crate) fn external_entry(
         ; push r13
         ; push r14
         ; push r15
-        ; mov r12, rdi
         ; mov r15, QWORD state
+        ; mov QWORD [r15 + STATE_VM], rdi
         ; push QWORD [r15 + STATE_ENTRY_SP]
         ; mov r14, QWORD memory.base as i64
         ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
@@ -231,7 +232,7 @@ pub(crate) fn trap_stub(
     dynasm!(ops
         ; .arch x64
         ; =>label
-        ; mov rdi, r12
+        ; mov rdi, QWORD [r15 + STATE_VM]
         ; mov rsi, QWORD kind as i64
         ; mov rdx, QWORD site as i64
         ; mov rax, QWORD jit_trap as *const () as i64
@@ -244,7 +245,7 @@ pub(crate) fn trap_stub(
 fn call_helper(ops: &mut Assembler, helper: *const ()) {
     dynasm!(ops
         ; .arch x64
-        ; mov rdi, r12
+        ; mov rdi, QWORD [r15 + STATE_VM]
         ; mov rax, QWORD helper as i64
     );
     call_rax_keeping_values(ops);

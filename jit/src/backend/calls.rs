@@ -197,7 +197,10 @@ impl Emitter<'_> {
         let left = match a {
             AtEntry::Reg(r) => r,
             AtEntry::Const(c) => {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c);
+                match i32::try_from(c) {
+                    Ok(i) => dynasm!(self.ops ; .arch x64 ; mov rax, i),
+                    Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c),
+                }
                 RAX
             }
         };
@@ -232,9 +235,10 @@ impl Emitter<'_> {
                 Ok(k) => dynasm!(self.ops ; .arch x64 ; lea rax, [Rq(r) + k]),
                 Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD k ; add rax, Rq(r)),
             },
-            (Some(AtEntry::Const(c)), k) => {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c.wrapping_add(k))
-            }
+            (Some(AtEntry::Const(c)), k) => match i32::try_from(c.wrapping_add(k)) {
+                Ok(i) => dynasm!(self.ops ; .arch x64 ; mov rax, i),
+                Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c.wrapping_add(k)),
+            },
             (None, _) => unreachable!("early_exit_test checked the returned value"),
         }
         dynasm!(self.ops ; .arch x64 ; ret);

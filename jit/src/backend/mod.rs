@@ -14,7 +14,7 @@
 //! - `scratch_env`: addresses to compile against when there is no VM.
 //!
 //! Constants are immediates; values with a home live in `rsi`, `rdi`,
-//! `r8`, `r9` (caller-saved), `rbx`, `r10`, `r11` (callee-saved) or
+//! `r8`, `r9` (caller-saved), `rbx`, `r10`-`r12` (callee-saved) or
 //! `xmm2`-`xmm15` for the whole function; every other value
 //! lives in its frame slot. `rax`, `rcx`, `rdx`, `xmm0` and `xmm1` are
 //! scratch.

@@ -22,7 +22,7 @@ pub mod mask;
 pub use mask::Mask;
 use vm::Op;
 
-/// The callee-saved value registers (`rbx`, `r10`, `r11`:
+/// The callee-saved value registers (`rbx`, `r10`, `r11`, `r12`:
 /// `x64::env::CALLEE_SAVED_VALUES`) whose caller's copies the function
 /// saves in its frame if it uses them: first choice for integer values
 /// live across calls (`preference`).

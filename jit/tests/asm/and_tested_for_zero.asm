@@ -1,4 +1,4 @@
-function main (asm, 227 bytes)
+function main (asm, 231 bytes)
     00000  jmp 000000000000003Eh
     00005  nop
     00006  nop
@@ -31,41 +31,41 @@ function main (asm, 227 bytes)
     00045  push r13
     00047  push r14
     00049  push r15
-    0004b  mov r12,rdi
-    0004e  mov r15,ADDR
-    00058  push qword ptr [r15+28h]
-    0005f  mov r14,8
-    00069  mov r13,[r15+10h]
-    00070  sub r13,[r15]
-    00077  lea rax,[0BCh]
-    0007e  push rax
-    0007f  mov [r15+28h],rsp
-    00086  sub rsp,8
-    0008a  mov rdx,rsi
-    0008d  sub rsp,10h
-    00094  mov rsi,[rdx]
-    0009b  call 8
-    000a0  xor edx,edx
-    000a2  lea rsp,[rbp-30h]
-    000a9  pop rcx
-    000aa  mov [r15+28h],rcx
-    000b1  pop r15
-    000b3  pop r14
-    000b5  pop r13
-    000b7  pop r12
-    000b9  pop rbx
-    000ba  pop rbp
-    000bb  ret
-    000bc  lea rbp,[rsp+30h]
-    000c4  mov edx,1
-    000c9  lea rsp,[rbp-30h]
-    000d0  pop rcx
-    000d1  mov [r15+28h],rcx
-    000d8  pop r15
-    000da  pop r14
-    000dc  pop r13
-    000de  pop r12
-    000e0  pop rbx
-    000e1  pop rbp
-    000e2  ret
+    0004b  mov r15,ADDR
+    00055  mov [r15+30h],rdi
+    0005c  push qword ptr [r15+28h]
+    00063  mov r14,8
+    0006d  mov r13,[r15+10h]
+    00074  sub r13,[r15]
+    0007b  lea rax,[0C0h]
+    00082  push rax
+    00083  mov [r15+28h],rsp
+    0008a  sub rsp,8
+    0008e  mov rdx,rsi
+    00091  sub rsp,10h
+    00098  mov rsi,[rdx]
+    0009f  call 8
+    000a4  xor edx,edx
+    000a6  lea rsp,[rbp-30h]
+    000ad  pop rcx
+    000ae  mov [r15+28h],rcx
+    000b5  pop r15
+    000b7  pop r14
+    000b9  pop r13
+    000bb  pop r12
+    000bd  pop rbx
+    000be  pop rbp
+    000bf  ret
+    000c0  lea rbp,[rsp+30h]
+    000c8  mov edx,1
+    000cd  lea rsp,[rbp-30h]
+    000d4  pop rcx
+    000d5  mov [r15+28h],rcx
+    000dc  pop r15
+    000de  pop r14
+    000e0  pop r13
+    000e2  pop r12
+    000e4  pop rbx
+    000e5  pop rbp
+    000e6  ret
 

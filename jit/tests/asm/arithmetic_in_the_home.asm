@@ -1,5 +1,5 @@
-function main (asm, 268 bytes)
-    00000  jmp 0000000000000067h
+function main (asm, 269 bytes)
+    00000  jmp 0000000000000064h
     00005  nop
     00006  nop
     00007  nop
@@ -31,53 +31,53 @@ function main (asm, 268 bytes)
     00053  ret
 ; return before the frame
     00054  mov rax,0
-    0005e  ret
+    0005b  ret
 ; unwind to the entry from the interpreter
-    0005f  mov rsp,[r15+28h]
-    00066  ret
+    0005c  mov rsp,[r15+28h]
+    00063  ret
 ; external entry (from the interpreter)
-    00067  push rbp
-    00068  mov rbp,rsp
-    0006b  push rbx
-    0006c  push r12
-    0006e  push r13
-    00070  push r14
-    00072  push r15
-    00074  mov r12,rdi
-    00077  mov r15,ADDR
-    00081  push qword ptr [r15+28h]
-    00088  mov r14,8
-    00092  mov r13,[r15+10h]
-    00099  sub r13,[r15]
-    000a0  lea rax,[0E5h]
-    000a7  push rax
-    000a8  mov [r15+28h],rsp
-    000af  sub rsp,8
-    000b3  mov rdx,rsi
-    000b6  sub rsp,10h
-    000bd  mov rsi,[rdx]
-    000c4  call 8
-    000c9  xor edx,edx
-    000cb  lea rsp,[rbp-30h]
-    000d2  pop rcx
-    000d3  mov [r15+28h],rcx
-    000da  pop r15
-    000dc  pop r14
-    000de  pop r13
-    000e0  pop r12
-    000e2  pop rbx
-    000e3  pop rbp
-    000e4  ret
-    000e5  lea rbp,[rsp+30h]
-    000ed  mov edx,1
-    000f2  lea rsp,[rbp-30h]
-    000f9  pop rcx
-    000fa  mov [r15+28h],rcx
-    00101  pop r15
-    00103  pop r14
-    00105  pop r13
-    00107  pop r12
-    00109  pop rbx
-    0010a  pop rbp
-    0010b  ret
+    00064  push rbp
+    00065  mov rbp,rsp
+    00068  push rbx
+    00069  push r12
+    0006b  push r13
+    0006d  push r14
+    0006f  push r15
+    00071  mov r15,ADDR
+    0007b  mov [r15+30h],rdi
+    00082  push qword ptr [r15+28h]
+    00089  mov r14,8
+    00093  mov r13,[r15+10h]
+    0009a  sub r13,[r15]
+    000a1  lea rax,[0E6h]
+    000a8  push rax
+    000a9  mov [r15+28h],rsp
+    000b0  sub rsp,8
+    000b4  mov rdx,rsi
+    000b7  sub rsp,10h
+    000be  mov rsi,[rdx]
+    000c5  call 8
+    000ca  xor edx,edx
+    000cc  lea rsp,[rbp-30h]
+    000d3  pop rcx
+    000d4  mov [r15+28h],rcx
+    000db  pop r15
+    000dd  pop r14
+    000df  pop r13
+    000e1  pop r12
+    000e3  pop rbx
+    000e4  pop rbp
+    000e5  ret
+    000e6  lea rbp,[rsp+30h]
+    000ee  mov edx,1
+    000f3  lea rsp,[rbp-30h]
+    000fa  pop rcx
+    000fb  mov [r15+28h],rcx
+    00102  pop r15
+    00104  pop r14
+    00106  pop r13
+    00108  pop r12
+    0010a  pop rbx
+    0010b  pop rbp
+    0010c  ret
 

@@ -1,4 +1,4 @@
-function f (baseline asm, 289 bytes)
+function f (baseline asm, 293 bytes)
     00000  jmp 0000000000000075h
     00005  nop
     00006  nop
@@ -38,42 +38,42 @@ function f (baseline asm, 289 bytes)
     0007c  push r13
     0007e  push r14
     00080  push r15
-    00082  mov r12,rdi
-    00085  mov r15,ADDR
-    0008f  push qword ptr [r15+28h]
-    00096  mov r14,8
-    000a0  mov r13,[r15+10h]
-    000a7  sub r13,[r15]
-    000ae  lea rax,[0FAh]
-    000b5  push rax
-    000b6  mov [r15+28h],rsp
-    000bd  sub rsp,8
-    000c1  mov rdx,rsi
-    000c4  sub rsp,10h
-    000cb  mov rsi,[rdx]
-    000d2  mov rdi,[rdx+8]
-    000d9  call 8
-    000de  xor edx,edx
-    000e0  lea rsp,[rbp-30h]
-    000e7  pop rcx
-    000e8  mov [r15+28h],rcx
-    000ef  pop r15
-    000f1  pop r14
-    000f3  pop r13
-    000f5  pop r12
-    000f7  pop rbx
-    000f8  pop rbp
-    000f9  ret
-    000fa  lea rbp,[rsp+30h]
-    00102  mov edx,1
-    00107  lea rsp,[rbp-30h]
-    0010e  pop rcx
-    0010f  mov [r15+28h],rcx
-    00116  pop r15
-    00118  pop r14
-    0011a  pop r13
-    0011c  pop r12
-    0011e  pop rbx
-    0011f  pop rbp
-    00120  ret
+    00082  mov r15,ADDR
+    0008c  mov [r15+30h],rdi
+    00093  push qword ptr [r15+28h]
+    0009a  mov r14,8
+    000a4  mov r13,[r15+10h]
+    000ab  sub r13,[r15]
+    000b2  lea rax,[0FEh]
+    000b9  push rax
+    000ba  mov [r15+28h],rsp
+    000c1  sub rsp,8
+    000c5  mov rdx,rsi
+    000c8  sub rsp,10h
+    000cf  mov rsi,[rdx]
+    000d6  mov rdi,[rdx+8]
+    000dd  call 8
+    000e2  xor edx,edx
+    000e4  lea rsp,[rbp-30h]
+    000eb  pop rcx
+    000ec  mov [r15+28h],rcx
+    000f3  pop r15
+    000f5  pop r14
+    000f7  pop r13
+    000f9  pop r12
+    000fb  pop rbx
+    000fc  pop rbp
+    000fd  ret
+    000fe  lea rbp,[rsp+30h]
+    00106  mov edx,1
+    0010b  lea rsp,[rbp-30h]
+    00112  pop rcx
+    00113  mov [r15+28h],rcx
+    0011a  pop r15
+    0011c  pop r14
+    0011e  pop r13
+    00120  pop r12
+    00122  pop rbx
+    00123  pop rbp
+    00124  ret
 

@@ -1,4 +1,4 @@
-function main (baseline asm, 257 bytes)
+function main (baseline asm, 261 bytes)
     00000  jmp 000000000000005Ch
     00005  nop
     00006  nop
@@ -37,41 +37,41 @@ function main (baseline asm, 257 bytes)
     00063  push r13
     00065  push r14
     00067  push r15
-    00069  mov r12,rdi
-    0006c  mov r15,ADDR
-    00076  push qword ptr [r15+28h]
-    0007d  mov r14,8
-    00087  mov r13,[r15+10h]
-    0008e  sub r13,[r15]
-    00095  lea rax,[0DAh]
-    0009c  push rax
-    0009d  mov [r15+28h],rsp
-    000a4  sub rsp,8
-    000a8  mov rdx,rsi
-    000ab  sub rsp,10h
-    000b2  mov rsi,[rdx]
-    000b9  call 8
-    000be  xor edx,edx
-    000c0  lea rsp,[rbp-30h]
-    000c7  pop rcx
-    000c8  mov [r15+28h],rcx
-    000cf  pop r15
-    000d1  pop r14
-    000d3  pop r13
-    000d5  pop r12
-    000d7  pop rbx
-    000d8  pop rbp
-    000d9  ret
-    000da  lea rbp,[rsp+30h]
-    000e2  mov edx,1
-    000e7  lea rsp,[rbp-30h]
-    000ee  pop rcx
-    000ef  mov [r15+28h],rcx
-    000f6  pop r15
-    000f8  pop r14
-    000fa  pop r13
-    000fc  pop r12
-    000fe  pop rbx
-    000ff  pop rbp
-    00100  ret
+    00069  mov r15,ADDR
+    00073  mov [r15+30h],rdi
+    0007a  push qword ptr [r15+28h]
+    00081  mov r14,8
+    0008b  mov r13,[r15+10h]
+    00092  sub r13,[r15]
+    00099  lea rax,[0DEh]
+    000a0  push rax
+    000a1  mov [r15+28h],rsp
+    000a8  sub rsp,8
+    000ac  mov rdx,rsi
+    000af  sub rsp,10h
+    000b6  mov rsi,[rdx]
+    000bd  call 8
+    000c2  xor edx,edx
+    000c4  lea rsp,[rbp-30h]
+    000cb  pop rcx
+    000cc  mov [r15+28h],rcx
+    000d3  pop r15
+    000d5  pop r14
+    000d7  pop r13
+    000d9  pop r12
+    000db  pop rbx
+    000dc  pop rbp
+    000dd  ret
+    000de  lea rbp,[rsp+30h]
+    000e6  mov edx,1
+    000eb  lea rsp,[rbp-30h]
+    000f2  pop rcx
+    000f3  mov [r15+28h],rcx
+    000fa  pop r15
+    000fc  pop r14
+    000fe  pop r13
+    00100  pop r12
+    00102  pop rbx
+    00103  pop rbp
+    00104  ret
 

@@ -1,4 +1,4 @@
-function main (asm, 219 bytes)
+function main (asm, 223 bytes)
     00000  jmp 000000000000002Fh
     00005  nop
     00006  nop
@@ -28,42 +28,42 @@ function main (asm, 219 bytes)
     00036  push r13
     00038  push r14
     0003a  push r15
-    0003c  mov r12,rdi
-    0003f  mov r15,ADDR
-    00049  push qword ptr [r15+28h]
-    00050  mov r14,8
-    0005a  mov r13,[r15+10h]
-    00061  sub r13,[r15]
-    00068  lea rax,[0B4h]
-    0006f  push rax
-    00070  mov [r15+28h],rsp
-    00077  sub rsp,8
-    0007b  mov rdx,rsi
-    0007e  sub rsp,10h
-    00085  mov rsi,[rdx]
-    0008c  mov rdi,[rdx+8]
-    00093  call 8
-    00098  xor edx,edx
-    0009a  lea rsp,[rbp-30h]
-    000a1  pop rcx
-    000a2  mov [r15+28h],rcx
-    000a9  pop r15
-    000ab  pop r14
-    000ad  pop r13
-    000af  pop r12
-    000b1  pop rbx
-    000b2  pop rbp
-    000b3  ret
-    000b4  lea rbp,[rsp+30h]
-    000bc  mov edx,1
-    000c1  lea rsp,[rbp-30h]
-    000c8  pop rcx
-    000c9  mov [r15+28h],rcx
-    000d0  pop r15
-    000d2  pop r14
-    000d4  pop r13
-    000d6  pop r12
-    000d8  pop rbx
-    000d9  pop rbp
-    000da  ret
+    0003c  mov r15,ADDR
+    00046  mov [r15+30h],rdi
+    0004d  push qword ptr [r15+28h]
+    00054  mov r14,8
+    0005e  mov r13,[r15+10h]
+    00065  sub r13,[r15]
+    0006c  lea rax,[0B8h]
+    00073  push rax
+    00074  mov [r15+28h],rsp
+    0007b  sub rsp,8
+    0007f  mov rdx,rsi
+    00082  sub rsp,10h
+    00089  mov rsi,[rdx]
+    00090  mov rdi,[rdx+8]
+    00097  call 8
+    0009c  xor edx,edx
+    0009e  lea rsp,[rbp-30h]
+    000a5  pop rcx
+    000a6  mov [r15+28h],rcx
+    000ad  pop r15
+    000af  pop r14
+    000b1  pop r13
+    000b3  pop r12
+    000b5  pop rbx
+    000b6  pop rbp
+    000b7  ret
+    000b8  lea rbp,[rsp+30h]
+    000c0  mov edx,1
+    000c5  lea rsp,[rbp-30h]
+    000cc  pop rcx
+    000cd  mov [r15+28h],rcx
+    000d4  pop r15
+    000d6  pop r14
+    000d8  pop r13
+    000da  pop r12
+    000dc  pop rbx
+    000dd  pop rbp
+    000de  ret
 

@@ -1,4 +1,4 @@
-function main (asm, 230 bytes)
+function main (asm, 234 bytes)
     00000  jmp 000000000000003Ah
     00005  nop
     00006  nop
@@ -31,42 +31,42 @@ function main (asm, 230 bytes)
     00041  push r13
     00043  push r14
     00045  push r15
-    00047  mov r12,rdi
-    0004a  mov r15,ADDR
-    00054  push qword ptr [r15+28h]
-    0005b  mov r14,8
-    00065  mov r13,[r15+10h]
-    0006c  sub r13,[r15]
-    00073  lea rax,[0BFh]
-    0007a  push rax
-    0007b  mov [r15+28h],rsp
-    00082  sub rsp,8
-    00086  mov rdx,rsi
-    00089  sub rsp,10h
-    00090  mov rsi,[rdx]
-    00097  mov rdi,[rdx+8]
-    0009e  call 8
-    000a3  xor edx,edx
-    000a5  lea rsp,[rbp-30h]
-    000ac  pop rcx
-    000ad  mov [r15+28h],rcx
-    000b4  pop r15
-    000b6  pop r14
-    000b8  pop r13
-    000ba  pop r12
-    000bc  pop rbx
-    000bd  pop rbp
-    000be  ret
-    000bf  lea rbp,[rsp+30h]
-    000c7  mov edx,1
-    000cc  lea rsp,[rbp-30h]
-    000d3  pop rcx
-    000d4  mov [r15+28h],rcx
-    000db  pop r15
-    000dd  pop r14
-    000df  pop r13
-    000e1  pop r12
-    000e3  pop rbx
-    000e4  pop rbp
-    000e5  ret
+    00047  mov r15,ADDR
+    00051  mov [r15+30h],rdi
+    00058  push qword ptr [r15+28h]
+    0005f  mov r14,8
+    00069  mov r13,[r15+10h]
+    00070  sub r13,[r15]
+    00077  lea rax,[0C3h]
+    0007e  push rax
+    0007f  mov [r15+28h],rsp
+    00086  sub rsp,8
+    0008a  mov rdx,rsi
+    0008d  sub rsp,10h
+    00094  mov rsi,[rdx]
+    0009b  mov rdi,[rdx+8]
+    000a2  call 8
+    000a7  xor edx,edx
+    000a9  lea rsp,[rbp-30h]
+    000b0  pop rcx
+    000b1  mov [r15+28h],rcx
+    000b8  pop r15
+    000ba  pop r14
+    000bc  pop r13
+    000be  pop r12
+    000c0  pop rbx
+    000c1  pop rbp
+    000c2  ret
+    000c3  lea rbp,[rsp+30h]
+    000cb  mov edx,1
+    000d0  lea rsp,[rbp-30h]
+    000d7  pop rcx
+    000d8  mov [r15+28h],rcx
+    000df  pop r15
+    000e1  pop r14
+    000e3  pop r13
+    000e5  pop r12
+    000e7  pop rbx
+    000e8  pop rbp
+    000e9  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 291 bytes)
-    00000  jmp 0000000000000077h
+function main (asm, 299 bytes)
+    00000  jmp 000000000000007Bh
     00005  nop
     00006  nop
     00007  nop
@@ -25,59 +25,59 @@ function main (asm, 291 bytes)
     00045  pop rbp
     00046  ret
 ; trap: division by zero at line 5
-    00047  mov rdi,r12
-    0004a  mov rsi,0
-    00054  mov rdx,0
-    0005e  mov rax,ADDR
-    00068  call rax  ; jit_trap
-    0006a  jmp 000000000000006Fh
+    00047  mov rdi,[r15+30h]
+    0004e  mov rsi,0
+    00058  mov rdx,0
+    00062  mov rax,ADDR
+    0006c  call rax  ; jit_trap
+    0006e  jmp 0000000000000073h
 ; unwind to the entry from the interpreter
-    0006f  mov rsp,[r15+28h]
-    00076  ret
+    00073  mov rsp,[r15+28h]
+    0007a  ret
 ; external entry (from the interpreter)
-    00077  push rbp
-    00078  mov rbp,rsp
-    0007b  push rbx
-    0007c  push r12
-    0007e  push r13
-    00080  push r14
-    00082  push r15
-    00084  mov r12,rdi
-    00087  mov r15,ADDR
-    00091  push qword ptr [r15+28h]
-    00098  mov r14,8
-    000a2  mov r13,[r15+10h]
-    000a9  sub r13,[r15]
-    000b0  lea rax,[0FCh]
-    000b7  push rax
-    000b8  mov [r15+28h],rsp
-    000bf  sub rsp,8
-    000c3  mov rdx,rsi
-    000c6  sub rsp,10h
-    000cd  mov rsi,[rdx]
-    000d4  mov rdi,[rdx+8]
-    000db  call 8
-    000e0  xor edx,edx
-    000e2  lea rsp,[rbp-30h]
-    000e9  pop rcx
-    000ea  mov [r15+28h],rcx
-    000f1  pop r15
-    000f3  pop r14
-    000f5  pop r13
-    000f7  pop r12
-    000f9  pop rbx
-    000fa  pop rbp
-    000fb  ret
-    000fc  lea rbp,[rsp+30h]
-    00104  mov edx,1
-    00109  lea rsp,[rbp-30h]
-    00110  pop rcx
-    00111  mov [r15+28h],rcx
-    00118  pop r15
-    0011a  pop r14
-    0011c  pop r13
-    0011e  pop r12
-    00120  pop rbx
-    00121  pop rbp
-    00122  ret
+    0007b  push rbp
+    0007c  mov rbp,rsp
+    0007f  push rbx
+    00080  push r12
+    00082  push r13
+    00084  push r14
+    00086  push r15
+    00088  mov r15,ADDR
+    00092  mov [r15+30h],rdi
+    00099  push qword ptr [r15+28h]
+    000a0  mov r14,8
+    000aa  mov r13,[r15+10h]
+    000b1  sub r13,[r15]
+    000b8  lea rax,[104h]
+    000bf  push rax
+    000c0  mov [r15+28h],rsp
+    000c7  sub rsp,8
+    000cb  mov rdx,rsi
+    000ce  sub rsp,10h
+    000d5  mov rsi,[rdx]
+    000dc  mov rdi,[rdx+8]
+    000e3  call 8
+    000e8  xor edx,edx
+    000ea  lea rsp,[rbp-30h]
+    000f1  pop rcx
+    000f2  mov [r15+28h],rcx
+    000f9  pop r15
+    000fb  pop r14
+    000fd  pop r13
+    000ff  pop r12
+    00101  pop rbx
+    00102  pop rbp
+    00103  ret
+    00104  lea rbp,[rsp+30h]
+    0010c  mov edx,1
+    00111  lea rsp,[rbp-30h]
+    00118  pop rcx
+    00119  mov [r15+28h],rcx
+    00120  pop r15
+    00122  pop r14
+    00124  pop r13
+    00126  pop r12
+    00128  pop rbx
+    00129  pop rbp
+    0012a  ret
 

@@ -1,4 +1,4 @@
-function by_10 (asm, 243 bytes)
+function by_10 (asm, 247 bytes)
     00000  jmp 000000000000004Eh
     00005  nop
     00006  nop
@@ -36,45 +36,45 @@ function by_10 (asm, 243 bytes)
     00055  push r13
     00057  push r14
     00059  push r15
-    0005b  mov r12,rdi
-    0005e  mov r15,ADDR
-    00068  push qword ptr [r15+28h]
-    0006f  mov r14,8
-    00079  mov r13,[r15+10h]
-    00080  sub r13,[r15]
-    00087  lea rax,[0CCh]
-    0008e  push rax
-    0008f  mov [r15+28h],rsp
-    00096  sub rsp,8
-    0009a  mov rdx,rsi
-    0009d  sub rsp,10h
-    000a4  mov rsi,[rdx]
-    000ab  call 8
-    000b0  xor edx,edx
-    000b2  lea rsp,[rbp-30h]
-    000b9  pop rcx
-    000ba  mov [r15+28h],rcx
-    000c1  pop r15
-    000c3  pop r14
-    000c5  pop r13
-    000c7  pop r12
-    000c9  pop rbx
-    000ca  pop rbp
-    000cb  ret
-    000cc  lea rbp,[rsp+30h]
-    000d4  mov edx,1
-    000d9  lea rsp,[rbp-30h]
-    000e0  pop rcx
-    000e1  mov [r15+28h],rcx
-    000e8  pop r15
-    000ea  pop r14
-    000ec  pop r13
-    000ee  pop r12
-    000f0  pop rbx
-    000f1  pop rbp
-    000f2  ret
+    0005b  mov r15,ADDR
+    00065  mov [r15+30h],rdi
+    0006c  push qword ptr [r15+28h]
+    00073  mov r14,8
+    0007d  mov r13,[r15+10h]
+    00084  sub r13,[r15]
+    0008b  lea rax,[0D0h]
+    00092  push rax
+    00093  mov [r15+28h],rsp
+    0009a  sub rsp,8
+    0009e  mov rdx,rsi
+    000a1  sub rsp,10h
+    000a8  mov rsi,[rdx]
+    000af  call 8
+    000b4  xor edx,edx
+    000b6  lea rsp,[rbp-30h]
+    000bd  pop rcx
+    000be  mov [r15+28h],rcx
+    000c5  pop r15
+    000c7  pop r14
+    000c9  pop r13
+    000cb  pop r12
+    000cd  pop rbx
+    000ce  pop rbp
+    000cf  ret
+    000d0  lea rbp,[rsp+30h]
+    000d8  mov edx,1
+    000dd  lea rsp,[rbp-30h]
+    000e4  pop rcx
+    000e5  mov [r15+28h],rcx
+    000ec  pop r15
+    000ee  pop r14
+    000f0  pop r13
+    000f2  pop r12
+    000f4  pop rbx
+    000f5  pop rbp
+    000f6  ret
 
-function by_8 (asm, 258 bytes)
+function by_8 (asm, 262 bytes)
     00000  jmp 000000000000005Dh
     00005  nop
     00006  nop
@@ -119,45 +119,45 @@ function by_8 (asm, 258 bytes)
     00064  push r13
     00066  push r14
     00068  push r15
-    0006a  mov r12,rdi
-    0006d  mov r15,ADDR
-    00077  push qword ptr [r15+28h]
-    0007e  mov r14,8
-    00088  mov r13,[r15+10h]
-    0008f  sub r13,[r15]
-    00096  lea rax,[0DBh]
-    0009d  push rax
-    0009e  mov [r15+28h],rsp
-    000a5  sub rsp,8
-    000a9  mov rdx,rsi
-    000ac  sub rsp,10h
-    000b3  mov rsi,[rdx]
-    000ba  call 8
-    000bf  xor edx,edx
-    000c1  lea rsp,[rbp-30h]
-    000c8  pop rcx
-    000c9  mov [r15+28h],rcx
-    000d0  pop r15
-    000d2  pop r14
-    000d4  pop r13
-    000d6  pop r12
-    000d8  pop rbx
-    000d9  pop rbp
-    000da  ret
-    000db  lea rbp,[rsp+30h]
-    000e3  mov edx,1
-    000e8  lea rsp,[rbp-30h]
-    000ef  pop rcx
-    000f0  mov [r15+28h],rcx
-    000f7  pop r15
-    000f9  pop r14
-    000fb  pop r13
-    000fd  pop r12
-    000ff  pop rbx
-    00100  pop rbp
-    00101  ret
+    0006a  mov r15,ADDR
+    00074  mov [r15+30h],rdi
+    0007b  push qword ptr [r15+28h]
+    00082  mov r14,8
+    0008c  mov r13,[r15+10h]
+    00093  sub r13,[r15]
+    0009a  lea rax,[0DFh]
+    000a1  push rax
+    000a2  mov [r15+28h],rsp
+    000a9  sub rsp,8
+    000ad  mov rdx,rsi
+    000b0  sub rsp,10h
+    000b7  mov rsi,[rdx]
+    000be  call 8
+    000c3  xor edx,edx
+    000c5  lea rsp,[rbp-30h]
+    000cc  pop rcx
+    000cd  mov [r15+28h],rcx
+    000d4  pop r15
+    000d6  pop r14
+    000d8  pop r13
+    000da  pop r12
+    000dc  pop rbx
+    000dd  pop rbp
+    000de  ret
+    000df  lea rbp,[rsp+30h]
+    000e7  mov edx,1
+    000ec  lea rsp,[rbp-30h]
+    000f3  pop rcx
+    000f4  mov [r15+28h],rcx
+    000fb  pop r15
+    000fd  pop r14
+    000ff  pop r13
+    00101  pop r12
+    00103  pop rbx
+    00104  pop rbp
+    00105  ret
 
-function by_minus_1 (asm, 220 bytes)
+function by_minus_1 (asm, 224 bytes)
     00000  jmp 0000000000000037h
     00005  nop
     00006  nop
@@ -192,41 +192,41 @@ function by_minus_1 (asm, 220 bytes)
     0003e  push r13
     00040  push r14
     00042  push r15
-    00044  mov r12,rdi
-    00047  mov r15,ADDR
-    00051  push qword ptr [r15+28h]
-    00058  mov r14,8
-    00062  mov r13,[r15+10h]
-    00069  sub r13,[r15]
-    00070  lea rax,[0B5h]
-    00077  push rax
-    00078  mov [r15+28h],rsp
-    0007f  sub rsp,8
-    00083  mov rdx,rsi
-    00086  sub rsp,10h
-    0008d  mov rsi,[rdx]
-    00094  call 8
-    00099  xor edx,edx
-    0009b  lea rsp,[rbp-30h]
-    000a2  pop rcx
-    000a3  mov [r15+28h],rcx
-    000aa  pop r15
-    000ac  pop r14
-    000ae  pop r13
-    000b0  pop r12
-    000b2  pop rbx
-    000b3  pop rbp
-    000b4  ret
-    000b5  lea rbp,[rsp+30h]
-    000bd  mov edx,1
-    000c2  lea rsp,[rbp-30h]
-    000c9  pop rcx
-    000ca  mov [r15+28h],rcx
-    000d1  pop r15
-    000d3  pop r14
-    000d5  pop r13
-    000d7  pop r12
-    000d9  pop rbx
-    000da  pop rbp
-    000db  ret
+    00044  mov r15,ADDR
+    0004e  mov [r15+30h],rdi
+    00055  push qword ptr [r15+28h]
+    0005c  mov r14,8
+    00066  mov r13,[r15+10h]
+    0006d  sub r13,[r15]
+    00074  lea rax,[0B9h]
+    0007b  push rax
+    0007c  mov [r15+28h],rsp
+    00083  sub rsp,8
+    00087  mov rdx,rsi
+    0008a  sub rsp,10h
+    00091  mov rsi,[rdx]
+    00098  call 8
+    0009d  xor edx,edx
+    0009f  lea rsp,[rbp-30h]
+    000a6  pop rcx
+    000a7  mov [r15+28h],rcx
+    000ae  pop r15
+    000b0  pop r14
+    000b2  pop r13
+    000b4  pop r12
+    000b6  pop rbx
+    000b7  pop rbp
+    000b8  ret
+    000b9  lea rbp,[rsp+30h]
+    000c1  mov edx,1
+    000c6  lea rsp,[rbp-30h]
+    000cd  pop rcx
+    000ce  mov [r15+28h],rcx
+    000d5  pop r15
+    000d7  pop r14
+    000d9  pop r13
+    000db  pop r12
+    000dd  pop rbx
+    000de  pop rbp
+    000df  ret
 

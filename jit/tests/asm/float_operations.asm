@@ -1,4 +1,4 @@
-function main (asm, 241 bytes)
+function main (asm, 245 bytes)
     00000  jmp 0000000000000045h
     00005  nop
     00006  nop
@@ -34,42 +34,42 @@ function main (asm, 241 bytes)
     0004c  push r13
     0004e  push r14
     00050  push r15
-    00052  mov r12,rdi
-    00055  mov r15,ADDR
-    0005f  push qword ptr [r15+28h]
-    00066  mov r14,8
-    00070  mov r13,[r15+10h]
-    00077  sub r13,[r15]
-    0007e  lea rax,[0CAh]
-    00085  push rax
-    00086  mov [r15+28h],rsp
-    0008d  sub rsp,8
-    00091  mov rdx,rsi
-    00094  sub rsp,10h
-    0009b  mov rsi,[rdx]
-    000a2  mov rdi,[rdx+8]
-    000a9  call 8
-    000ae  xor edx,edx
-    000b0  lea rsp,[rbp-30h]
-    000b7  pop rcx
-    000b8  mov [r15+28h],rcx
-    000bf  pop r15
-    000c1  pop r14
-    000c3  pop r13
-    000c5  pop r12
-    000c7  pop rbx
-    000c8  pop rbp
-    000c9  ret
-    000ca  lea rbp,[rsp+30h]
-    000d2  mov edx,1
-    000d7  lea rsp,[rbp-30h]
-    000de  pop rcx
-    000df  mov [r15+28h],rcx
-    000e6  pop r15
-    000e8  pop r14
-    000ea  pop r13
-    000ec  pop r12
-    000ee  pop rbx
-    000ef  pop rbp
-    000f0  ret
+    00052  mov r15,ADDR
+    0005c  mov [r15+30h],rdi
+    00063  push qword ptr [r15+28h]
+    0006a  mov r14,8
+    00074  mov r13,[r15+10h]
+    0007b  sub r13,[r15]
+    00082  lea rax,[0CEh]
+    00089  push rax
+    0008a  mov [r15+28h],rsp
+    00091  sub rsp,8
+    00095  mov rdx,rsi
+    00098  sub rsp,10h
+    0009f  mov rsi,[rdx]
+    000a6  mov rdi,[rdx+8]
+    000ad  call 8
+    000b2  xor edx,edx
+    000b4  lea rsp,[rbp-30h]
+    000bb  pop rcx
+    000bc  mov [r15+28h],rcx
+    000c3  pop r15
+    000c5  pop r14
+    000c7  pop r13
+    000c9  pop r12
+    000cb  pop rbx
+    000cc  pop rbp
+    000cd  ret
+    000ce  lea rbp,[rsp+30h]
+    000d6  mov edx,1
+    000db  lea rsp,[rbp-30h]
+    000e2  pop rcx
+    000e3  mov [r15+28h],rcx
+    000ea  pop r15
+    000ec  pop r14
+    000ee  pop r13
+    000f0  pop r12
+    000f2  pop rbx
+    000f3  pop rbp
+    000f4  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 331 bytes)
-    00000  jmp 00000000000000A6h
+function main (asm, 339 bytes)
+    00000  jmp 00000000000000AAh
     00005  nop
     00006  nop
     00007  nop
@@ -29,66 +29,66 @@ function main (asm, 331 bytes)
     0005c  mov rsi,rax
     0005f  mov rcx,6
     00069  mov rdx,1
-    00073  mov rdi,r12
-    00076  mov rax,ADDR
-    00080  push r10
-    00082  push r11
-    00084  call rax  ; jit_fprint
-    00086  pop r11
-    00088  pop r10
-    0008a  test rdx,rdx
-    0008d  jne 000000000000009Eh
+    00073  mov rdi,[r15+30h]
+    0007a  mov rax,ADDR
+    00084  push r10
+    00086  push r11
+    00088  call rax  ; jit_fprint
+    0008a  pop r11
+    0008c  pop r10
+    0008e  test rdx,rdx
+    00091  jne 00000000000000A2h
 ; line 13: ret
-    00093  mov eax,0
-    00099  mov rsp,rbp
-    0009c  pop rbp
-    0009d  ret
+    00097  mov eax,0
+    0009d  mov rsp,rbp
+    000a0  pop rbp
+    000a1  ret
 ; unwind to the entry from the interpreter
-    0009e  mov rsp,[r15+28h]
-    000a5  ret
+    000a2  mov rsp,[r15+28h]
+    000a9  ret
 ; external entry (from the interpreter)
-    000a6  push rbp
-    000a7  mov rbp,rsp
-    000aa  push rbx
-    000ab  push r12
-    000ad  push r13
-    000af  push r14
-    000b1  push r15
-    000b3  mov r12,rdi
-    000b6  mov r15,ADDR
-    000c0  push qword ptr [r15+28h]
-    000c7  mov r14,8
-    000d1  mov r13,[r15+10h]
-    000d8  sub r13,[r15]
-    000df  lea rax,[124h]
-    000e6  push rax
-    000e7  mov [r15+28h],rsp
-    000ee  sub rsp,8
-    000f2  mov rdx,rsi
-    000f5  sub rsp,10h
-    000fc  mov rsi,[rdx]
-    00103  call 8
-    00108  xor edx,edx
-    0010a  lea rsp,[rbp-30h]
-    00111  pop rcx
-    00112  mov [r15+28h],rcx
-    00119  pop r15
-    0011b  pop r14
-    0011d  pop r13
-    0011f  pop r12
-    00121  pop rbx
-    00122  pop rbp
-    00123  ret
-    00124  lea rbp,[rsp+30h]
-    0012c  mov edx,1
-    00131  lea rsp,[rbp-30h]
-    00138  pop rcx
-    00139  mov [r15+28h],rcx
-    00140  pop r15
-    00142  pop r14
-    00144  pop r13
-    00146  pop r12
-    00148  pop rbx
-    00149  pop rbp
-    0014a  ret
+    000aa  push rbp
+    000ab  mov rbp,rsp
+    000ae  push rbx
+    000af  push r12
+    000b1  push r13
+    000b3  push r14
+    000b5  push r15
+    000b7  mov r15,ADDR
+    000c1  mov [r15+30h],rdi
+    000c8  push qword ptr [r15+28h]
+    000cf  mov r14,8
+    000d9  mov r13,[r15+10h]
+    000e0  sub r13,[r15]
+    000e7  lea rax,[12Ch]
+    000ee  push rax
+    000ef  mov [r15+28h],rsp
+    000f6  sub rsp,8
+    000fa  mov rdx,rsi
+    000fd  sub rsp,10h
+    00104  mov rsi,[rdx]
+    0010b  call 8
+    00110  xor edx,edx
+    00112  lea rsp,[rbp-30h]
+    00119  pop rcx
+    0011a  mov [r15+28h],rcx
+    00121  pop r15
+    00123  pop r14
+    00125  pop r13
+    00127  pop r12
+    00129  pop rbx
+    0012a  pop rbp
+    0012b  ret
+    0012c  lea rbp,[rsp+30h]
+    00134  mov edx,1
+    00139  lea rsp,[rbp-30h]
+    00140  pop rcx
+    00141  mov [r15+28h],rcx
+    00148  pop r15
+    0014a  pop r14
+    0014c  pop r13
+    0014e  pop r12
+    00150  pop rbx
+    00151  pop rbp
+    00152  ret
 

@@ -1,4 +1,4 @@
-function main (asm, 261 bytes)
+function main (asm, 265 bytes)
     00000  jmp 0000000000000060h
     00005  nop
     00006  nop
@@ -36,41 +36,41 @@ function main (asm, 261 bytes)
     00067  push r13
     00069  push r14
     0006b  push r15
-    0006d  mov r12,rdi
-    00070  mov r15,ADDR
-    0007a  push qword ptr [r15+28h]
-    00081  mov r14,8
-    0008b  mov r13,[r15+10h]
-    00092  sub r13,[r15]
-    00099  lea rax,[0DEh]
-    000a0  push rax
-    000a1  mov [r15+28h],rsp
-    000a8  sub rsp,8
-    000ac  mov rdx,rsi
-    000af  sub rsp,10h
-    000b6  mov rsi,[rdx]
-    000bd  call 8
-    000c2  xor edx,edx
-    000c4  lea rsp,[rbp-30h]
-    000cb  pop rcx
-    000cc  mov [r15+28h],rcx
-    000d3  pop r15
-    000d5  pop r14
-    000d7  pop r13
-    000d9  pop r12
-    000db  pop rbx
-    000dc  pop rbp
-    000dd  ret
-    000de  lea rbp,[rsp+30h]
-    000e6  mov edx,1
-    000eb  lea rsp,[rbp-30h]
-    000f2  pop rcx
-    000f3  mov [r15+28h],rcx
-    000fa  pop r15
-    000fc  pop r14
-    000fe  pop r13
-    00100  pop r12
-    00102  pop rbx
-    00103  pop rbp
-    00104  ret
+    0006d  mov r15,ADDR
+    00077  mov [r15+30h],rdi
+    0007e  push qword ptr [r15+28h]
+    00085  mov r14,8
+    0008f  mov r13,[r15+10h]
+    00096  sub r13,[r15]
+    0009d  lea rax,[0E2h]
+    000a4  push rax
+    000a5  mov [r15+28h],rsp
+    000ac  sub rsp,8
+    000b0  mov rdx,rsi
+    000b3  sub rsp,10h
+    000ba  mov rsi,[rdx]
+    000c1  call 8
+    000c6  xor edx,edx
+    000c8  lea rsp,[rbp-30h]
+    000cf  pop rcx
+    000d0  mov [r15+28h],rcx
+    000d7  pop r15
+    000d9  pop r14
+    000db  pop r13
+    000dd  pop r12
+    000df  pop rbx
+    000e0  pop rbp
+    000e1  ret
+    000e2  lea rbp,[rsp+30h]
+    000ea  mov edx,1
+    000ef  lea rsp,[rbp-30h]
+    000f6  pop rcx
+    000f7  mov [r15+28h],rcx
+    000fe  pop r15
+    00100  pop r14
+    00102  pop r13
+    00104  pop r12
+    00106  pop rbx
+    00107  pop rbp
+    00108  ret
 

@@ -1,99 +1,95 @@
-function main (asm, 344 bytes)
-    00000  jmp 00000000000000B3h
+function main (asm, 313 bytes)
+    00000  jmp 0000000000000090h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  mov rax,0
-    00012  cmp rax,rsi
-    00015  jge 00000000000000A0h
-    0001b  push rbp
-    0001c  mov rbp,rsp
-    0001f  sub rsp,0
-    00026  mov r9,rsi
-    00029  mov edi,0
-    0002f  mov esi,0
+    0000f  cmp rax,rsi
+    00012  jge 0000000000000080h
+    00018  push rbp
+    00019  mov rbp,rsp
+    0001c  sub rsp,0
+    00023  mov r9,rsi
+    00026  mov edi,0
+    0002c  mov esi,0
 ; line 9: jge
-    00035  cmp rsi,r9
-    00038  jl 000000000000006Dh
-    0003e  jmp 0000000000000096h
-    00043  nop [rax+rax]
-    0004c  nop [rax+rax]
-    00055  nop [rax+rax]
-    0005e  xchg ax,ax
+    00032  cmp rsi,r9
+    00035  jl 000000000000004Dh
+    0003b  jmp 0000000000000076h
 ; line 14: add
-    00060  add rsi,1
+    00040  add rsi,1
 ; line 15: jmp
 ; line 9: jge
-    00064  cmp rsi,r9
-    00067  jge 0000000000000096h
+    00044  cmp rsi,r9
+    00047  jge 0000000000000076h
 ; line 10: and
-    0006d  test rsi,3
-    00074  jne 0000000000000060h
+    0004d  test rsi,3
+    00054  jne 0000000000000040h
 ; line 12: div
-    00076  mov rax,6666666666666667h
-    00080  imul rsi
-    00083  sar rdx,1
-    00087  mov rax,rdx
-    0008a  shr rax,3Fh
-    0008e  add rax,rdx
-    00091  mov rdi,rax
-    00094  jmp 0000000000000060h
+    00056  mov rax,6666666666666667h
+    00060  imul rsi
+    00063  sar rdx,1
+    00067  mov rax,rdx
+    0006a  shr rax,3Fh
+    0006e  add rax,rdx
+    00071  mov rdi,rax
+    00074  jmp 0000000000000040h
 ; line 17: ret
-    00096  mov rax,rdi
-    00099  mov rsp,rbp
-    0009c  pop rbp
-    0009d  ret
-    0009e  jmp 0000000000000060h
+    00076  mov rax,rdi
+    00079  mov rsp,rbp
+    0007c  pop rbp
+    0007d  ret
+    0007e  jmp 0000000000000040h
 ; return before the frame
-    000a0  mov rax,0
-    000aa  ret
+    00080  mov rax,0
+    00087  ret
 ; unwind to the entry from the interpreter
-    000ab  mov rsp,[r15+28h]
-    000b2  ret
+    00088  mov rsp,[r15+28h]
+    0008f  ret
 ; external entry (from the interpreter)
-    000b3  push rbp
-    000b4  mov rbp,rsp
-    000b7  push rbx
-    000b8  push r12
-    000ba  push r13
-    000bc  push r14
-    000be  push r15
-    000c0  mov r12,rdi
-    000c3  mov r15,ADDR
-    000cd  push qword ptr [r15+28h]
-    000d4  mov r14,8
-    000de  mov r13,[r15+10h]
-    000e5  sub r13,[r15]
-    000ec  lea rax,[131h]
-    000f3  push rax
-    000f4  mov [r15+28h],rsp
-    000fb  sub rsp,8
-    000ff  mov rdx,rsi
-    00102  sub rsp,10h
-    00109  mov rsi,[rdx]
-    00110  call 8
-    00115  xor edx,edx
-    00117  lea rsp,[rbp-30h]
-    0011e  pop rcx
-    0011f  mov [r15+28h],rcx
-    00126  pop r15
-    00128  pop r14
-    0012a  pop r13
-    0012c  pop r12
-    0012e  pop rbx
-    0012f  pop rbp
-    00130  ret
-    00131  lea rbp,[rsp+30h]
-    00139  mov edx,1
-    0013e  lea rsp,[rbp-30h]
-    00145  pop rcx
-    00146  mov [r15+28h],rcx
-    0014d  pop r15
-    0014f  pop r14
-    00151  pop r13
-    00153  pop r12
-    00155  pop rbx
-    00156  pop rbp
-    00157  ret
+    00090  push rbp
+    00091  mov rbp,rsp
+    00094  push rbx
+    00095  push r12
+    00097  push r13
+    00099  push r14
+    0009b  push r15
+    0009d  mov r15,ADDR
+    000a7  mov [r15+30h],rdi
+    000ae  push qword ptr [r15+28h]
+    000b5  mov r14,8
+    000bf  mov r13,[r15+10h]
+    000c6  sub r13,[r15]
+    000cd  lea rax,[112h]
+    000d4  push rax
+    000d5  mov [r15+28h],rsp
+    000dc  sub rsp,8
+    000e0  mov rdx,rsi
+    000e3  sub rsp,10h
+    000ea  mov rsi,[rdx]
+    000f1  call 8
+    000f6  xor edx,edx
+    000f8  lea rsp,[rbp-30h]
+    000ff  pop rcx
+    00100  mov [r15+28h],rcx
+    00107  pop r15
+    00109  pop r14
+    0010b  pop r13
+    0010d  pop r12
+    0010f  pop rbx
+    00110  pop rbp
+    00111  ret
+    00112  lea rbp,[rsp+30h]
+    0011a  mov edx,1
+    0011f  lea rsp,[rbp-30h]
+    00126  pop rcx
+    00127  mov [r15+28h],rcx
+    0012e  pop r15
+    00130  pop r14
+    00132  pop r13
+    00134  pop r12
+    00136  pop rbx
+    00137  pop rbp
+    00138  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 366 bytes)
-    00000  jmp 00000000000000C2h
+function main (asm, 378 bytes)
+    00000  jmp 00000000000000CAh
     00005  nop
     00006  nop
     00007  nop
@@ -29,69 +29,69 @@ function main (asm, 366 bytes)
     0004a  jae 000000000000006Ah
     00050  lea rcx,[rsi+1]
     00058  cmp rcx,8
-    0005f  jae 0000000000000092h
-    00065  jmp 0000000000000092h
+    0005f  jae 0000000000000096h
+    00065  jmp 0000000000000096h
 ; trap: memory access out of bounds at line 7
-    0006a  mov rdi,r12
-    0006d  mov rsi,1
-    00077  mov rdx,0
-    00081  mov rax,ADDR
-    0008b  call rax  ; jit_trap
-    0008d  jmp 00000000000000BAh
+    0006a  mov rdi,[r15+30h]
+    00071  mov rsi,1
+    0007b  mov rdx,0
+    00085  mov rax,ADDR
+    0008f  call rax  ; jit_trap
+    00091  jmp 00000000000000C2h
 ; trap: memory access out of bounds at line 9
-    00092  mov rdi,r12
-    00095  mov rsi,1
-    0009f  mov rdx,2
-    000a9  mov rax,ADDR
-    000b3  call rax  ; jit_trap
-    000b5  jmp 00000000000000BAh
+    00096  mov rdi,[r15+30h]
+    0009d  mov rsi,1
+    000a7  mov rdx,2
+    000b1  mov rax,ADDR
+    000bb  call rax  ; jit_trap
+    000bd  jmp 00000000000000C2h
 ; unwind to the entry from the interpreter
-    000ba  mov rsp,[r15+28h]
-    000c1  ret
+    000c2  mov rsp,[r15+28h]
+    000c9  ret
 ; external entry (from the interpreter)
-    000c2  push rbp
-    000c3  mov rbp,rsp
-    000c6  push rbx
-    000c7  push r12
-    000c9  push r13
-    000cb  push r14
-    000cd  push r15
-    000cf  mov r12,rdi
-    000d2  mov r15,ADDR
-    000dc  push qword ptr [r15+28h]
-    000e3  mov r14,ADDR
-    000ed  mov r13,[r15+10h]
-    000f4  sub r13,[r15]
-    000fb  lea rax,[147h]
-    00102  push rax
-    00103  mov [r15+28h],rsp
-    0010a  sub rsp,8
-    0010e  mov rdx,rsi
-    00111  sub rsp,10h
-    00118  mov rsi,[rdx]
-    0011f  mov rdi,[rdx+8]
-    00126  call 8
-    0012b  xor edx,edx
-    0012d  lea rsp,[rbp-30h]
-    00134  pop rcx
-    00135  mov [r15+28h],rcx
-    0013c  pop r15
-    0013e  pop r14
-    00140  pop r13
-    00142  pop r12
-    00144  pop rbx
-    00145  pop rbp
-    00146  ret
-    00147  lea rbp,[rsp+30h]
-    0014f  mov edx,1
-    00154  lea rsp,[rbp-30h]
-    0015b  pop rcx
-    0015c  mov [r15+28h],rcx
-    00163  pop r15
-    00165  pop r14
-    00167  pop r13
-    00169  pop r12
-    0016b  pop rbx
-    0016c  pop rbp
-    0016d  ret
+    000ca  push rbp
+    000cb  mov rbp,rsp
+    000ce  push rbx
+    000cf  push r12
+    000d1  push r13
+    000d3  push r14
+    000d5  push r15
+    000d7  mov r15,ADDR
+    000e1  mov [r15+30h],rdi
+    000e8  push qword ptr [r15+28h]
+    000ef  mov r14,ADDR
+    000f9  mov r13,[r15+10h]
+    00100  sub r13,[r15]
+    00107  lea rax,[153h]
+    0010e  push rax
+    0010f  mov [r15+28h],rsp
+    00116  sub rsp,8
+    0011a  mov rdx,rsi
+    0011d  sub rsp,10h
+    00124  mov rsi,[rdx]
+    0012b  mov rdi,[rdx+8]
+    00132  call 8
+    00137  xor edx,edx
+    00139  lea rsp,[rbp-30h]
+    00140  pop rcx
+    00141  mov [r15+28h],rcx
+    00148  pop r15
+    0014a  pop r14
+    0014c  pop r13
+    0014e  pop r12
+    00150  pop rbx
+    00151  pop rbp
+    00152  ret
+    00153  lea rbp,[rsp+30h]
+    0015b  mov edx,1
+    00160  lea rsp,[rbp-30h]
+    00167  pop rcx
+    00168  mov [r15+28h],rcx
+    0016f  pop r15
+    00171  pop r14
+    00173  pop r13
+    00175  pop r12
+    00177  pop rbx
+    00178  pop rbp
+    00179  ret
 

@@ -1,4 +1,4 @@
-function main (asm, 208 bytes)
+function main (asm, 212 bytes)
     00000  jmp 000000000000002Bh
     00005  nop
     00006  nop
@@ -27,41 +27,41 @@ function main (asm, 208 bytes)
     00032  push r13
     00034  push r14
     00036  push r15
-    00038  mov r12,rdi
-    0003b  mov r15,ADDR
-    00045  push qword ptr [r15+28h]
-    0004c  mov r14,8
-    00056  mov r13,[r15+10h]
-    0005d  sub r13,[r15]
-    00064  lea rax,[0A9h]
-    0006b  push rax
-    0006c  mov [r15+28h],rsp
-    00073  sub rsp,8
-    00077  mov rdx,rsi
-    0007a  sub rsp,10h
-    00081  mov rsi,[rdx]
-    00088  call 8
-    0008d  xor edx,edx
-    0008f  lea rsp,[rbp-30h]
-    00096  pop rcx
-    00097  mov [r15+28h],rcx
-    0009e  pop r15
-    000a0  pop r14
-    000a2  pop r13
-    000a4  pop r12
-    000a6  pop rbx
-    000a7  pop rbp
-    000a8  ret
-    000a9  lea rbp,[rsp+30h]
-    000b1  mov edx,1
-    000b6  lea rsp,[rbp-30h]
-    000bd  pop rcx
-    000be  mov [r15+28h],rcx
-    000c5  pop r15
-    000c7  pop r14
-    000c9  pop r13
-    000cb  pop r12
-    000cd  pop rbx
-    000ce  pop rbp
-    000cf  ret
+    00038  mov r15,ADDR
+    00042  mov [r15+30h],rdi
+    00049  push qword ptr [r15+28h]
+    00050  mov r14,8
+    0005a  mov r13,[r15+10h]
+    00061  sub r13,[r15]
+    00068  lea rax,[0ADh]
+    0006f  push rax
+    00070  mov [r15+28h],rsp
+    00077  sub rsp,8
+    0007b  mov rdx,rsi
+    0007e  sub rsp,10h
+    00085  mov rsi,[rdx]
+    0008c  call 8
+    00091  xor edx,edx
+    00093  lea rsp,[rbp-30h]
+    0009a  pop rcx
+    0009b  mov [r15+28h],rcx
+    000a2  pop r15
+    000a4  pop r14
+    000a6  pop r13
+    000a8  pop r12
+    000aa  pop rbx
+    000ab  pop rbp
+    000ac  ret
+    000ad  lea rbp,[rsp+30h]
+    000b5  mov edx,1
+    000ba  lea rsp,[rbp-30h]
+    000c1  pop rcx
+    000c2  mov [r15+28h],rcx
+    000c9  pop r15
+    000cb  pop r14
+    000cd  pop r13
+    000cf  pop r12
+    000d1  pop rbx
+    000d2  pop rbp
+    000d3  ret
 

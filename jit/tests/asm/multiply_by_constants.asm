@@ -1,4 +1,4 @@
-function times_8 (asm, 204 bytes)
+function times_8 (asm, 208 bytes)
     00000  jmp 0000000000000027h
     00005  nop
     00006  nop
@@ -25,45 +25,45 @@ function times_8 (asm, 204 bytes)
     0002e  push r13
     00030  push r14
     00032  push r15
-    00034  mov r12,rdi
-    00037  mov r15,ADDR
-    00041  push qword ptr [r15+28h]
-    00048  mov r14,8
-    00052  mov r13,[r15+10h]
-    00059  sub r13,[r15]
-    00060  lea rax,[0A5h]
-    00067  push rax
-    00068  mov [r15+28h],rsp
-    0006f  sub rsp,8
-    00073  mov rdx,rsi
-    00076  sub rsp,10h
-    0007d  mov rsi,[rdx]
-    00084  call 8
-    00089  xor edx,edx
-    0008b  lea rsp,[rbp-30h]
-    00092  pop rcx
-    00093  mov [r15+28h],rcx
-    0009a  pop r15
-    0009c  pop r14
-    0009e  pop r13
-    000a0  pop r12
-    000a2  pop rbx
-    000a3  pop rbp
-    000a4  ret
-    000a5  lea rbp,[rsp+30h]
-    000ad  mov edx,1
-    000b2  lea rsp,[rbp-30h]
-    000b9  pop rcx
-    000ba  mov [r15+28h],rcx
-    000c1  pop r15
-    000c3  pop r14
-    000c5  pop r13
-    000c7  pop r12
-    000c9  pop rbx
-    000ca  pop rbp
-    000cb  ret
+    00034  mov r15,ADDR
+    0003e  mov [r15+30h],rdi
+    00045  push qword ptr [r15+28h]
+    0004c  mov r14,8
+    00056  mov r13,[r15+10h]
+    0005d  sub r13,[r15]
+    00064  lea rax,[0A9h]
+    0006b  push rax
+    0006c  mov [r15+28h],rsp
+    00073  sub rsp,8
+    00077  mov rdx,rsi
+    0007a  sub rsp,10h
+    00081  mov rsi,[rdx]
+    00088  call 8
+    0008d  xor edx,edx
+    0008f  lea rsp,[rbp-30h]
+    00096  pop rcx
+    00097  mov [r15+28h],rcx
+    0009e  pop r15
+    000a0  pop r14
+    000a2  pop r13
+    000a4  pop r12
+    000a6  pop rbx
+    000a7  pop rbp
+    000a8  ret
+    000a9  lea rbp,[rsp+30h]
+    000b1  mov edx,1
+    000b6  lea rsp,[rbp-30h]
+    000bd  pop rcx
+    000be  mov [r15+28h],rcx
+    000c5  pop r15
+    000c7  pop r14
+    000c9  pop r13
+    000cb  pop r12
+    000cd  pop rbx
+    000ce  pop rbp
+    000cf  ret
 
-function times_3 (asm, 205 bytes)
+function times_3 (asm, 209 bytes)
     00000  jmp 0000000000000028h
     00005  nop
     00006  nop
@@ -90,45 +90,45 @@ function times_3 (asm, 205 bytes)
     0002f  push r13
     00031  push r14
     00033  push r15
-    00035  mov r12,rdi
-    00038  mov r15,ADDR
-    00042  push qword ptr [r15+28h]
-    00049  mov r14,8
-    00053  mov r13,[r15+10h]
-    0005a  sub r13,[r15]
-    00061  lea rax,[0A6h]
-    00068  push rax
-    00069  mov [r15+28h],rsp
-    00070  sub rsp,8
-    00074  mov rdx,rsi
-    00077  sub rsp,10h
-    0007e  mov rsi,[rdx]
-    00085  call 8
-    0008a  xor edx,edx
-    0008c  lea rsp,[rbp-30h]
-    00093  pop rcx
-    00094  mov [r15+28h],rcx
-    0009b  pop r15
-    0009d  pop r14
-    0009f  pop r13
-    000a1  pop r12
-    000a3  pop rbx
-    000a4  pop rbp
-    000a5  ret
-    000a6  lea rbp,[rsp+30h]
-    000ae  mov edx,1
-    000b3  lea rsp,[rbp-30h]
-    000ba  pop rcx
-    000bb  mov [r15+28h],rcx
-    000c2  pop r15
-    000c4  pop r14
-    000c6  pop r13
-    000c8  pop r12
-    000ca  pop rbx
-    000cb  pop rbp
-    000cc  ret
+    00035  mov r15,ADDR
+    0003f  mov [r15+30h],rdi
+    00046  push qword ptr [r15+28h]
+    0004d  mov r14,8
+    00057  mov r13,[r15+10h]
+    0005e  sub r13,[r15]
+    00065  lea rax,[0AAh]
+    0006c  push rax
+    0006d  mov [r15+28h],rsp
+    00074  sub rsp,8
+    00078  mov rdx,rsi
+    0007b  sub rsp,10h
+    00082  mov rsi,[rdx]
+    00089  call 8
+    0008e  xor edx,edx
+    00090  lea rsp,[rbp-30h]
+    00097  pop rcx
+    00098  mov [r15+28h],rcx
+    0009f  pop r15
+    000a1  pop r14
+    000a3  pop r13
+    000a5  pop r12
+    000a7  pop rbx
+    000a8  pop rbp
+    000a9  ret
+    000aa  lea rbp,[rsp+30h]
+    000b2  mov edx,1
+    000b7  lea rsp,[rbp-30h]
+    000be  pop rcx
+    000bf  mov [r15+28h],rcx
+    000c6  pop r15
+    000c8  pop r14
+    000ca  pop r13
+    000cc  pop r12
+    000ce  pop rbx
+    000cf  pop rbp
+    000d0  ret
 
-function times_5 (asm, 205 bytes)
+function times_5 (asm, 209 bytes)
     00000  jmp 0000000000000028h
     00005  nop
     00006  nop
@@ -155,45 +155,45 @@ function times_5 (asm, 205 bytes)
     0002f  push r13
     00031  push r14
     00033  push r15
-    00035  mov r12,rdi
-    00038  mov r15,ADDR
-    00042  push qword ptr [r15+28h]
-    00049  mov r14,8
-    00053  mov r13,[r15+10h]
-    0005a  sub r13,[r15]
-    00061  lea rax,[0A6h]
-    00068  push rax
-    00069  mov [r15+28h],rsp
-    00070  sub rsp,8
-    00074  mov rdx,rsi
-    00077  sub rsp,10h
-    0007e  mov rsi,[rdx]
-    00085  call 8
-    0008a  xor edx,edx
-    0008c  lea rsp,[rbp-30h]
-    00093  pop rcx
-    00094  mov [r15+28h],rcx
-    0009b  pop r15
-    0009d  pop r14
-    0009f  pop r13
-    000a1  pop r12
-    000a3  pop rbx
-    000a4  pop rbp
-    000a5  ret
-    000a6  lea rbp,[rsp+30h]
-    000ae  mov edx,1
-    000b3  lea rsp,[rbp-30h]
-    000ba  pop rcx
-    000bb  mov [r15+28h],rcx
-    000c2  pop r15
-    000c4  pop r14
-    000c6  pop r13
-    000c8  pop r12
-    000ca  pop rbx
-    000cb  pop rbp
-    000cc  ret
+    00035  mov r15,ADDR
+    0003f  mov [r15+30h],rdi
+    00046  push qword ptr [r15+28h]
+    0004d  mov r14,8
+    00057  mov r13,[r15+10h]
+    0005e  sub r13,[r15]
+    00065  lea rax,[0AAh]
+    0006c  push rax
+    0006d  mov [r15+28h],rsp
+    00074  sub rsp,8
+    00078  mov rdx,rsi
+    0007b  sub rsp,10h
+    00082  mov rsi,[rdx]
+    00089  call 8
+    0008e  xor edx,edx
+    00090  lea rsp,[rbp-30h]
+    00097  pop rcx
+    00098  mov [r15+28h],rcx
+    0009f  pop r15
+    000a1  pop r14
+    000a3  pop r13
+    000a5  pop r12
+    000a7  pop rbx
+    000a8  pop rbp
+    000a9  ret
+    000aa  lea rbp,[rsp+30h]
+    000b2  mov edx,1
+    000b7  lea rsp,[rbp-30h]
+    000be  pop rcx
+    000bf  mov [r15+28h],rcx
+    000c6  pop r15
+    000c8  pop r14
+    000ca  pop r13
+    000cc  pop r12
+    000ce  pop rbx
+    000cf  pop rbp
+    000d0  ret
 
-function times_9 (asm, 205 bytes)
+function times_9 (asm, 209 bytes)
     00000  jmp 0000000000000028h
     00005  nop
     00006  nop
@@ -220,45 +220,45 @@ function times_9 (asm, 205 bytes)
     0002f  push r13
     00031  push r14
     00033  push r15
-    00035  mov r12,rdi
-    00038  mov r15,ADDR
-    00042  push qword ptr [r15+28h]
-    00049  mov r14,8
-    00053  mov r13,[r15+10h]
-    0005a  sub r13,[r15]
-    00061  lea rax,[0A6h]
-    00068  push rax
-    00069  mov [r15+28h],rsp
-    00070  sub rsp,8
-    00074  mov rdx,rsi
-    00077  sub rsp,10h
-    0007e  mov rsi,[rdx]
-    00085  call 8
-    0008a  xor edx,edx
-    0008c  lea rsp,[rbp-30h]
-    00093  pop rcx
-    00094  mov [r15+28h],rcx
-    0009b  pop r15
-    0009d  pop r14
-    0009f  pop r13
-    000a1  pop r12
-    000a3  pop rbx
-    000a4  pop rbp
-    000a5  ret
-    000a6  lea rbp,[rsp+30h]
-    000ae  mov edx,1
-    000b3  lea rsp,[rbp-30h]
-    000ba  pop rcx
-    000bb  mov [r15+28h],rcx
-    000c2  pop r15
-    000c4  pop r14
-    000c6  pop r13
-    000c8  pop r12
-    000ca  pop rbx
-    000cb  pop rbp
-    000cc  ret
+    00035  mov r15,ADDR
+    0003f  mov [r15+30h],rdi
+    00046  push qword ptr [r15+28h]
+    0004d  mov r14,8
+    00057  mov r13,[r15+10h]
+    0005e  sub r13,[r15]
+    00065  lea rax,[0AAh]
+    0006c  push rax
+    0006d  mov [r15+28h],rsp
+    00074  sub rsp,8
+    00078  mov rdx,rsi
+    0007b  sub rsp,10h
+    00082  mov rsi,[rdx]
+    00089  call 8
+    0008e  xor edx,edx
+    00090  lea rsp,[rbp-30h]
+    00097  pop rcx
+    00098  mov [r15+28h],rcx
+    0009f  pop r15
+    000a1  pop r14
+    000a3  pop r13
+    000a5  pop r12
+    000a7  pop rbx
+    000a8  pop rbp
+    000a9  ret
+    000aa  lea rbp,[rsp+30h]
+    000b2  mov edx,1
+    000b7  lea rsp,[rbp-30h]
+    000be  pop rcx
+    000bf  mov [r15+28h],rcx
+    000c6  pop r15
+    000c8  pop r14
+    000ca  pop r13
+    000cc  pop r12
+    000ce  pop rbx
+    000cf  pop rbp
+    000d0  ret
 
-function times_minus_1 (asm, 203 bytes)
+function times_minus_1 (asm, 207 bytes)
     00000  jmp 0000000000000026h
     00005  nop
     00006  nop
@@ -285,73 +285,8 @@ function times_minus_1 (asm, 203 bytes)
     0002d  push r13
     0002f  push r14
     00031  push r15
-    00033  mov r12,rdi
-    00036  mov r15,ADDR
-    00040  push qword ptr [r15+28h]
-    00047  mov r14,8
-    00051  mov r13,[r15+10h]
-    00058  sub r13,[r15]
-    0005f  lea rax,[0A4h]
-    00066  push rax
-    00067  mov [r15+28h],rsp
-    0006e  sub rsp,8
-    00072  mov rdx,rsi
-    00075  sub rsp,10h
-    0007c  mov rsi,[rdx]
-    00083  call 8
-    00088  xor edx,edx
-    0008a  lea rsp,[rbp-30h]
-    00091  pop rcx
-    00092  mov [r15+28h],rcx
-    00099  pop r15
-    0009b  pop r14
-    0009d  pop r13
-    0009f  pop r12
-    000a1  pop rbx
-    000a2  pop rbp
-    000a3  ret
-    000a4  lea rbp,[rsp+30h]
-    000ac  mov edx,1
-    000b1  lea rsp,[rbp-30h]
-    000b8  pop rcx
-    000b9  mov [r15+28h],rcx
-    000c0  pop r15
-    000c2  pop r14
-    000c4  pop r13
-    000c6  pop r12
-    000c8  pop rbx
-    000c9  pop rbp
-    000ca  ret
-
-function times_7 (asm, 207 bytes)
-    00000  jmp 000000000000002Ah
-    00005  nop
-    00006  nop
-    00007  nop
-; internal entry (compiled callers)
-    00008  push rbp
-    00009  mov rbp,rsp
-    0000c  sub rsp,0
-; line 25: mul
-    00013  imul rsi,7
-; line 26: ret
-    0001a  mov rax,rsi
-    0001d  mov rsp,rbp
-    00020  pop rbp
-    00021  ret
-; unwind to the entry from the interpreter
-    00022  mov rsp,[r15+28h]
-    00029  ret
-; external entry (from the interpreter)
-    0002a  push rbp
-    0002b  mov rbp,rsp
-    0002e  push rbx
-    0002f  push r12
-    00031  push r13
-    00033  push r14
-    00035  push r15
-    00037  mov r12,rdi
-    0003a  mov r15,ADDR
+    00033  mov r15,ADDR
+    0003d  mov [r15+30h],rdi
     00044  push qword ptr [r15+28h]
     0004b  mov r14,8
     00055  mov r13,[r15+10h]
@@ -387,4 +322,69 @@ function times_7 (asm, 207 bytes)
     000cc  pop rbx
     000cd  pop rbp
     000ce  ret
+
+function times_7 (asm, 211 bytes)
+    00000  jmp 000000000000002Ah
+    00005  nop
+    00006  nop
+    00007  nop
+; internal entry (compiled callers)
+    00008  push rbp
+    00009  mov rbp,rsp
+    0000c  sub rsp,0
+; line 25: mul
+    00013  imul rsi,7
+; line 26: ret
+    0001a  mov rax,rsi
+    0001d  mov rsp,rbp
+    00020  pop rbp
+    00021  ret
+; unwind to the entry from the interpreter
+    00022  mov rsp,[r15+28h]
+    00029  ret
+; external entry (from the interpreter)
+    0002a  push rbp
+    0002b  mov rbp,rsp
+    0002e  push rbx
+    0002f  push r12
+    00031  push r13
+    00033  push r14
+    00035  push r15
+    00037  mov r15,ADDR
+    00041  mov [r15+30h],rdi
+    00048  push qword ptr [r15+28h]
+    0004f  mov r14,8
+    00059  mov r13,[r15+10h]
+    00060  sub r13,[r15]
+    00067  lea rax,[0ACh]
+    0006e  push rax
+    0006f  mov [r15+28h],rsp
+    00076  sub rsp,8
+    0007a  mov rdx,rsi
+    0007d  sub rsp,10h
+    00084  mov rsi,[rdx]
+    0008b  call 8
+    00090  xor edx,edx
+    00092  lea rsp,[rbp-30h]
+    00099  pop rcx
+    0009a  mov [r15+28h],rcx
+    000a1  pop r15
+    000a3  pop r14
+    000a5  pop r13
+    000a7  pop r12
+    000a9  pop rbx
+    000aa  pop rbp
+    000ab  ret
+    000ac  lea rbp,[rsp+30h]
+    000b4  mov edx,1
+    000b9  lea rsp,[rbp-30h]
+    000c0  pop rcx
+    000c1  mov [r15+28h],rcx
+    000c8  pop r15
+    000ca  pop r14
+    000cc  pop r13
+    000ce  pop r12
+    000d0  pop rbx
+    000d1  pop rbp
+    000d2  ret
 

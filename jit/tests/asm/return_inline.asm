@@ -1,4 +1,4 @@
-function main (asm, 196 bytes)
+function main (asm, 200 bytes)
     00000  jmp 0000000000000026h
     00005  nop
     00006  nop
@@ -23,40 +23,40 @@ function main (asm, 196 bytes)
     0002d  push r13
     0002f  push r14
     00031  push r15
-    00033  mov r12,rdi
-    00036  mov r15,ADDR
-    00040  push qword ptr [r15+28h]
-    00047  mov r14,8
-    00051  mov r13,[r15+10h]
-    00058  sub r13,[r15]
-    0005f  lea rax,[9Dh]
-    00066  push rax
-    00067  mov [r15+28h],rsp
-    0006e  sub rsp,8
-    00072  mov rdx,rsi
-    00075  sub rsp,0
-    0007c  call 8
-    00081  xor edx,edx
-    00083  lea rsp,[rbp-30h]
-    0008a  pop rcx
-    0008b  mov [r15+28h],rcx
-    00092  pop r15
-    00094  pop r14
-    00096  pop r13
-    00098  pop r12
-    0009a  pop rbx
-    0009b  pop rbp
-    0009c  ret
-    0009d  lea rbp,[rsp+30h]
-    000a5  mov edx,1
-    000aa  lea rsp,[rbp-30h]
-    000b1  pop rcx
-    000b2  mov [r15+28h],rcx
-    000b9  pop r15
-    000bb  pop r14
-    000bd  pop r13
-    000bf  pop r12
-    000c1  pop rbx
-    000c2  pop rbp
-    000c3  ret
+    00033  mov r15,ADDR
+    0003d  mov [r15+30h],rdi
+    00044  push qword ptr [r15+28h]
+    0004b  mov r14,8
+    00055  mov r13,[r15+10h]
+    0005c  sub r13,[r15]
+    00063  lea rax,[0A1h]
+    0006a  push rax
+    0006b  mov [r15+28h],rsp
+    00072  sub rsp,8
+    00076  mov rdx,rsi
+    00079  sub rsp,0
+    00080  call 8
+    00085  xor edx,edx
+    00087  lea rsp,[rbp-30h]
+    0008e  pop rcx
+    0008f  mov [r15+28h],rcx
+    00096  pop r15
+    00098  pop r14
+    0009a  pop r13
+    0009c  pop r12
+    0009e  pop rbx
+    0009f  pop rbp
+    000a0  ret
+    000a1  lea rbp,[rsp+30h]
+    000a9  mov edx,1
+    000ae  lea rsp,[rbp-30h]
+    000b5  pop rcx
+    000b6  mov [r15+28h],rcx
+    000bd  pop r15
+    000bf  pop r14
+    000c1  pop r13
+    000c3  pop r12
+    000c5  pop rbx
+    000c6  pop rbp
+    000c7  ret
 

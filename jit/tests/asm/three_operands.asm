@@ -1,4 +1,4 @@
-function main (asm, 249 bytes)
+function main (asm, 253 bytes)
     00000  jmp 000000000000004Dh
     00005  nop
     00006  nop
@@ -39,42 +39,42 @@ function main (asm, 249 bytes)
     00054  push r13
     00056  push r14
     00058  push r15
-    0005a  mov r12,rdi
-    0005d  mov r15,ADDR
-    00067  push qword ptr [r15+28h]
-    0006e  mov r14,8
-    00078  mov r13,[r15+10h]
-    0007f  sub r13,[r15]
-    00086  lea rax,[0D2h]
-    0008d  push rax
-    0008e  mov [r15+28h],rsp
-    00095  sub rsp,8
-    00099  mov rdx,rsi
-    0009c  sub rsp,10h
-    000a3  mov rsi,[rdx]
-    000aa  mov rdi,[rdx+8]
-    000b1  call 8
-    000b6  xor edx,edx
-    000b8  lea rsp,[rbp-30h]
-    000bf  pop rcx
-    000c0  mov [r15+28h],rcx
-    000c7  pop r15
-    000c9  pop r14
-    000cb  pop r13
-    000cd  pop r12
-    000cf  pop rbx
-    000d0  pop rbp
-    000d1  ret
-    000d2  lea rbp,[rsp+30h]
-    000da  mov edx,1
-    000df  lea rsp,[rbp-30h]
-    000e6  pop rcx
-    000e7  mov [r15+28h],rcx
-    000ee  pop r15
-    000f0  pop r14
-    000f2  pop r13
-    000f4  pop r12
-    000f6  pop rbx
-    000f7  pop rbp
-    000f8  ret
+    0005a  mov r15,ADDR
+    00064  mov [r15+30h],rdi
+    0006b  push qword ptr [r15+28h]
+    00072  mov r14,8
+    0007c  mov r13,[r15+10h]
+    00083  sub r13,[r15]
+    0008a  lea rax,[0D6h]
+    00091  push rax
+    00092  mov [r15+28h],rsp
+    00099  sub rsp,8
+    0009d  mov rdx,rsi
+    000a0  sub rsp,10h
+    000a7  mov rsi,[rdx]
+    000ae  mov rdi,[rdx+8]
+    000b5  call 8
+    000ba  xor edx,edx
+    000bc  lea rsp,[rbp-30h]
+    000c3  pop rcx
+    000c4  mov [r15+28h],rcx
+    000cb  pop r15
+    000cd  pop r14
+    000cf  pop r13
+    000d1  pop r12
+    000d3  pop rbx
+    000d4  pop rbp
+    000d5  ret
+    000d6  lea rbp,[rsp+30h]
+    000de  mov edx,1
+    000e3  lea rsp,[rbp-30h]
+    000ea  pop rcx
+    000eb  mov [r15+28h],rcx
+    000f2  pop r15
+    000f4  pop r14
+    000f6  pop r13
+    000f8  pop r12
+    000fa  pop rbx
+    000fb  pop rbp
+    000fc  ret
 

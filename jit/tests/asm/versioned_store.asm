@@ -1,32 +1,32 @@
-function main (asm, 399 bytes)
-    00000  jmp 00000000000000EAh
+function main (asm, 404 bytes)
+    00000  jmp 00000000000000EBh
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  mov rax,0
-    00012  cmp rax,rsi
-    00015  jge 00000000000000AFh
-    0001b  push rbp
-    0001c  mov rbp,rsp
-    0001f  sub rsp,0
-    00026  mov rdi,rsi
-    00029  mov esi,0
-    0002f  cmp rsi,rdi
-    00032  jge 0000000000000054h
-    00038  test rsi,rsi
-    0003b  js 0000000000000054h
-    00041  mov eax,40h
-    00046  cmp rdi,rax
-    00049  jg 0000000000000054h
-    0004f  jmp 0000000000000085h
+    0000f  cmp rax,rsi
+    00012  jge 00000000000000AFh
+    00018  push rbp
+    00019  mov rbp,rsp
+    0001c  sub rsp,0
+    00023  mov rdi,rsi
+    00026  mov esi,0
+    0002c  cmp rsi,rdi
+    0002f  jge 0000000000000051h
+    00035  test rsi,rsi
+    00038  js 0000000000000051h
+    0003e  mov eax,40h
+    00043  cmp rdi,rax
+    00046  jg 0000000000000051h
+    0004c  jmp 0000000000000085h
 ; line 8: jge
-    00054  cmp rsi,rdi
-    00057  jge 000000000000007Ah
-    0005d  nop [rax]
+    00051  cmp rsi,rdi
+    00054  jge 000000000000007Ah
+    0005a  nop [rax+rax]
 ; line 9: store
     00060  cmp rsi,40h
-    00067  jae 00000000000000BAh
+    00067  jae 00000000000000B7h
     0006d  mov [r14+rsi*8],rsi
 ; line 10: add
     00071  add rsi,1
@@ -57,60 +57,60 @@ function main (asm, 399 bytes)
     000ad  jmp 000000000000007Ah
 ; return before the frame
     000af  mov rax,0
-    000b9  ret
+    000b6  ret
 ; trap: memory access out of bounds at line 9
-    000ba  mov rdi,r12
-    000bd  mov rsi,1
-    000c7  mov rdx,2
-    000d1  mov rax,ADDR
-    000db  call rax  ; jit_trap
-    000dd  jmp 00000000000000E2h
+    000b7  mov rdi,[r15+30h]
+    000be  mov rsi,1
+    000c8  mov rdx,2
+    000d2  mov rax,ADDR
+    000dc  call rax  ; jit_trap
+    000de  jmp 00000000000000E3h
 ; unwind to the entry from the interpreter
-    000e2  mov rsp,[r15+28h]
-    000e9  ret
+    000e3  mov rsp,[r15+28h]
+    000ea  ret
 ; external entry (from the interpreter)
-    000ea  push rbp
-    000eb  mov rbp,rsp
-    000ee  push rbx
-    000ef  push r12
-    000f1  push r13
-    000f3  push r14
-    000f5  push r15
-    000f7  mov r12,rdi
-    000fa  mov r15,ADDR
-    00104  push qword ptr [r15+28h]
-    0010b  mov r14,ADDR
-    00115  mov r13,[r15+10h]
-    0011c  sub r13,[r15]
-    00123  lea rax,[168h]
-    0012a  push rax
-    0012b  mov [r15+28h],rsp
-    00132  sub rsp,8
-    00136  mov rdx,rsi
-    00139  sub rsp,10h
-    00140  mov rsi,[rdx]
-    00147  call 8
-    0014c  xor edx,edx
-    0014e  lea rsp,[rbp-30h]
-    00155  pop rcx
-    00156  mov [r15+28h],rcx
-    0015d  pop r15
-    0015f  pop r14
-    00161  pop r13
-    00163  pop r12
-    00165  pop rbx
-    00166  pop rbp
-    00167  ret
-    00168  lea rbp,[rsp+30h]
-    00170  mov edx,1
-    00175  lea rsp,[rbp-30h]
-    0017c  pop rcx
-    0017d  mov [r15+28h],rcx
-    00184  pop r15
-    00186  pop r14
-    00188  pop r13
-    0018a  pop r12
-    0018c  pop rbx
-    0018d  pop rbp
-    0018e  ret
+    000eb  push rbp
+    000ec  mov rbp,rsp
+    000ef  push rbx
+    000f0  push r12
+    000f2  push r13
+    000f4  push r14
+    000f6  push r15
+    000f8  mov r15,ADDR
+    00102  mov [r15+30h],rdi
+    00109  push qword ptr [r15+28h]
+    00110  mov r14,ADDR
+    0011a  mov r13,[r15+10h]
+    00121  sub r13,[r15]
+    00128  lea rax,[16Dh]
+    0012f  push rax
+    00130  mov [r15+28h],rsp
+    00137  sub rsp,8
+    0013b  mov rdx,rsi
+    0013e  sub rsp,10h
+    00145  mov rsi,[rdx]
+    0014c  call 8
+    00151  xor edx,edx
+    00153  lea rsp,[rbp-30h]
+    0015a  pop rcx
+    0015b  mov [r15+28h],rcx
+    00162  pop r15
+    00164  pop r14
+    00166  pop r13
+    00168  pop r12
+    0016a  pop rbx
+    0016b  pop rbp
+    0016c  ret
+    0016d  lea rbp,[rsp+30h]
+    00175  mov edx,1
+    0017a  lea rsp,[rbp-30h]
+    00181  pop rcx
+    00182  mov [r15+28h],rcx
+    00189  pop r15
+    0018b  pop r14
+    0018d  pop r13
+    0018f  pop r12
+    00191  pop rbx
+    00192  pop rbp
+    00193  ret
 
