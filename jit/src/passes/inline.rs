@@ -305,8 +305,8 @@ impl Inliner<'_> {
     /// levels as `MAX_UNROLL` and `UNROLL_GROWTH` allow; the deepest
     /// copy's calls stay calls (which spend the levels of the frames
     /// inlined around them: `ir::Function::inline_depth`). As gcc does
-    /// at `-O2` (its recursive inlining), which for fib, Takeuchi's and
-    /// Ackermann's function makes one call of several levels.
+    /// at `-O2` (its recursive inlining), which for fib and Ackermann's
+    /// function makes one call of several levels.
     fn build_own_body(
         &mut self,
         id: FuncId,
