@@ -176,31 +176,33 @@ impl Emitter<'_> {
         }
     }
 
-    /// The first test of an early exit (`passes::early_exit`), made on the
-    /// argument registers before the prologue: jumps to the returned
-    /// label where the function returns at once. None when an operand is
-    /// not in a register there (code entered by on-stack replacement, a
-    /// parameter past the argument registers).
-    pub(in crate::backend) fn early_exit_test(
-        &mut self,
-        x: EarlyExit,
-    ) -> Option<(DynamicLabel, (Known, i64))> {
+    /// An early exit (`passes::early_exit`): its test made on the
+    /// argument registers before the prologue, and where it holds the
+    /// value returned at once, with no frame to undo; where it does not,
+    /// a jump past to the prologue. All of it before the frame's `push
+    /// rbp`, where the unwinding tables say the return address is at
+    /// `rsp` (`observe::gdb_jit`). Nothing where an operand is not in a
+    /// register there (code entered by on-stack replacement, a parameter
+    /// past the argument registers).
+    pub(in crate::backend) fn early_exit(&mut self, x: EarlyExit) {
         if !self.register_args() {
-            return None;
+            return;
         }
-        let [a, b] = x.args.map(at_entry);
-        let (a, b) = (a?, b?);
-        // The returned value must be at hand too.
-        at_entry(x.returns.0)?;
-        let cond = vm::isa::condition(x.op)?;
-        let cond = if x.when_taken { cond } else { cond.negated() };
+        let (Some(a), Some(b), Some(returned)) = (
+            at_entry(x.args[0]),
+            at_entry(x.args[1]),
+            at_entry(x.returns.0),
+        ) else {
+            return;
+        };
+        let Some(cond) = vm::isa::condition(x.op) else {
+            return;
+        };
+        let exits = if x.when_taken { cond } else { cond.negated() };
         let left = match a {
             AtEntry::Reg(r) => r,
             AtEntry::Const(c) => {
-                match i32::try_from(c) {
-                    Ok(i) => dynasm!(self.ops ; .arch x64 ; mov rax, i),
-                    Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c),
-                }
+                self.load_constant(RAX, c);
                 RAX
             }
         };
@@ -212,36 +214,29 @@ impl Emitter<'_> {
                 AtEntry::Const(c) => match i32::try_from(c) {
                     Ok(i) => x64::encode::Src::Imm(i),
                     Err(_) => {
-                        dynasm!(self.ops ; .arch x64 ; mov rcx, QWORD c);
+                        self.load_constant(RCX, c);
                         x64::encode::Src::Reg(RCX)
                     }
                 },
             };
             x64::encode::compare(&mut self.ops, left, right);
         }
-        let label = self.ops.new_dynamic_label();
-        self.jcc(cond, label);
-        Some((label, x.returns))
-    }
-
-    /// The early exit's return, out of line: the value into rax, and
-    /// back to the caller with no frame to undo.
-    pub(in crate::backend) fn early_return(&mut self, label: DynamicLabel, returns: (Known, i64)) {
+        let frame = self.ops.new_dynamic_label();
+        self.jcc(exits.negated(), frame);
         self.ops.mark(Mark::Named("return before the frame"));
-        dynasm!(self.ops ; .arch x64 ; =>label);
-        match (at_entry(returns.0), returns.1) {
-            (Some(AtEntry::Reg(r)), 0) => dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r)),
-            (Some(AtEntry::Reg(r)), k) => match i32::try_from(k) {
+        match (returned, x.returns.1) {
+            (AtEntry::Reg(r), 0) => dynasm!(self.ops ; .arch x64 ; mov rax, Rq(r)),
+            (AtEntry::Reg(r), k) => match i32::try_from(k) {
                 Ok(k) => dynasm!(self.ops ; .arch x64 ; lea rax, [Rq(r) + k]),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD k ; add rax, Rq(r)),
+                Err(_) => {
+                    self.load_constant(RAX, k);
+                    dynasm!(self.ops ; .arch x64 ; add rax, Rq(r));
+                }
             },
-            (Some(AtEntry::Const(c)), k) => match i32::try_from(c.wrapping_add(k)) {
-                Ok(i) => dynasm!(self.ops ; .arch x64 ; mov rax, i),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD c.wrapping_add(k)),
-            },
-            (None, _) => unreachable!("early_exit_test checked the returned value"),
+            (AtEntry::Const(c), k) => self.load_constant(RAX, c.wrapping_add(k)),
         }
-        dynasm!(self.ops ; .arch x64 ; ret);
+        dynasm!(self.ops ; .arch x64 ; ret ; =>frame);
+        self.ops.mark(Mark::Named("frame"));
     }
 
     /// Grows the stack by `bytes` a page at a time, touching each, so a

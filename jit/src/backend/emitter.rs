@@ -281,11 +281,13 @@ mod tests {
                 Some((at, mnemonic, fields.next().unwrap_or("").to_string()))
             })
             .collect();
-        let k = insts
-            .iter()
-            .position(|(_, m, _)| m == "jl")
+        // The back edge: the `jl` that jumps backwards (the early exit's
+        // test at the entry jumps forwards, to the frame).
+        let target_of = |k: usize| u64::from_str_radix(insts[k].2.trim_end_matches('h'), 16);
+        let k = (0..insts.len())
+            .find(|&k| insts[k].1 == "jl" && target_of(k).is_ok_and(|t| t < insts[k].0))
             .expect("the back edge");
-        let target = u64::from_str_radix(insts[k].2.trim_end_matches('h'), 16).expect("target");
+        let target = target_of(k).expect("target");
         assert_eq!(target % 32, 0, "{listing}");
         assert_eq!(insts[k + 1].0 - insts[k].0, 2, "{listing}");
         assert_eq!(insts[k - 2].1, "add", "{listing}");

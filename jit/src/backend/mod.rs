@@ -123,12 +123,9 @@ pub fn emit(
     dynasm!(e.ops ; .arch x64 ; jmp =>external ; nop ; nop ; nop ; =>internal);
     debug_assert_eq!(e.ops.offset().0, INTERNAL_ENTRY as usize);
     e.mark(Mark::Named("internal entry (compiled callers)"));
-    let early = e
-        .facts
-        .proven
-        .early_exits
-        .first()
-        .and_then(|&x| e.early_exit_test(x));
+    if let Some(&x) = e.facts.proven.early_exits.first() {
+        e.early_exit(x);
+    }
     e.prologue();
     let order = std::mem::take(&mut e.plan.order);
     // What each block falls through to: the next in order, past blocks
@@ -173,9 +170,6 @@ pub fn emit(
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }
         e.at.copy = None;
-    }
-    if let Some((label, returns)) = early {
-        e.early_return(label, returns);
     }
     e.stubs.emit(&mut e.ops);
     dynasm!(e.ops ; .arch x64 ; =>external);

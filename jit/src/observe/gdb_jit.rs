@@ -251,10 +251,11 @@ fn set_range(entry: &mut gimli::write::DebuggingInformationEntry, f: &CodeInfo) 
     );
 }
 
-/// `.debug_frame`: on entry the return address is at the CFA, `rsp + 8`;
-/// from the internal entry's `push rbp` (offset 8) the CFA is `rsp + 16`
-/// with the caller's `rbp` below the return address; after `mov rbp,
-/// rsp` (offset 9) and to the end, `rbp + 16`.
+/// `.debug_frame`: on entry the return address is at the CFA, `rsp + 8`,
+/// and so until the internal entry's `push rbp` (offset 8, or after an
+/// early exit's test and return: `frame_push`); after it the CFA is
+/// `rsp + 16` with the caller's `rbp` below the return address; after
+/// `mov rbp, rsp` and to the end, `rbp + 16`.
 fn frame_table(f: &CodeInfo) -> Result<Vec<u8>, String> {
     let mut cie = CommonInformationEntry::new(ENCODING, 1, -8, X86_64::RA);
     cie.add_instruction(CallFrameInstruction::Cfa(X86_64::RSP, 8));
@@ -263,15 +264,34 @@ fn frame_table(f: &CodeInfo) -> Result<Vec<u8>, String> {
     let cie = table.add_cie(cie);
     let size = u32::try_from(f.code.len() as u64).map_err(|_| "code too large")?;
     let mut fde = FrameDescriptionEntry::new(Address::Constant(f.address), size);
-    fde.add_instruction(9, CallFrameInstruction::CfaOffset(16));
-    fde.add_instruction(9, CallFrameInstruction::Offset(X86_64::RBP, -16));
-    fde.add_instruction(12, CallFrameInstruction::CfaRegister(X86_64::RBP));
+    let push = frame_push(f.code) as u32;
+    fde.add_instruction(push + 1, CallFrameInstruction::CfaOffset(16));
+    fde.add_instruction(push + 1, CallFrameInstruction::Offset(X86_64::RBP, -16));
+    // `mov rbp, rsp` is three bytes.
+    fde.add_instruction(push + 4, CallFrameInstruction::CfaRegister(X86_64::RBP));
     table.add_fde(cie, fde);
     let mut frame = gimli::write::DebugFrame(EndianVec::new(LittleEndian));
     table
         .write_debug_frame(&mut frame)
         .map_err(|e| e.to_string())?;
     Ok(frame.0.into_vec())
+}
+
+/// The offset of the internal entry's `push rbp`: the first instruction
+/// there, or the first after an early exit's few (`passes::early_exit`),
+/// found by decoding them.
+fn frame_push(code: &[u8]) -> usize {
+    use iced_x86::{Code, Decoder, DecoderOptions, Register};
+    let entry = crate::backend::INTERNAL_ENTRY as usize;
+    let Some(from) = code.get(entry..) else {
+        return entry;
+    };
+    let mut decoder = Decoder::with_ip(64, from, entry as u64, DecoderOptions::NONE);
+    decoder
+        .iter()
+        .take(16)
+        .find(|i| i.code() == Code::Push_r64 && i.op0_register() == Register::RBP)
+        .map_or(entry, |i| i.ip() as usize)
 }
 
 /// Sets the address of section `name` in an ELF64 little-endian object:
@@ -350,6 +370,30 @@ mod tests {
         assert_eq!(&bytes[offset..offset + size], &code[..]);
         assert!(section_header(&bytes, b".debug_line").is_ok());
         assert!(section_header(&bytes, b".debug_frame").is_ok());
+    }
+
+    /// The frame's `push rbp` is the internal entry's first instruction,
+    /// or comes after an early exit's test and return (fib's `n < 2`).
+    #[test]
+    fn the_frame_table_finds_the_push_after_an_early_exit() {
+        let fib = "func fib(%n)\n    jlt %n, 2, base\n    sub %a, %n, 1\n    call %x, fib, %a\n    sub %a, %n, 2\n    call %y, fib, %a\n    add %x, %x, %y\n    ret %x\nbase:\n    ret %n\nend\n\
+                   func main()\n    call %r, fib, 20\n    print %r\n    ret 0\nend\n";
+        let program = vm::load(fib.as_bytes()).expect("loads");
+        let code_of = |func: &str| {
+            let id = program.func_by_name(func).expect("the function");
+            let options = crate::pipeline::context::Options::verified();
+            let ctx =
+                crate::tools::disasm::compiled(&program, id, None, options).expect("compiles");
+            ctx.code.expect("the code").code
+        };
+        let fib = code_of("fib");
+        let push = frame_push(&fib);
+        assert!(push > crate::backend::INTERNAL_ENTRY as usize);
+        assert_eq!(&fib[push..push + 4], &[0x55, 0x48, 0x89, 0xe5]);
+        // `main` has no early exit: the push is where it always was.
+        let main = code_of("main");
+        assert_eq!(frame_push(&main), crate::backend::INTERNAL_ENTRY as usize);
+        assert_eq!(main[frame_push(&main)], 0x55);
     }
 
     #[test]
