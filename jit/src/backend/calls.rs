@@ -138,8 +138,8 @@ impl Emitter<'_> {
     }
 
     /// The internal entry's frame (`frame`), the caller's callee-saved
-    /// registers saved where values live in them, then the parameters compiled callers passed in
-    /// registers moved to their homes (all at once: one parameter's home
+    /// registers saved where values live in them, then the parameters
+    /// compiled callers passed in registers moved to their homes (all at once: one parameter's home
     /// may be another's argument register).
     pub(in crate::backend) fn prologue(&mut self) {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
@@ -181,23 +181,12 @@ impl Emitter<'_> {
     /// value returned at once, with no frame to undo; where it does not,
     /// a jump past to the prologue. All of it before the frame's `push
     /// rbp`, where the unwinding tables say the return address is at
-    /// `rsp` (`observe::gdb_jit`). Nothing where an operand is not in a
-    /// register there (code entered by on-stack replacement, a parameter
-    /// past the argument registers).
+    /// `rsp` (`observe::gdb_jit`). The pass found it only where every
+    /// operand is in a register or a constant here.
     pub(in crate::backend) fn early_exit(&mut self, x: EarlyExit) {
-        if !self.register_args() {
-            return;
-        }
-        let (Some(a), Some(b), Some(returned)) = (
-            at_entry(x.args[0]),
-            at_entry(x.args[1]),
-            at_entry(x.returns.0),
-        ) else {
-            return;
-        };
-        let Some(cond) = vm::isa::condition(x.op) else {
-            return;
-        };
+        debug_assert!(self.register_args());
+        let [a, b, returned] = [x.args[0], x.args[1], x.returns.0].map(at_entry);
+        let cond = vm::isa::condition(x.op).expect("an early exit tests an integer branch");
         let exits = if x.when_taken { cond } else { cond.negated() };
         let left = match a {
             AtEntry::Reg(r) => r,
@@ -325,10 +314,11 @@ enum AtEntry {
 }
 
 /// A parameter in its argument register or a constant, as the internal
-/// entry receives them; None for a parameter passed on the stack.
-fn at_entry(k: Known) -> Option<AtEntry> {
+/// entry receives them (`early_exit::find` keeps only parameters passed in
+/// registers).
+fn at_entry(k: Known) -> AtEntry {
     match k {
-        Known::Param(p) => ARG_REGISTERS.get(p as usize).map(|&r| AtEntry::Reg(r)),
-        Known::Const(c) => Some(AtEntry::Const(c)),
+        Known::Param(p) => AtEntry::Reg(ARG_REGISTERS[p as usize]),
+        Known::Const(c) => AtEntry::Const(c),
     }
 }

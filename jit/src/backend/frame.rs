@@ -2,7 +2,7 @@
 //! value that lives in memory (it has no register) or must be saved across
 //! a call (its register is caller-saved and it is live after a call or an
 //! output helper), then the caller's callee-saved value registers (`rbx`,
-//! `r10`, `r11`) that values live in, then
+//! `r10`-`r12`) that values live in, then
 //! the outgoing arguments of its largest call at `[rsp]`. Sized to what
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).

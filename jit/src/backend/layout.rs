@@ -10,9 +10,10 @@ use super::operands::Src;
 use super::plan::LoopCopy;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{InstKind, NO_SRC};
-use crate::passes::bounds::Direction;
+use crate::passes::bounds::{Direction, VersionedLoop};
 use crate::pipeline::budget::Bail;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use x64::Cond;
 
 impl Emitter<'_> {
     /// Where the code of block `b` is: in the unchecked copy being
@@ -79,11 +80,8 @@ impl Emitter<'_> {
                 self.facts.proven.versioned[l].limit,
             );
             self.compare(index, limit);
-            if self.facts.proven.versioned[l].inclusive {
-                dynasm!(self.ops ; .arch x64 ; jg =>checked);
-            } else {
-                dynasm!(self.ops ; .arch x64 ; jge =>checked);
-            }
+            let fails = up_test_fails(&self.facts.proven.versioned[l]);
+            self.jcc(fails, checked);
         }
         // lower >= 0 (a constant is known to be).
         if self.facts.f.constant(lower).is_none() {
@@ -185,9 +183,9 @@ impl Emitter<'_> {
     /// guard checks the test on entry (`index < limit` going up, `index
     /// >= limit` going down), jumping to `checked` where it fails.
     fn guard_test(&mut self, l: usize, checked: DynamicLabel) {
-        let (index, limit, direction, inclusive) = {
+        let (index, limit, direction, up_fails) = {
             let l = &self.facts.proven.versioned[l];
-            (l.index, l.limit, l.direction, l.inclusive)
+            (l.index, l.limit, l.direction, up_test_fails(l))
         };
         self.load(RCX, index);
         match self.source(limit, RDX) {
@@ -196,8 +194,7 @@ impl Emitter<'_> {
             Src::Frame(m) => dynasm!(self.ops ; .arch x64 ; cmp rcx, QWORD [rbp + m]),
         }
         match direction {
-            Direction::Up if inclusive => dynasm!(self.ops ; .arch x64 ; jg =>checked),
-            Direction::Up => dynasm!(self.ops ; .arch x64 ; jge =>checked),
+            Direction::Up => self.jcc(up_fails, checked),
             Direction::Down => dynasm!(self.ops ; .arch x64 ; jl =>checked),
         }
     }
@@ -356,5 +353,15 @@ mod tests {
             let target = target.and_then(|t| u64::from_str_radix(t, 16).ok());
             assert_ne!(target, Some(pair[1].0), "{listing}");
         }
+    }
+}
+
+/// After `cmp index, limit`, where a loop going up fails its test on
+/// entry: `index >= limit`, or `index > limit` for an inclusive one.
+fn up_test_fails(l: &VersionedLoop) -> Cond {
+    if l.inclusive {
+        Cond::G
+    } else {
+        Cond::Ge
     }
 }

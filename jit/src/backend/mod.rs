@@ -34,6 +34,7 @@ mod plan;
 pub mod scratch_env;
 pub(crate) mod stubs;
 
+pub(crate) use abi::ARG_REGISTERS;
 pub use abi::INTERNAL_ENTRY;
 pub use code::{Emitted, Mark};
 pub use scratch_env::ScratchEnv;

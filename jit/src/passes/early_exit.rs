@@ -19,6 +19,7 @@
 //! Runs on the out-of-SSA IR (phis are copies by then), after register
 //! allocation, which it does not need: it reads no home.
 
+use crate::analysis::cfg::EntryPoint;
 use crate::ir::entity::{Block, Value};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
@@ -57,10 +58,24 @@ enum Def {
 }
 
 /// The early exit of `f`, if its first test has one (a list of one at
-/// most, for the pass table's results).
-pub fn find(f: &Function, budget: &mut Budget) -> Result<Vec<EarlyExit>, Bail> {
+/// most, for the pass table's results). Only for code entered at its
+/// start by compiled callers, with every operand a constant or one of the
+/// first `in_registers` parameters (those passed in registers): the back
+/// end emits exactly what this finds.
+pub fn find(
+    f: &Function,
+    in_registers: usize,
+    budget: &mut Budget,
+) -> Result<Vec<EarlyExit>, Bail> {
     budget.charge(MAX_WALK as u64)?;
-    Ok(Walk::new(f).first_test().into_iter().collect())
+    if f.entry_point != EntryPoint::Start {
+        return Ok(Vec::new());
+    }
+    let in_reach = |k: Known| !matches!(k, Known::Param(p) if p as usize >= in_registers);
+    let exit = Walk::new(f)
+        .first_test()
+        .filter(|x| x.args.into_iter().chain([x.returns.0]).all(in_reach));
+    Ok(exit.into_iter().collect())
 }
 
 struct Walk<'a> {

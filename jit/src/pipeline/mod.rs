@@ -373,7 +373,8 @@ macro_rules! passes {
                 switch: Some("Build the frame before the function's first test, even where that test's exit only returns"),
                 run: |ctx| {
                     let f = ctx.func.as_ref().ok_or_else(|| missing("the IR"))?;
-                    let exits = early_exit::find(f, &mut ctx.budget)?;
+                    let in_registers = crate::backend::ARG_REGISTERS.len();
+                    let exits = early_exit::find(f, in_registers, &mut ctx.budget)?;
                     ctx.record(&[exits.len()]);
                     ctx.early_exits = Some(exits);
                     Ok(Edits::None)

@@ -25,7 +25,7 @@ use vm::Op;
 /// The callee-saved value registers (`rbx`, `r10`, `r11`, `r12`:
 /// `x64::env::CALLEE_SAVED_VALUES`) whose caller's copies the function
 /// saves in its frame if it uses them: first choice for integer values
-/// live across calls (`preference`).
+/// live across calls (`Orders::preference`).
 pub use x64::env::CALLEE_SAVED_VALUES as CALLEE_SAVED;
 use x64::env::{VALUE_GPRS, VALUE_XMMS};
 use x64::{Gpr, Xmm};
@@ -307,24 +307,40 @@ fn weight(all: &[Value], ints: &[u64], floats: &[u64], k: usize) -> u64 {
     ints[all[k].index()] + floats[all[k].index()]
 }
 
-/// The registers a group may take, best first. A group of integers that
-/// crosses calls more than once per run of the function takes a
-/// callee-saved register first: saved and restored once per run, where a
-/// caller-saved one costs a spill and a reload at each call. Any other
-/// takes a caller-saved one, or a callee-saved one when its uses are worth
-/// the save and restore (it is used in a loop).
-fn preference(integer: bool, crosses: u64, weight: u64) -> Vec<Home> {
-    if !integer {
-        return VALUE_XMMS.map(Home::Xmm).to_vec();
+/// The orders in which a group takes registers (`preference`).
+struct Orders {
+    callee_first: Vec<Home>,
+    caller_first: Vec<Home>,
+    xmms: Vec<Home>,
+}
+
+impl Orders {
+    fn new() -> Orders {
+        let caller = VALUE_GPRS.map(Home::Gpr);
+        let callee = CALLEE_SAVED.map(Home::Gpr);
+        Orders {
+            callee_first: callee.into_iter().chain(caller).collect(),
+            caller_first: caller.into_iter().chain(callee).collect(),
+            xmms: VALUE_XMMS.map(Home::Xmm).to_vec(),
+        }
     }
-    let caller = VALUE_GPRS.map(Home::Gpr);
-    let callee = CALLEE_SAVED.map(Home::Gpr);
-    if crosses > 1 {
-        callee.into_iter().chain(caller).collect()
-    } else if weight >= LOOP_WEIGHT {
-        caller.into_iter().chain(callee).collect()
-    } else {
-        caller.to_vec()
+
+    /// The registers a group may take, best first. A group of integers
+    /// that crosses calls more than once per run of the function takes a
+    /// callee-saved register first: saved and restored once per run, where
+    /// a caller-saved one costs a spill and a reload at each call. Any
+    /// other takes a caller-saved one, or a callee-saved one when its uses
+    /// are worth the save and restore (it is used in a loop).
+    fn preference(&self, integer: bool, crosses: u64, weight: u64) -> &[Home] {
+        if !integer {
+            &self.xmms
+        } else if crosses > 1 {
+            &self.callee_first
+        } else if weight >= LOOP_WEIGHT {
+            &self.caller_first
+        } else {
+            &self.caller_first[..VALUE_GPRS.len()]
+        }
     }
 }
 
@@ -396,6 +412,7 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     let crossed = calls_crossed(f, loops, &after, all.len());
     let mut register: Vec<Option<Home>> = vec![None; all.len()];
     let mut offset = 0;
+    let orders = Orders::new();
     for (integer, class) in [true, false].into_iter().zip(&classes) {
         let same_class = offset..offset + class.len();
         // Groups in the rank order of their best member, which leads them.
@@ -418,7 +435,7 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
                 .iter()
                 .map(|j| crossed[j])
                 .fold(0, u64::saturating_add);
-            let order = preference(integer, crosses, weight(&all, &ints, &floats, k));
+            let order = orders.preference(integer, crosses, weight(&all, &ints, &floats, k));
             let chosen = preferred
                 .or_else(|| {
                     let r = order.iter().copied();
