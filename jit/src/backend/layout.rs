@@ -321,6 +321,16 @@ impl Emitter<'_> {
     }
 }
 
+/// After `cmp index, limit`, where a loop going up fails its test on
+/// entry: `index >= limit`, or `index > limit` for an inclusive one.
+fn up_test_fails(l: &VersionedLoop) -> Cond {
+    if l.inclusive {
+        Cond::G
+    } else {
+        Cond::Ge
+    }
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -353,15 +363,5 @@ mod tests {
             let target = target.and_then(|t| u64::from_str_radix(t, 16).ok());
             assert_ne!(target, Some(pair[1].0), "{listing}");
         }
-    }
-}
-
-/// After `cmp index, limit`, where a loop going up fails its test on
-/// entry: `index >= limit`, or `index > limit` for an inclusive one.
-fn up_test_fails(l: &VersionedLoop) -> Cond {
-    if l.inclusive {
-        Cond::G
-    } else {
-        Cond::Ge
     }
 }
