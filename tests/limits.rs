@@ -120,7 +120,7 @@ fn compile_budget_that_runs_out_mid_construction() {
         assert!(down.contains("outcome=bailed in "), "{down}");
     }
     // Somewhere between, it runs out inside SSA construction itself.
-    let in_ssa = (1..100).any(|units| {
+    let in_ssa = (1..200).any(|units| {
         let out = run(
             &file,
             Config::Jit,

@@ -104,7 +104,11 @@ fn textbook_loop_frontiers_and_phis() {
     let program = vm::load(&text).expect("loads");
     let out = Context::compiled_to(&program, program.main, Phase::Ssa).expect("compiles");
     // Entry (b0), Head (b1), Body (b2), Done (b3).
-    let df = out.frontiers.expect("frontiers");
+    let (cfg, dom) = (
+        out.cfg.as_ref().expect("cfg"),
+        out.cfg_dom.as_ref().expect("dom"),
+    );
+    let df = jit::analysis::dom::frontiers(cfg, dom, &mut Budget::unlimited()).expect("frontiers");
     assert_eq!(df[2], vec![jit::Block(1)], "DF(Body)");
     assert!(df[0].is_empty(), "DF(Entry)");
     let f = program.func(program.main);

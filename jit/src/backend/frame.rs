@@ -7,6 +7,7 @@
 //! the function uses, rounded so calls see a 16-byte aligned stack (at
 //! entry rsp is 8 mod 16, the return address, and pushing rbp makes it 0).
 
+use crate::analysis::worklist::{self, Worklist};
 use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
@@ -156,15 +157,14 @@ pub(in crate::backend) fn current_slots(
             .iter()
             .fold(Mask::FULL, |m, p| m & out[p.index()])
     };
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in &blocks {
-            budget.charge(1)?;
-            let o = step(b, entry_of(b, &out), &mut before);
-            if o != out[b.index()] {
-                out[b.index()] = o;
-                changed = true;
+    let mut work = Worklist::new(n, worklist::forward_order(f, blocks.into_iter()));
+    while let Some(b) = work.pop() {
+        budget.charge(1 + f.block(b).insts.len() as u64)?;
+        let o = step(b, entry_of(b, &out), &mut before);
+        if o != out[b.index()] {
+            out[b.index()] = o;
+            for &s in f.block(b).succs().iter().filter(|s| f.block(**s).live) {
+                work.push(s);
             }
         }
     }

@@ -11,7 +11,7 @@ use crate::observe::record::CodeTier;
 use crate::pipeline::budget::Budget;
 use crate::pipeline::context::{Context, Options, Stats};
 use crate::pipeline::error::CompileError;
-use crate::pipeline::phase::{Phase, PhaseTimes};
+use crate::pipeline::phase::{Phase, PhaseTimes, PhaseWork};
 use std::time::{Duration, Instant};
 use vm::tier::{JitEnv, Request};
 use vm::Program;
@@ -34,6 +34,8 @@ pub(crate) struct Built {
     pub(crate) tier: CodeTier,
     pub(crate) stats: Stats,
     pub(crate) times: PhaseTimes,
+    /// The budget units each phase charged.
+    pub(crate) work: PhaseWork,
     pub(crate) code: Result<Emitted, CompileError>,
     /// When it began, and how long its phases took.
     pub(crate) start: Instant,
@@ -85,6 +87,7 @@ pub(crate) fn build<'a>(
         tier: CodeTier::Optimizing,
         stats: ctx.stats,
         times: ctx.times,
+        work: ctx.work,
         code: result.and_then(|()| {
             ctx.code.clone().ok_or_else(|| CompileError::Invalid {
                 phase: Phase::Emit,
@@ -122,11 +125,14 @@ pub(crate) fn build_baseline(
     let emitted = unless_exhausted(emitted);
     let mut times = PhaseTimes::default();
     times[Phase::Emit as usize] = start.elapsed();
+    let mut work = PhaseWork::default();
+    work[Phase::Emit as usize] = budget.used();
     let code_bytes = emitted.as_ref().map_or(0, |e| e.code.len());
     let built = vm::runtime::alloc::lasting(|| Built {
         tier: CodeTier::Baseline,
         stats: Stats::of_code(f.code.len(), code_bytes),
         times,
+        work,
         code: emitted.clone(),
         start,
         total: start.elapsed(),

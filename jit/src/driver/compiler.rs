@@ -298,6 +298,7 @@ impl Jit {
                 0
             },
             times: built.times,
+            work: built.work,
             total: built.total,
             started: built.start.duration_since(self.epoch),
             queued: built.start.saturating_duration_since(request.made),

@@ -5,7 +5,7 @@
 
 use crate::pipeline::context::Stats;
 use crate::pipeline::error::CompileError;
-use crate::pipeline::phase::{Phase, PhaseTimes};
+use crate::pipeline::phase::{Phase, PhaseTimes, PhaseWork};
 use std::fmt::Write as _;
 use std::time::Duration;
 use vm::tier::Trigger;
@@ -48,6 +48,8 @@ pub struct CompileRecord {
     pub code_bytes: usize,
     /// Wall time per phase, indexed like `Phase::ALL`.
     pub times: PhaseTimes,
+    /// Budget units charged per phase, indexed likewise.
+    pub work: PhaseWork,
     pub total: Duration,
     /// When the compile began, from the compiler's `epoch`.
     pub started: Duration,
@@ -81,14 +83,15 @@ impl CompileRecord {
         if self.tier == CodeTier::Baseline {
             // One phase, and none of the pipeline's counts.
             let mut line = format!(
-                "compile {} id={} at={}us trigger={trigger} tier=baseline instrs={} bytes={} emit={}us total={}us",
+                "compile {} id={} at={}us trigger={trigger} tier=baseline instrs={} bytes={} emit={}us total={}us work={}",
                 self.function,
                 self.id,
                 self.started.as_micros(),
                 s.instructions,
                 self.code_bytes,
                 self.times[Phase::Emit as usize].as_micros(),
-                self.total.as_micros()
+                self.total.as_micros(),
+                self.total_work()
             );
             self.waits(&mut line);
             self.outcome(&mut line);
@@ -114,10 +117,20 @@ impl CompileRecord {
                 self.times[phase as usize].as_micros()
             );
         }
-        let _ = write!(line, " total={}us", self.total.as_micros());
+        let _ = write!(
+            line,
+            " total={}us work={}",
+            self.total.as_micros(),
+            self.total_work()
+        );
         self.waits(&mut line);
         self.outcome(&mut line);
         line
+    }
+
+    /// The budget units the whole compile charged.
+    pub fn total_work(&self) -> u64 {
+        self.work.iter().sum()
     }
 
     /// The wait in the queue, the VM's thread's share, and the thread.
@@ -258,6 +271,7 @@ pub fn chrome_trace(
                 map.insert(count.json.into(), value.into());
             }
             map.insert("code_bytes".into(), r.code_bytes.into());
+            map.insert("work".into(), r.total_work().into());
             map.insert("queued_us".into(), (r.queued.as_micros() as u64).into());
             map.insert("queue".into(), r.queue_len.into());
             map.insert("pause_us".into(), (r.pause.as_micros() as u64).into());
@@ -293,6 +307,7 @@ pub fn chrome_trace(
                 "dur": dur,
                 "pid": pid,
                 "tid": tid,
+                "args": { "work": r.work[phase as usize] },
             }));
             at += dur;
         }

@@ -473,13 +473,11 @@ impl Inliner<'_> {
         let program = self.program;
         let cfg = cfg::build_at(program.func(callee), EntryPoint::Start, budget)?;
         let dom = dom::dominators(&cfg, budget)?;
-        let frontiers = dom::frontiers(&cfg, &dom, budget)?;
         let input = SsaInput {
             program,
             id: callee,
             cfg: &cfg,
             dom: &dom,
-            frontiers: &frontiers,
         };
         let mut g = ssa::construct(&input, budget)?;
         if self.tail_loops {

@@ -9,14 +9,14 @@ use crate::analysis::dom::{self, DomTree};
 use crate::analysis::loops::LoopForest;
 use crate::backend::code_cache::{CodeCache, CodeHandle};
 use crate::backend::Emitted;
-use crate::ir::entity::{Block, Inst};
+use crate::ir::entity::Inst;
 use crate::ir::Function;
 use crate::passes::bounds::VersionedLoop;
 use crate::passes::fill::Fill;
 use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::error::CompileError;
-use crate::pipeline::phase::{Count, Phase, PhaseSet, PhaseTimes, MAX_COUNTS};
+use crate::pipeline::phase::{Count, Phase, PhaseSet, PhaseTimes, PhaseWork, MAX_COUNTS};
 use crate::regalloc::Allocation;
 use std::time::{Duration, Instant};
 use vm::tier::JitEnv;
@@ -119,6 +119,8 @@ pub struct Context<'p> {
     pub options: Options,
     pub budget: Budget,
     pub times: PhaseTimes,
+    /// The budget units each phase charged.
+    pub work: PhaseWork,
     pub stats: Stats,
     /// The last phase that completed.
     pub done: Option<Phase>,
@@ -134,9 +136,8 @@ pub struct Context<'p> {
     pub calls: Option<vm::tier::CallCounts<'p>>,
 
     pub cfg: Option<Cfg>,
-    /// Dominators and frontiers of `cfg`.
+    /// Dominators of `cfg`.
     pub cfg_dom: Option<DomTree>,
-    pub frontiers: Option<Vec<Vec<Block>>>,
     /// The IR, from `ssa` on.
     pub func: Option<Function>,
     /// The dominator tree of `func`, while its CFG is unchanged.
@@ -186,6 +187,7 @@ impl<'p> Context<'p> {
             options,
             budget,
             times: [Duration::ZERO; Phase::COUNT],
+            work: [0; Phase::COUNT],
             stats: Stats {
                 instructions: program.func(id).code.len(),
                 ..Stats::default()
@@ -197,7 +199,6 @@ impl<'p> Context<'p> {
             calls: None,
             cfg: None,
             cfg_dom: None,
-            frontiers: None,
             func: None,
             domtree: None,
             loops: None,

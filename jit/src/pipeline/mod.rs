@@ -38,7 +38,7 @@ macro_rules! passes {
                 check: Nothing,
                 counts: &[count("blocks", "blocks")],
             },
-            /// Dominators and dominance frontiers of the bytecode's blocks.
+            /// Dominators of the bytecode's blocks (Semi-NCA).
             Dom {
                 name: "dom",
                 stage: "dominator tree and frontiers",
@@ -47,9 +47,7 @@ macro_rules! passes {
                     let Some(cfg) = &ctx.cfg else {
                         return Err(missing("the CFG"));
                     };
-                    let tree = dom::dominators(cfg, &mut ctx.budget)?;
-                    ctx.frontiers = Some(dom::frontiers(cfg, &tree, &mut ctx.budget)?);
-                    ctx.cfg_dom = Some(tree);
+                    ctx.cfg_dom = Some(dom::dominators(cfg, &mut ctx.budget)?);
                     Ok(Edits::None)
                 },
                 keeps: All,
@@ -62,12 +60,11 @@ macro_rules! passes {
                 stage: "pruned SSA",
                 switch: None,
                 run: |ctx| {
-                    let (Some(cfg), Some(dom), Some(frontiers)) = (&ctx.cfg, &ctx.cfg_dom, &ctx.frontiers)
-                    else {
+                    let (Some(cfg), Some(dom)) = (&ctx.cfg, &ctx.cfg_dom) else {
                         return Err(missing("the dominator tree"));
                     };
                     let (program, id) = (ctx.program, ctx.id);
-                    let input = ssa::SsaInput { program, id, cfg, dom, frontiers };
+                    let input = ssa::SsaInput { program, id, cfg, dom };
                     let f = ssa::construct(&input, &mut ctx.budget)?;
                     ctx.record(&[f.phi_count()]);
                     ctx.func = Some(f);

@@ -211,6 +211,9 @@ impl PhaseSet {
 /// Wall time per phase.
 pub type PhaseTimes = [std::time::Duration; Phase::COUNT];
 
+/// Budget units charged per phase (`budget`).
+pub type PhaseWork = [u64; Phase::COUNT];
+
 /// What `dump --stage` takes: each phase's name and what it shows.
 pub fn stage_help() -> String {
     let stages: Vec<String> = PASSES

@@ -71,9 +71,11 @@ impl Context<'_> {
         self.budget
             .check_limits_at(start)
             .map_err(|b| b.at(phase))?;
+        let used = self.budget.used();
         let result = RUNS[phase as usize](self).map_err(|b| b.at(phase));
         let end = Instant::now();
         self.times[phase as usize] += end - start;
+        self.work[phase as usize] += self.budget.used() - used;
         if vm::runtime::alloc::exhausted() {
             return Err(CompileError::OutOfMemory { phase });
         }

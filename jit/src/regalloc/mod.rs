@@ -12,6 +12,7 @@
 //! keeps its frame slot. Integer constants are immediates and need none.
 
 use crate::analysis::loops::LoopForest;
+use crate::analysis::worklist::{self, Worklist};
 use crate::ir::entity::{Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
@@ -194,20 +195,20 @@ fn live_after(f: &Function, bit: &[Mask], budget: &mut Budget) -> Result<Vec<Mas
         }
     }
     let mut live_in = vec![Mask::EMPTY; n];
-    let mut changed = true;
-    while changed {
-        budget.charge(n as u64)?;
-        changed = false;
-        for b in f.live_blocks() {
-            let out = f
-                .block(b)
-                .succs()
-                .iter()
-                .fold(Mask::EMPTY, |m, s| m | live_in[s.index()]);
-            let new = gen[b.index()] | (out & !kill[b.index()]);
-            if new != live_in[b.index()] {
-                live_in[b.index()] = new;
-                changed = true;
+    let order = worklist::forward_order(f, f.live_blocks());
+    let mut work = Worklist::new(n, order.into_iter().rev());
+    while let Some(b) = work.pop() {
+        budget.charge(1 + f.block(b).succs().len() as u64)?;
+        let out = f
+            .block(b)
+            .succs()
+            .iter()
+            .fold(Mask::EMPTY, |m, s| m | live_in[s.index()]);
+        let new = gen[b.index()] | (out & !kill[b.index()]);
+        if new != live_in[b.index()] {
+            live_in[b.index()] = new;
+            for &p in f.block(b).preds().iter().filter(|p| f.block(**p).live) {
+                work.push(p);
             }
         }
     }

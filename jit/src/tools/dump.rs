@@ -14,6 +14,7 @@ use crate::ir::entity::{Block, Value};
 use crate::ir::{condition_operands, BlockOrigin, Function, InstKind, NO_SRC};
 use crate::passes::bounds::Direction;
 use crate::passes::fill::Fill;
+use crate::pipeline::budget::Budget;
 use crate::pipeline::context::Context;
 use crate::pipeline::phase::Phase;
 use crate::regalloc::Home;
@@ -88,12 +89,20 @@ fn bytecode_block_json(
     obj
 }
 
+/// The bytecode blocks' dominance frontiers, for the `dom` and `ssa`
+/// stages (the pipeline places phis without them).
+fn frontiers_of(ctx: &Context) -> Option<Vec<Vec<Block>>> {
+    let (cfg, dom) = (ctx.cfg.as_ref()?, ctx.cfg_dom.as_ref()?);
+    crate::analysis::dom::frontiers(cfg, dom, &mut Budget::unlimited()).ok()
+}
+
 fn json_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> Json {
     let name = &program.func(id).name;
     let Some(cfg) = &ctx.cfg else {
         return Json::Null;
     };
-    let blocks: Vec<Json> = match (stage, &ctx.cfg_dom, &ctx.frontiers, &ctx.func) {
+    let frontiers = frontiers_of(ctx);
+    let blocks: Vec<Json> = match (stage, &ctx.cfg_dom, &frontiers, &ctx.func) {
         (Phase::Cfg, ..) => cfg
             .bytecode_blocks()
             .map(|b| Json::Object(bytecode_block_json(program, id, cfg, b)))
@@ -603,6 +612,7 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
     let Some(cfg) = &ctx.cfg else {
         return s;
     };
+    let frontiers = frontiers_of(ctx);
     for b in (0..cfg.len()).map(Block::new) {
         let data = cfg.block(b);
         let label = f
@@ -614,7 +624,7 @@ fn text_of(program: &Program, id: vm::FuncId, ctx: &Context, stage: Phase) -> St
             "{b}{label} preds {:?} succs {:?}",
             data.preds, data.succs
         );
-        if let (Some(dom), Some(df)) = (&ctx.cfg_dom, &ctx.frontiers) {
+        if let (Some(dom), Some(df)) = (&ctx.cfg_dom, &frontiers) {
             let idom = dom.idom(b).map_or("-".to_string(), |d| d.to_string());
             let _ = write!(s, " idom {idom} df {:?}", df[b.index()]);
         }
