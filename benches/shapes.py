@@ -17,7 +17,8 @@ work units track time).
     python3 benches/shapes.py --save DIR        # keep the generated programs
 
 A shape of several functions (`calls`, `inline_tree`) counts every
-function's instructions and every compile's time. Each program runs
+compile's time, and as instructions each compiled function's own and
+those inlining added to it (`grown=` in the trace). Each program runs
 after its compiles: every shape's code ends in a few microseconds.
 """
 import argparse, os, re, statistics, subprocess, sys, tempfile
@@ -324,7 +325,8 @@ def measure(bcvm, path, tier, timeout):
             return "bailed: " + line.split("outcome=")[-1]
         fields = re.findall(r"(\S+)=(\d+)(us)?(?=\s|$)", line)
         f = {k: int(v) for k, v, _ in fields}
-        instrs += f["instrs"]
+        # Bytecode instructions, and the IR instructions inlining added.
+        instrs += f["instrs"] + f.get("grown", 0)
         total += f["total"]
         work += f["work"]
         for k, v, unit in fields:

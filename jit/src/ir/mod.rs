@@ -723,6 +723,16 @@ impl Function {
     /// successors, for the caller to give it both.
     pub fn split_block(&mut self, b: Block, at: usize, origin: BlockOrigin) -> Block {
         let tail = self.blocks[b.index()].insts.split_off(at);
+        let rest = self.split_block_edges(b, origin);
+        self.blocks[rest.index()].insts = tail;
+        rest
+    }
+
+    /// The edges of `split_block` without its instructions: a new, empty
+    /// block takes over `b`'s successors and its place among their
+    /// predecessors, for a caller that moves the instructions itself
+    /// (the inliner, once for all the calls of a block).
+    pub fn split_block_edges(&mut self, b: Block, origin: BlockOrigin) -> Block {
         let rest = self.add_block(origin);
         let succs = std::mem::take(&mut self.blocks[b.index()].succs);
         for &s in &succs {
@@ -732,9 +742,7 @@ impl Function {
                 }
             }
         }
-        let data = &mut self.blocks[rest.index()];
-        data.insts = tail;
-        data.succs = succs;
+        self.blocks[rest.index()].succs = succs;
         rest
     }
 

@@ -99,6 +99,9 @@ pub struct InlineStats {
     /// Calls replaced by their callee's body (those inside inlined bodies
     /// included).
     pub inlined: usize,
+    /// IR instructions inlining added to the function: the bodies, the
+    /// jumps into them and the results' definitions.
+    pub grown: usize,
 }
 
 /// What the bodies the inliner builds go through besides SSA
@@ -140,8 +143,12 @@ pub fn inline(
         unrolling: false,
         growth: 0,
     };
+    let before = f.insts.len();
     let inlined = inliner.inline_into(f, 1, budget)?;
-    Ok(InlineStats { inlined })
+    Ok(InlineStats {
+        inlined,
+        grown: f.insts.len() - before,
+    })
 }
 
 /// A callee's body, ready to copy: `None` when it cannot be inlined.
@@ -181,19 +188,30 @@ impl Inliner<'_> {
         level: u32,
         budget: &mut Budget,
     ) -> Result<usize, Bail> {
-        let calls: Vec<(Block, Inst)> = f
+        // Each call with its block and place there. Blocks keep their
+        // instructions whole until every call is spliced (`place_segments`),
+        // so these places hold throughout.
+        let calls: Vec<(Block, usize, Inst)> = f
             .live_blocks()
-            .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
-            .filter(|&(_, i)| matches!(f.kind(i), InstKind::Call(..)))
+            .flat_map(|b| {
+                let insts = &f.block(b).insts;
+                insts.iter().enumerate().map(move |(k, &i)| (b, k, i))
+            })
+            .filter(|&(_, _, i)| matches!(f.kind(i), InstKind::Call(..)))
             .collect();
-        // Splicing moves the rest of a block, later calls included, to a
-        // new block: where each original block's rest is now.
+        // Splicing puts what follows a call in a new block, later calls
+        // included: which block each original block's rest now is.
         let mut rest_of: Vec<Block> = (0..f.blocks.len()).map(Block::new).collect();
         // The layout, as a list: a body's blocks and the rest of its
         // call's block go right after the call.
         let mut layout = Layout::new(f.blocks.len());
+        let mut splits = Vec::new();
+        let mut constants = Vec::new();
+        // The function's calls of itself, counted when first needed and
+        // again after a body brought more in.
+        let mut self_calls = None;
         let mut count = 0;
-        for (b, call) in calls {
+        for (b, k, call) in calls {
             budget.charge(1)?;
             let InstKind::Call(callee, _) = *f.kind(call) else {
                 continue;
@@ -201,11 +219,15 @@ impl Inliner<'_> {
             let holder = rest_of[b.index()];
             let body = if callee == f.id {
                 let own = level == 1 || (level == 2 && self.unrolling);
-                if !own || !self.unrolls_recursion(f, holder, call) {
+                if !own || !self.may_unroll(f) {
+                    continue;
+                }
+                let counts = *self_calls.get_or_insert_with(|| self_call_counts(f));
+                if !self.unrolls_recursion(f, &f.block(b).insts, k, counts) {
                     continue;
                 }
                 if self.own_body.is_none() {
-                    let sites = self.recursive_sites(f);
+                    let sites = self.recursive_sites(f, counts);
                     self.own_body = Some(self.build_own_body(f.id, sites, budget)?);
                 }
                 match &self.own_body {
@@ -233,19 +255,33 @@ impl Inliner<'_> {
             self.growth += body.insts.len();
             budget.charge(body.insts.len() as u64)?;
             count += 1 + body.inlined.len();
-            let added = splice(f, holder, call, body);
-            rest_of[b.index()] = *added.last().expect("the rest of the block");
-            layout.insert_after(holder, &added);
+            let calls_back = body
+                .insts
+                .iter()
+                .any(|d| matches!(d.kind, InstKind::Call(c, _) if c == f.id));
+            let spliced = splice(f, b, holder, call, body);
+            if calls_back || callee == f.id {
+                self_calls = None;
+            }
+            rest_of[b.index()] = spliced.rest;
+            layout.insert_after(holder, &spliced.blocks);
+            constants.extend(spliced.constants);
+            splits.push(spliced.split);
         }
         if count > 0 {
+            // The bodies' constants join the entry's definitions, which
+            // dominate every use (where the back end expects constants).
+            f.add_entry_definitions(constants);
+            place_segments(f, &splits);
             budget.charge(f.insts.len() as u64)?;
             f.renumber_blocks(&layout.order());
         }
         Ok(count)
     }
 
-    /// Whether the compiled function's call of itself at `call` (in block
-    /// `b`) gets the function's body, one level. The function must be
+    /// Whether the compiled function's call of itself at `insts[k]` gets
+    /// the function's body, one level; `counts` are its calls of itself
+    /// (`self_call_counts`). The function must be
     /// small and entered at its start, and calls must not account for the
     /// register stack (the saved frame would not be). A call of itself in
     /// tail position stays (the back end makes it a jump), and so does one
@@ -254,49 +290,32 @@ impl Inliner<'_> {
     /// call itself more often otherwise (Ackermann's function, mostly tail
     /// calls, keeps its jumps; Takeuchi's and fib get the copy, fib at its
     /// first call only).
-    fn unrolls_recursion(&self, f: &Function, b: Block, call: Inst) -> bool {
-        let next = |insts: &[Inst], i: Inst| {
-            let k = insts.iter().position(|&x| x == i)?;
-            insts.get(k + 1).copied()
-        };
-        let insts = &f.block(b).insts;
-        if next(insts, call).is_some_and(|r| f.is_self_tail_call(call, r)) {
-            return false;
-        }
-        let at = insts.iter().position(|&x| x == call);
-        if at.is_some_and(|k| f.tail_accumulation(insts, k).is_some()) {
-            return false;
-        }
-        let (mut tail, mut other) = (0, 0);
-        for fb in f.live_blocks() {
-            let insts = &f.block(fb).insts;
-            for (k, &i) in insts.iter().enumerate() {
-                if matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id) {
-                    match insts.get(k + 1) {
-                        Some(&r) if f.is_self_tail_call(i, r) => tail += 1,
-                        // A jump too, but one the copy's calls do not
-                        // outnumber: fib's first call still gets the copy.
-                        _ if f.tail_accumulation(insts, k).is_some() => {}
-                        _ => other += 1,
-                    }
-                }
-            }
-        }
+    fn unrolls_recursion(&self, f: &Function, insts: &[Inst], k: usize, counts: SelfCalls) -> bool {
+        self.may_unroll(f)
+            && self_call_kind(f, insts, k) == SelfCall::Other
+            && counts.other > counts.tail
+    }
+
+    /// What `unrolls_recursion` asks of the function whatever the call.
+    fn may_unroll(&self, f: &Function) -> bool {
         f.entry_point == EntryPoint::Start
-            && other > tail
             && self.program.func(f.id).code.len() <= SMALL
             && self.env.is_none_or(|env| !env.count_slots)
     }
 
     /// How many of `f`'s calls of itself get the copy of its body.
-    fn recursive_sites(&self, f: &Function) -> usize {
+    fn recursive_sites(&self, f: &Function, counts: SelfCalls) -> usize {
         f.live_blocks()
-            .flat_map(|b| f.block(b).insts.iter().map(move |&i| (b, i)))
-            .filter(|&(b, i)| {
-                matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id)
-                    && self.unrolls_recursion(f, b, i)
+            .map(|b| {
+                let insts = &f.block(b).insts;
+                (0..insts.len())
+                    .filter(|&k| {
+                        matches!(f.kind(insts[k]), InstKind::Call(callee, _) if *callee == f.id)
+                            && self.unrolls_recursion(f, insts, k, counts)
+                    })
+                    .count()
             })
-            .count()
+            .sum()
     }
 
     /// The compiled function's body for its recursive calls (at `sites`
@@ -467,6 +486,52 @@ fn in_tail_position(code: &[vm::Instr], k: usize) -> bool {
     }
 }
 
+/// How a call of the function itself is placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SelfCall {
+    /// Its result returned at once (the back end makes it a jump).
+    Tail,
+    /// Its result plus a value returned (`tail_accumulation`: a jump too).
+    Accumulation,
+    Other,
+}
+
+/// A function's calls of itself: in tail position, and elsewhere.
+#[derive(Clone, Copy, Debug)]
+struct SelfCalls {
+    tail: usize,
+    other: usize,
+}
+
+/// How the call at `insts[k]` is placed, if it calls `f` itself.
+fn self_call_kind(f: &Function, insts: &[Inst], k: usize) -> SelfCall {
+    match insts.get(k + 1) {
+        Some(&r) if f.is_self_tail_call(insts[k], r) => SelfCall::Tail,
+        _ if f.tail_accumulation(insts, k).is_some() => SelfCall::Accumulation,
+        _ => SelfCall::Other,
+    }
+}
+
+/// `f`'s calls of itself, by kind (an accumulating tail call is a jump
+/// too, but one the copy's calls do not outnumber: fib's first call still
+/// gets the copy).
+fn self_call_counts(f: &Function) -> SelfCalls {
+    let mut counts = SelfCalls { tail: 0, other: 0 };
+    for b in f.live_blocks() {
+        let insts = &f.block(b).insts;
+        for (k, &i) in insts.iter().enumerate() {
+            if matches!(f.kind(i), InstKind::Call(callee, _) if *callee == f.id) {
+                match self_call_kind(f, insts, k) {
+                    SelfCall::Tail => counts.tail += 1,
+                    SelfCall::Accumulation => {}
+                    SelfCall::Other => counts.other += 1,
+                }
+            }
+        }
+    }
+    counts
+}
+
 impl Inliner<'_> {
     /// `callee`'s IR in SSA form, as the phases before this one make it.
     fn build(&self, callee: FuncId, budget: &mut Budget) -> Result<Function, Bail> {
@@ -527,10 +592,37 @@ impl Layout {
     }
 }
 
-/// Replaces `call`, in block `b` of `f`, by a copy of `body`; returns the
-/// blocks added, in layout order: the body's (its entry first), then the
-/// one now holding what followed the call.
-fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block> {
+/// A call replaced by a body: the instructions that go where it was, put
+/// there once every call of the function is spliced (`place_segments`).
+struct Split {
+    /// The block the call was in before any splice.
+    block: Block,
+    call: Inst,
+    /// The jump into the body, after the call.
+    enter: Inst,
+    /// The block for what followed the call, headed by `result`, the
+    /// call's result defined from the values returned.
+    rest: Block,
+    result: Option<Inst>,
+}
+
+/// What `splice` made.
+struct Spliced {
+    /// The blocks added, in layout order: the body's (its entry first),
+    /// then `rest`.
+    blocks: Vec<Block>,
+    rest: Block,
+    /// The body's constants, for the entry.
+    constants: Vec<Inst>,
+    split: Split,
+}
+
+/// Replaces `call`, in block `b` of `f` (whose instructions until then
+/// are those of `block`, before any splice), by a copy of `body`. The
+/// instructions of `b` stay where they are: only the edges and the body's
+/// own blocks are made here, so a block of many calls is split in one pass
+/// at the end rather than moved once per call.
+fn splice(f: &mut Function, block: Block, b: Block, call: Inst, body: &Function) -> Spliced {
     let InstKind::Call(callee, args) = f.kind(call).clone() else {
         unreachable!("splice is given a call");
     };
@@ -538,7 +630,7 @@ fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block>
     let site = add_sites(f, call, callee, body);
     f.insts[call.index()].kind = InstKind::InlinedCall { callee, level: 1 };
     f.insts[call.index()].result = None;
-    let rest = split_after(f, b, call);
+    let rest = f.split_block_edges(b, BlockOrigin::Inlined);
 
     // The body's blocks and values, in `f`.
     let blocks: Vec<Option<Block>> = (0..body.blocks.len())
@@ -576,52 +668,93 @@ fn splice(f: &mut Function, b: Block, call: Inst, body: &Function) -> Vec<Block>
     }
     // Operands and targets in `f`'s terms; each `ret` jumps to `rest`.
     let value = |v: Value| values[v.index()].expect("defined in the body or an argument");
-    let block = |gb: Block| blocks[gb.index()].expect("a live block");
+    let block_of = |gb: Block| blocks[gb.index()].expect("a live block");
     let mut returns = Vec::new();
     for &(gb, i) in &copied {
         let kind = &mut f.insts[i.index()].kind;
         kind.map_operands(value);
         match kind {
-            InstKind::Jump(t) => *t = block(*t),
+            InstKind::Jump(t) => *t = block_of(*t),
             InstKind::Branch {
                 taken, fallthrough, ..
             } => {
-                *taken = block(*taken);
-                *fallthrough = block(*fallthrough);
+                *taken = block_of(*taken);
+                *fallthrough = block_of(*fallthrough);
             }
             InstKind::Ret(v) => {
-                returns.push((block(gb), *v));
+                returns.push((block_of(gb), *v));
                 *kind = InstKind::Jump(rest);
             }
             InstKind::InlinedCall { level, .. } => *level += 1,
             _ => {}
         }
-        f.blocks[block(gb).index()].insts.push(i);
+        f.blocks[block_of(gb).index()].insts.push(i);
     }
     for gb in body.live_blocks() {
-        let preds = body.block(gb).preds().iter().map(|&p| block(p)).collect();
-        let succs = body.block(gb).succs().iter().map(|&s| block(s)).collect();
-        f.set_new_block_edges(block(gb), preds, succs);
+        let preds = body
+            .block(gb)
+            .preds()
+            .iter()
+            .map(|&p| block_of(p))
+            .collect();
+        let succs = body
+            .block(gb)
+            .succs()
+            .iter()
+            .map(|&s| block_of(s))
+            .collect();
+        f.set_new_block_edges(block_of(gb), preds, succs);
     }
-    let entry = block(body.entry);
+    let entry = block_of(body.entry);
     let enter = jump(f, entry);
-    f.blocks[b.index()].insts.push(enter);
     f.add_edge(b, entry, &[]);
     // Each `ret` jumps to `rest`, whose phi (`define_result`) is made
     // after, with an operand per return in this order.
     for &(p, _) in &returns {
         f.add_edge(p, rest, &[]);
     }
-    // The body's constants join the entry's definitions, which dominate
-    // every use (where the back end expects constants).
-    f.add_entry_definitions(constants);
-    define_result(f, rest, result, &returns);
+    let result = define_result(f, result, &returns);
     let mut added: Vec<Block> = std::iter::once(body.entry)
         .chain(body.live_blocks().filter(|&gb| gb != body.entry))
-        .map(block)
+        .map(block_of)
         .collect();
     added.push(rest);
-    added
+    Spliced {
+        blocks: added,
+        rest,
+        constants,
+        split: Split {
+            block,
+            call,
+            enter,
+            rest,
+            result,
+        },
+    }
+}
+
+/// Puts each spliced block's instructions where the splices say: up to
+/// each call and the jump into its body, then from the call's result to
+/// the next, in the blocks made for them. `splits` come in the order of
+/// the calls, so a block's are together and in order.
+fn place_segments(f: &mut Function, splits: &[Split]) {
+    for group in splits.chunk_by(|x, y| x.block == y.block) {
+        let b = group[0].block;
+        let insts = std::mem::take(&mut f.blocks[b.index()].insts);
+        let mut at = b;
+        let mut segment = Vec::new();
+        let mut next = group.iter().peekable();
+        for i in insts {
+            segment.push(i);
+            if let Some(split) = next.next_if(|s| s.call == i) {
+                segment.push(split.enter);
+                f.blocks[at.index()].insts = std::mem::take(&mut segment);
+                at = split.rest;
+                segment.extend(split.result);
+            }
+        }
+        f.blocks[at.index()].insts = segment;
+    }
 }
 
 /// Adds the inline sites of a call of `callee` and of the calls inlined
@@ -647,32 +780,25 @@ fn add_sites(f: &mut Function, call: Inst, callee: FuncId, body: &Function) -> I
     site
 }
 
-/// Moves what follows `call` in `b` to a new block, which takes over
-/// `b`'s successors (and its place among their predecessors).
-fn split_after(f: &mut Function, b: Block, call: Inst) -> Block {
-    let at = f.blocks[b.index()]
-        .insts
-        .iter()
-        .position(|&i| i == call)
-        .expect("the call is in its block");
-    f.split_block(b, at + 1, BlockOrigin::Inlined)
-}
-
 fn jump(f: &mut Function, target: Block) -> Inst {
     f.add_inst(InstKind::Jump(target), crate::ir::NO_SRC, false)
 }
 
-/// The call's result, defined at the start of `rest` from the values
-/// returned: a copy for one `ret`, a phi for several.
-fn define_result(f: &mut Function, rest: Block, result: Option<Value>, returns: &[(Block, Value)]) {
-    let Some(r) = result else { return };
+/// The call's result, defined from the values returned (a copy for one
+/// `ret`, a phi for several), for the start of the block after the call.
+fn define_result(
+    f: &mut Function,
+    result: Option<Value>,
+    returns: &[(Block, Value)],
+) -> Option<Inst> {
+    let r = result?;
     let kind = match returns {
         [(_, v)] => InstKind::Copy(*v),
         _ => InstKind::Phi(returns.iter().map(|&(_, v)| v).collect()),
     };
     let i = f.add_assignment(kind, r, crate::ir::NO_SRC);
     f.redefine(r, i);
-    f.blocks[rest.index()].insts.insert(0, i);
+    Some(i)
 }
 
 #[cfg(test)]

@@ -112,12 +112,12 @@ macro_rules! passes {
                     };
                     let (f, budget) = ctx.ir_mut()?;
                     let stats = inline::inline(program, f, profile, options, budget)?;
-                    ctx.record(&[stats.inlined]);
+                    ctx.record(&[stats.inlined, stats.grown]);
                     Ok(changed(stats.inlined))
                 },
                 keeps: Nothing,
                 check: Ssa,
-                counts: &[count("inlined", "inlined")],
+                counts: &[count("inlined", "inlined"), count("grown", "inlined_instructions")],
             },
             /// Sparse conditional constant propagation.
             Sccp {
