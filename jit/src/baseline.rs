@@ -52,6 +52,10 @@ pub struct HotCount {
 /// per instruction; with `hot`, the code counts down there and tiers up.
 /// The code is position independent (it reaches other code and data only
 /// through absolute addresses) and entered at offset 0.
+/// Bytes of code a budget unit pays for (about 25 ns of emission, as a
+/// unit of the optimizing pipeline's phases is).
+const BYTES_PER_UNIT: usize = 10;
+
 pub fn compile(
     program: &Program,
     id: FuncId,
@@ -77,8 +81,14 @@ pub fn compile(
     debug_assert_eq!(b.ops.offset().0, INTERNAL_ENTRY as usize);
     b.mark(Mark::Named("internal entry (compiled callers)"));
     b.prologue(bytes);
+    // A unit per instruction and per `BYTES_PER_UNIT` bytes of code: the
+    // time goes into the bytes (a call and its slow path are twenty
+    // times an `add`'s).
+    let mut charged = b.ops.offset().0;
     for (pc, &instr) in f.code.iter().enumerate() {
-        budget.charge(1)?;
+        let at = b.ops.offset().0;
+        budget.charge(1 + ((at - charged) / BYTES_PER_UNIT) as u64)?;
+        charged = at - (at - charged) % BYTES_PER_UNIT;
         if let Some(label) = b.targets[pc] {
             dynasm!(b.ops ; .arch x64 ; =>label);
         }
@@ -86,6 +96,7 @@ pub fn compile(
         b.instr(pc as u32, instr)?;
     }
     b.stubs();
+    budget.charge(((b.ops.offset().0 - charged) / BYTES_PER_UNIT) as u64)?;
     dynasm!(b.ops ; .arch x64 ; =>external);
     b.mark(Mark::Named("external entry (from the interpreter)"));
     let words = f.nparams as usize;
@@ -640,12 +651,18 @@ mod tests {
             compile(zero_time),
             Err(crate::Bail::OverTime { .. })
         ));
-        let three_units = &mut crate::Budget::new(3, None);
+        // A unit per instruction at least, and one per `BYTES_PER_UNIT`
+        // bytes: the compile needs what an unlimited one used, exactly.
+        let mut unlimited = crate::Budget::unlimited();
+        assert_eq!(compile(&mut unlimited), Ok(()));
+        let needed = unlimited.used();
+        assert!(needed > 4, "{needed} units");
+        let short = &mut crate::Budget::new(needed - 1, None);
         assert!(matches!(
-            compile(three_units),
+            compile(short),
             Err(crate::Bail::OverBudget { .. })
         ));
-        assert_eq!(compile(&mut crate::Budget::new(4, None)), Ok(()));
+        assert_eq!(compile(&mut crate::Budget::new(needed, None)), Ok(()));
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) at: At,
 }
 
+/// Bytes of code a budget unit pays for, besides a unit per instruction.
+const BYTES_PER_UNIT: usize = 16;
+
 pub(crate) fn fail(message: impl Into<String>) -> Bail {
     Bail::Invalid(message.into())
 }
@@ -184,9 +187,14 @@ impl Emitter<'_> {
         }
         let insts = &f.block(b).insts;
         let mut k = 0;
+        let mut charged = self.ops.here();
         while k < insts.len() {
             let i = insts[k];
-            budget.charge(1)?;
+            // A unit an instruction, and one per `BYTES_PER_UNIT` bytes
+            // of code the one before made (a call's are many).
+            let at = self.ops.here();
+            budget.charge(1 + ((at - charged) / BYTES_PER_UNIT) as u64)?;
+            charged = at - (at - charged) % BYTES_PER_UNIT;
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
             self.at.inst = Some(i);

@@ -253,7 +253,9 @@ impl Inliner<'_> {
                 continue;
             }
             self.growth += body.insts.len();
-            budget.charge(body.insts.len() as u64)?;
+            // Copying an instruction and its operands, and its share of
+            // the edges and the layout.
+            budget.charge(6 * body.insts.len() as u64)?;
             count += 1 + body.inlined.len();
             let calls_back = body
                 .insts

@@ -103,6 +103,10 @@ pub fn sequentialize(parallel: &[Move], mut temp: impl FnMut(Value) -> Value) ->
     }
 }
 
+/// Units a phi's copy on one edge costs (its move, sequentialized and
+/// placed; an edge split besides).
+const COPY_UNITS: u64 = 8;
+
 pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, Bail> {
     let mut stats = OutOfSsaStats::default();
     let blocks: Vec<Block> = f.live_blocks().collect();
@@ -119,7 +123,9 @@ pub fn destruct(f: &mut Function, budget: &mut Budget) -> Result<OutOfSsaStats, 
         }
         let preds = f.block(b).preds().to_vec();
         for (j, &p) in preds.iter().enumerate() {
-            budget.charge(phis.len() as u64 + 1)?;
+            // Units per phi copy and per edge: measured over the shapes of
+            // `benches/shapes.py`, about what its time is in other phases.
+            budget.charge(COPY_UNITS * (phis.len() as u64 + 1))?;
             let parallel: Vec<Move> = phis
                 .iter()
                 .map(|&phi| match (&f.inst(phi).kind, f.inst(phi).result) {

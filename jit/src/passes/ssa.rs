@@ -77,7 +77,8 @@ pub fn construct(input: &SsaInput, budget: &mut Budget) -> Result<Function, Bail
     let cfg = input.cfg;
     let nregs = f.nregs as usize;
     let words = nregs.div_ceil(64) as u64;
-    budget.charge(3 * cfg.len() as u64 * words)?;
+    // Three bitsets a block, zeroed: a unit per block and per three words.
+    budget.charge(cfg.len() as u64 * (1 + words))?;
     let LocalSets { defs, uses, sites } = local_sets(input, budget)?;
     let live_in = liveness(cfg, input.dom, &defs, &uses, budget)?;
     let phis = place_phis(cfg, input.dom, &sites, &live_in, budget)?;
@@ -158,7 +159,8 @@ fn liveness(
     let mut out = vec![0u64; words];
     let mut work = Worklist::new(cfg.len(), dom.rpo.iter().rev().copied());
     while let Some(b) = work.pop() {
-        budget.charge(words as u64 * (cfg.succs(b).len() as u64 + 1))?;
+        // A unit a visit, and one per sixteen words merged.
+        budget.charge((cfg.succs(b).len() as u64 + 1) * (1 + words as u64 / 16))?;
         out.fill(0);
         for &s in cfg.succs(b) {
             for (o, &i) in out.iter_mut().zip(live_in.row(s)) {
@@ -237,7 +239,7 @@ fn place_phis(
             walk.push(root);
             while let Some(x) = walk.pop() {
                 let succs = cfg.succs(x);
-                budget.charge(1 + succs.len() as u64)?;
+                budget.charge(1)?;
                 for &y in succs {
                     // An edge to a block no deeper than the root crosses
                     // the root's frontier.

@@ -360,8 +360,9 @@ pub fn clobbers_value_registers(kind: &InstKind) -> bool {
 
 /// Gives registers to `f`'s most used values.
 pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result<Allocation, Bail> {
-    // Weights, ranking and the final walk are linear in the function.
-    budget.charge((f.insts.len() + f.value_count()) as u64)?;
+    // Weights, ranking, interference and the final walk are linear in
+    // the function, a few units per instruction and value.
+    budget.charge(3 * (f.insts.len() + f.value_count()) as u64)?;
     let (ints, floats) = weights(f, loops);
     let classes = [
         candidates(f, &ints, &floats, false),
