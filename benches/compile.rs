@@ -146,5 +146,53 @@ fn growth(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, phases_on_programs, growth);
+/// One compile of a small function (fib's eight instructions) in each
+/// compiler, code cache included: the fixed cost of a compile, which a
+/// program of many small functions pays once per function. Criterion's
+/// figure is the time of one compile.
+fn small(c: &mut Criterion) {
+    let text =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/programs/fib.bc")).expect("fib.bc");
+    let program = vm::load(&text).expect("loads");
+    let mut scratch = ScratchEnv::new(&program).expect("memory");
+    let env = scratch.env();
+    let fib = program.func_by_name("fib").expect("fib");
+    let mut group = c.benchmark_group("small");
+    group
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    let mut cache = CodeCache::new(256 << 20);
+    group.bench_function("baseline", |b| {
+        b.iter(|| {
+            let scope = vm::runtime::alloc::CompileScope::open();
+            let code = jit::baseline::compile(&program, fib, env, None, &mut Budget::unlimited())
+                .expect("compiles");
+            let installed = cache.install(&code.code).expect("fits");
+            drop(code);
+            drop(scope);
+            if cache.functions() > 200_000 {
+                cache = CodeCache::new(256 << 20);
+            }
+            installed
+        })
+    });
+    group.bench_function("optimizing", |b| {
+        b.iter(|| {
+            let scope = vm::runtime::alloc::CompileScope::open();
+            let mut ctx = Context::new(&program, fib, Options::default(), Budget::unlimited());
+            ctx.env = Some(env);
+            ctx.run(Phase::Emit).expect("compiles");
+            let installed = ctx.install(&mut cache).expect("fits");
+            drop(ctx);
+            drop(scope);
+            if cache.functions() > 200_000 {
+                cache = CodeCache::new(256 << 20);
+            }
+            installed
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, phases_on_programs, growth, small);
 criterion_main!(benches);
