@@ -34,7 +34,7 @@ use vm::runtime::native::{
 use vm::tier::{JitEnv, STATE_DEPTH, STATE_MAX_DEPTH, STATE_VM};
 use vm::{isa, FuncId, Function, Instr, Op, Program, Slot};
 use x64::encode::jump_if;
-use x64::regs::{RAX, RCX, XMM0, XMM1};
+use x64::regs::{RAX, RBP, RCX, XMM0, XMM1};
 use x64::{encode, Gpr, Src, XSrc, Xmm};
 
 /// A function's countdowns to tier-up, which its baseline code keeps when
@@ -194,14 +194,11 @@ impl<'a> Baseline<'a> {
         for k in 0..nparams {
             let at = self.slot(k);
             match ARG_REGISTERS.get(k as usize) {
-                Some(&r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r)),
+                Some(&r) => encode::store(&mut self.ops, RBP, at, r),
                 None => {
                     let from = 16 + 8 * k as i32;
-                    dynasm!(self.ops
-                        ; .arch x64
-                        ; mov rax, QWORD [rbp + from]
-                        ; mov QWORD [rbp + at], rax
-                    );
+                    encode::load(&mut self.ops, RAX, RBP, from);
+                    encode::store(&mut self.ops, RBP, at, RAX);
                 }
             }
         }
@@ -212,7 +209,7 @@ impl<'a> Baseline<'a> {
         if zeroed <= 8 {
             for r in nparams..nregs {
                 let at = self.slot(r);
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], rax);
+                encode::store(&mut self.ops, RBP, at, RAX);
             }
         } else {
             // The System V ABI keeps the direction flag clear.
@@ -248,14 +245,11 @@ impl<'a> Baseline<'a> {
     /// `s` into general register `r`.
     fn load(&mut self, r: Gpr, s: Slot) {
         match self.f.constant(s) {
-            Some(0) => dynasm!(self.ops ; .arch x64 ; xor Rd(r), Rd(r)),
-            Some(c) => match i32::try_from(c as i64) {
-                Ok(i) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), i),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD c as i64),
-            },
+            // Zero by `xor`, as before any compare it feeds.
+            Some(c) => encode::mov_imm(&mut self.ops, r, c as i64),
             None => {
                 let at = self.slot(s);
-                dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at]);
+                encode::load(&mut self.ops, r, RBP, at);
             }
         }
     }
@@ -299,7 +293,7 @@ impl<'a> Baseline<'a> {
 
     fn store(&mut self, d: Slot, r: Gpr) {
         let at = self.slot(d);
-        dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+        encode::store(&mut self.ops, RBP, at, r);
     }
 
     fn store_float(&mut self, d: Slot, x: Xmm) {

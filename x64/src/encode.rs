@@ -7,7 +7,12 @@
 //!
 //! Memory operands are frame slots, `[rbp + disp32]`, and cells of the
 //! linear memory, `[r14 + index * 8 + disp]` (`env::pinned`), with the
-//! base named statically: dynasm encodes a dynamic base register with a
+//! base named statically. dynasm encodes a displacement known only at run
+//! time in four bytes, and `mov` of a run-time immediate in the form the
+//! template names; `load`, `store` and `mov_imm` encode the 64-bit moves
+//! between a register and `[base + disp]`, and of a constant, in their
+//! shortest forms themselves (Intel SDM vol. 2, 2.1 and 2.2: ModRM, SIB,
+//! REX). Otherwise dynasm encodes a dynamic base register with a
 //! SIB byte and a dynamic index with a displacement even when it is
 //! zero, so the interpreter's `[base + index * 8]` operands stay written
 //! in its own templates, where the registers are static aliases.
@@ -163,6 +168,79 @@ impl FloatCmp {
             FloatCmp::Le | FloatCmp::Ge => Some(Cond::Ae),
             FloatCmp::Eq | FloatCmp::Ne => None,
         }
+    }
+}
+
+/// REX.W with the high bits of the `reg` and `rm` fields.
+fn rex_w(reg: u8, rm: u8) -> u8 {
+    0x48 | (reg >> 3) << 2 | rm >> 3
+}
+
+/// The ModRM byte (and SIB, and displacement) of `[base + disp]` with
+/// `reg` in the reg field: no displacement where there is none (but rbp
+/// and r13 as a base need one), one byte where it fits, else four; rsp
+/// and r12 as a base need a SIB byte.
+fn memory_operand(ops: &mut impl Asm, reg: u8, base: Gpr, disp: i32) {
+    let rm = base.number() & 7;
+    let (mode, short) = match i8::try_from(disp) {
+        Ok(0) if rm != 5 => (0b00, None),
+        Ok(d) => (0b01, Some(d)),
+        Err(_) => (0b10, None),
+    };
+    ops.push(mode << 6 | (reg & 7) << 3 | rm);
+    if rm == 4 {
+        ops.push(0x24);
+    }
+    match (mode, short) {
+        (0b01, Some(d)) => ops.push(d as u8),
+        (0b10, _) => ops.push_i32(disp),
+        _ => {}
+    }
+}
+
+/// `mov d, QWORD [base + disp]`, its displacement in as few bytes as fit.
+pub fn load(ops: &mut impl Asm, d: Gpr, base: Gpr, disp: i32) {
+    ops.push(rex_w(d.number(), base.number()));
+    ops.push(0x8b);
+    memory_operand(ops, d.number(), base, disp);
+}
+
+/// `mov QWORD [base + disp], s`, its displacement in as few bytes as fit.
+pub fn store(ops: &mut impl Asm, base: Gpr, disp: i32, s: Gpr) {
+    ops.push(rex_w(s.number(), base.number()));
+    ops.push(0x89);
+    memory_operand(ops, s.number(), base, disp);
+}
+
+/// `d = value`, in the shortest form: `xor` for zero (which also clears
+/// the flags: not between a compare and its branch), a 32-bit `mov`
+/// (zero-extended) for what fits 32 unsigned bits, a sign-extended
+/// 32-bit immediate for small negatives, else the 64-bit `movabs`.
+pub fn mov_imm(ops: &mut impl Asm, d: Gpr, value: i64) {
+    // dynasm gives a dynamic register a REX prefix whether it needs one
+    // or not: the forms are written out here.
+    let (low, high) = (d.number() & 7, d.number() >> 3);
+    if value == 0 {
+        if high != 0 {
+            ops.push(0x45);
+        }
+        ops.push(0x31);
+        ops.push(0xc0 | low << 3 | low);
+    } else if let Ok(v) = u32::try_from(value) {
+        if high != 0 {
+            ops.push(0x41);
+        }
+        ops.push(0xb8 | low);
+        ops.push_u32(v);
+    } else if let Ok(v) = i32::try_from(value) {
+        ops.push(0x48 | high);
+        ops.push(0xc7);
+        ops.push(0xc0 | low);
+        ops.push_i32(v);
+    } else {
+        ops.push(0x48 | high);
+        ops.push(0xb8 | low);
+        ops.push_i64(value);
     }
 }
 

@@ -212,6 +212,112 @@ fn set_if_follows_each_condition() {
     }
 }
 
+/// The one instruction `emit` makes, decoded.
+fn decoded(emit: impl Fn(&mut CodeBuffer<()>)) -> (iced_x86::Instruction, usize) {
+    let mut buf = CodeBuffer::<()>::new(Default::default());
+    emit(&mut buf);
+    let code = buf.finish().expect("assembles").code;
+    let mut decoder = iced_x86::Decoder::new(64, &code, iced_x86::DecoderOptions::NONE);
+    let inst = decoder.decode();
+    assert_eq!(inst.len(), code.len(), "one instruction: {code:02x?}");
+    (inst, code.len())
+}
+
+fn named(r: iced_x86::Register) -> String {
+    format!("{r:?}").to_lowercase()
+}
+
+/// Every register as destination or source, every register as base,
+/// displacements of each size: the moves decode as themselves, in the
+/// length their displacement needs.
+#[test]
+fn frame_and_state_moves_take_the_shortest_displacement() {
+    let disps = [
+        0,
+        1,
+        -1,
+        8,
+        127,
+        -128,
+        128,
+        -129,
+        0x1234,
+        i32::MIN,
+        i32::MAX,
+    ];
+    for d in Gpr::ALL {
+        for base in Gpr::ALL {
+            for disp in disps {
+                let sib = usize::from(base.number() & 7 == 4);
+                let bytes = match i8::try_from(disp) {
+                    Ok(0) if base.number() & 7 != 5 => 0,
+                    Ok(_) => 1,
+                    Err(_) => 4,
+                };
+                for is_load in [true, false] {
+                    let (inst, len) = decoded(|b| match is_load {
+                        true => load(b, d, base, disp),
+                        false => store(b, base, disp, d),
+                    });
+                    let what = format!(
+                        "{inst} (load {is_load}, {} [{} + {disp}])",
+                        d.name(),
+                        base.name()
+                    );
+                    assert_eq!(inst.mnemonic(), iced_x86::Mnemonic::Mov, "{what}");
+                    let reg = if is_load {
+                        inst.op0_register()
+                    } else {
+                        inst.op1_register()
+                    };
+                    assert_eq!(named(reg), d.name(), "{what}");
+                    assert_eq!(named(inst.memory_base()), base.name(), "{what}");
+                    assert_eq!(inst.memory_index(), iced_x86::Register::None, "{what}");
+                    assert_eq!(inst.memory_displacement64(), disp as i64 as u64, "{what}");
+                    assert_eq!(len, 3 + sib + bytes, "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn constants_move_in_their_shortest_form() {
+    for (value, len) in [
+        (0i64, 2),
+        (1, 5),
+        (0xffff_ffff, 5),
+        (-1, 7),
+        (i32::MIN as i64, 7),
+        (1 << 32, 10),
+        (i64::MIN, 10),
+    ] {
+        for d in [RAX, RSI, R8, R13] {
+            let (_, n) = decoded(|b| mov_imm(b, d, value));
+            let extra = usize::from(d.number() >= 8 && len < 7);
+            let (inst, _) = decoded(|b| mov_imm(b, d, value));
+            let mnemonic = match value {
+                0 => iced_x86::Mnemonic::Xor,
+                _ => iced_x86::Mnemonic::Mov,
+            };
+            assert_eq!(inst.mnemonic(), mnemonic);
+            // The 32-bit forms name the register's low half.
+            let low = match d.number() {
+                0..=7 => format!("e{}", &d.name()[1..]),
+                _ => format!("{}d", d.name()),
+            };
+            let name = named(inst.op0_register());
+            assert!(
+                name == d.name() || (len < 7 && name == low),
+                "{name} for {}",
+                d.name()
+            );
+            assert_eq!(n, len + extra, "{value:#x} into {}", d.name());
+        }
+        assert_eq!(run(|b, _| mov_imm(b, RAX, value), 7, 7), Some(value as u64));
+    }
+}
+
 #[test]
 fn short_jumps_where_the_target_is_placed_within_reach() {
     let mut buf = CodeBuffer::<()>::new(Default::default());
@@ -247,6 +353,12 @@ fn the_pool_follows_the_code_aligned_and_once_per_constant() {
 }
 
 proptest! {
+    #[test]
+    fn any_constant_moves_as_itself(value in any::<i64>()) {
+        prop_assert_eq!(run(|b, _| mov_imm(b, RCX, value), 3, 3).map(|_| ()), Some(()));
+        prop_assert_eq!(run(|b, _| mov_imm(b, RAX, value), 3, 3), Some(value as u64));
+    }
+
     #[test]
     fn any_division(a in any::<i64>(), d in any::<i64>()) {
         check_division(a, d);

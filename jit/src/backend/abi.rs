@@ -45,6 +45,9 @@ use vm::tier::{
     STATE_STACK_TOP, STATE_VM,
 };
 use vm::Program;
+use x64::encode;
+use x64::regs::{R13, R15, RAX, RCX, RDI, RDX, RSI, RSP};
+use x64::{Alu, Src};
 
 /// Frames larger than this are not compiled (the function stays in the
 /// interpreter): their stack probing would cost more than it saves.
@@ -217,7 +220,9 @@ fn external_exit(ops: &mut Assembler) {
 /// Where a trap leaves compiled code: back to the innermost external
 /// entry, through the word it pushed (see `external_entry`).
 pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
-    dynasm!(ops ; .arch x64 ; =>label ; mov rsp, QWORD [r15 + STATE_ENTRY_SP] ; ret);
+    dynasm!(ops ; .arch x64 ; =>label);
+    encode::load(ops, RSP, R15, STATE_ENTRY_SP);
+    dynasm!(ops ; .arch x64 ; ret);
 }
 
 /// A trap's out-of-line stub: records the trap through `jit_trap`, then
@@ -229,12 +234,12 @@ pub(crate) fn trap_stub(
     site: u64,
     unwind: DynamicLabel,
 ) {
+    dynasm!(ops ; .arch x64 ; =>label);
+    encode::load(ops, RDI, R15, STATE_VM);
+    encode::mov_imm(ops, RSI, kind as i64);
+    encode::mov_imm(ops, RDX, site as i64);
     dynasm!(ops
         ; .arch x64
-        ; =>label
-        ; mov rdi, QWORD [r15 + STATE_VM]
-        ; mov rsi, QWORD kind as i64
-        ; mov rdx, QWORD site as i64
         ; mov rax, QWORD jit_trap as *const () as i64
         ; call rax
         ; jmp =>unwind
@@ -243,11 +248,8 @@ pub(crate) fn trap_stub(
 
 /// Calls a runtime helper whose arguments are already in rsi, rdx, rcx.
 fn call_helper(ops: &mut Assembler, helper: *const ()) {
-    dynasm!(ops
-        ; .arch x64
-        ; mov rdi, QWORD [r15 + STATE_VM]
-        ; mov rax, QWORD helper as i64
-    );
+    encode::load(ops, RDI, R15, STATE_VM);
+    dynasm!(ops ; .arch x64 ; mov rax, QWORD helper as i64);
     call_rax_keeping_values(ops);
 }
 
@@ -279,9 +281,10 @@ pub(crate) fn output_call(
     site: i64,
     unwind: DynamicLabel,
 ) {
-    dynasm!(ops ; .arch x64 ; mov rsi, rax ; mov rcx, QWORD site);
+    dynasm!(ops ; .arch x64 ; mov rsi, rax);
+    encode::mov_imm(ops, RCX, site);
     if let Some(x) = second {
-        dynasm!(ops ; .arch x64 ; mov rdx, QWORD x);
+        encode::mov_imm(ops, RDX, x);
     }
     call_helper(ops, helper);
     dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
@@ -326,9 +329,9 @@ pub(crate) fn direct_call(
         ; .arch x64
         ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
         ; jb =>slow.slow
-        ; sub r13, levels
-        ; jb =>slow.undo
     );
+    encode::alu(ops, Alu::Sub, R13, Src::Imm(levels));
+    dynasm!(ops ; .arch x64 ; jb =>slow.undo);
     if env.count_slots {
         dynasm!(ops
             ; .arch x64
@@ -344,9 +347,12 @@ pub(crate) fn direct_call(
     }
     match call.own_entry {
         Some(start) => dynasm!(ops ; .arch x64 ; call =>start),
-        None => dynasm!(ops ; .arch x64 ; add rax, INTERNAL_ENTRY ; call rax),
+        None => {
+            encode::alu(ops, Alu::Add, RAX, Src::Imm(INTERNAL_ENTRY));
+            dynasm!(ops ; .arch x64 ; call rax);
+        }
     }
-    dynasm!(ops ; .arch x64 ; add r13, levels);
+    encode::alu(ops, Alu::Add, R13, Src::Imm(levels));
     if env.count_slots {
         dynasm!(ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
     }
@@ -359,12 +365,9 @@ pub(crate) fn direct_call(
 /// for, plus the inlined levels the call is nested in) and comes back
 /// after its call site with the result in rax.
 pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, unwind: DynamicLabel) {
-    dynasm!(ops
-        ; .arch x64
-        ; =>call.undo
-        ; add r13, call.levels
-        ; =>call.slow
-    );
+    dynasm!(ops ; .arch x64 ; =>call.undo);
+    encode::alu(ops, Alu::Add, R13, Src::Imm(call.levels));
+    dynasm!(ops ; .arch x64 ; =>call.slow);
     through_jit_call(ops, call.callee, call.nargs, call.site, call.levels - 1);
     dynasm!(ops
         ; .arch x64
@@ -387,17 +390,16 @@ pub(in crate::backend) fn through_jit_call(
 ) {
     for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
         let at = 8 * k as i32;
-        dynasm!(ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r));
+        encode::store(ops, RSP, at, r);
     }
-    dynasm!(ops
-        ; .arch x64
-        ; mov rcx, QWORD [r15 + STATE_MAX_DEPTH]
-        ; sub rcx, r13
-        ; add rcx, inlined
-        ; mov QWORD [r15 + STATE_DEPTH], rcx
-        ; mov rsi, QWORD callee.0 as i64
-        ; mov rdx, rsp
-        ; mov rcx, QWORD site
-    );
+    encode::load(ops, RCX, R15, STATE_MAX_DEPTH);
+    dynasm!(ops ; .arch x64 ; sub rcx, r13);
+    if inlined != 0 {
+        encode::alu(ops, Alu::Add, RCX, Src::Imm(inlined));
+    }
+    encode::store(ops, R15, STATE_DEPTH, RCX);
+    encode::mov_imm(ops, RSI, callee.0 as i64);
+    dynasm!(ops ; .arch x64 ; mov rdx, rsp);
+    encode::mov_imm(ops, RCX, site);
     call_helper(ops, jit_call as *const ());
 }

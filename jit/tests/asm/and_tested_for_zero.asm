@@ -1,5 +1,5 @@
-function main (asm, 231 bytes)
-    00000  jmp 000000000000003Eh
+function main (asm, 228 bytes)
+    00000  jmp 000000000000003Bh
     00005  nop
     00006  nop
     00007  nop
@@ -22,50 +22,50 @@ function main (asm, 231 bytes)
     00035  ret
 ; unwind to the entry from the interpreter
     00036  mov rsp,[r15+28h]
-    0003d  ret
+    0003a  ret
 ; external entry (from the interpreter)
-    0003e  push rbp
-    0003f  mov rbp,rsp
-    00042  push rbx
-    00043  push r12
-    00045  push r13
-    00047  push r14
-    00049  push r15
-    0004b  mov r15,ADDR
-    00055  mov [r15+30h],rdi
-    0005c  push qword ptr [r15+28h]
-    00063  mov r14,8
-    0006d  mov r13,[r15+10h]
-    00074  sub r13,[r15]
-    0007b  lea rax,[0C0h]
-    00082  push rax
-    00083  mov [r15+28h],rsp
-    0008a  sub rsp,8
-    0008e  mov rdx,rsi
-    00091  sub rsp,10h
-    00098  mov rsi,[rdx]
-    0009f  call 8
-    000a4  xor edx,edx
-    000a6  lea rsp,[rbp-30h]
-    000ad  pop rcx
-    000ae  mov [r15+28h],rcx
-    000b5  pop r15
-    000b7  pop r14
-    000b9  pop r13
-    000bb  pop r12
-    000bd  pop rbx
-    000be  pop rbp
-    000bf  ret
-    000c0  lea rbp,[rsp+30h]
-    000c8  mov edx,1
-    000cd  lea rsp,[rbp-30h]
-    000d4  pop rcx
-    000d5  mov [r15+28h],rcx
-    000dc  pop r15
-    000de  pop r14
-    000e0  pop r13
-    000e2  pop r12
-    000e4  pop rbx
-    000e5  pop rbp
-    000e6  ret
+    0003b  push rbp
+    0003c  mov rbp,rsp
+    0003f  push rbx
+    00040  push r12
+    00042  push r13
+    00044  push r14
+    00046  push r15
+    00048  mov r15,ADDR
+    00052  mov [r15+30h],rdi
+    00059  push qword ptr [r15+28h]
+    00060  mov r14,8
+    0006a  mov r13,[r15+10h]
+    00071  sub r13,[r15]
+    00078  lea rax,[0BDh]
+    0007f  push rax
+    00080  mov [r15+28h],rsp
+    00087  sub rsp,8
+    0008b  mov rdx,rsi
+    0008e  sub rsp,10h
+    00095  mov rsi,[rdx]
+    0009c  call 8
+    000a1  xor edx,edx
+    000a3  lea rsp,[rbp-30h]
+    000aa  pop rcx
+    000ab  mov [r15+28h],rcx
+    000b2  pop r15
+    000b4  pop r14
+    000b6  pop r13
+    000b8  pop r12
+    000ba  pop rbx
+    000bb  pop rbp
+    000bc  ret
+    000bd  lea rbp,[rsp+30h]
+    000c5  mov edx,1
+    000ca  lea rsp,[rbp-30h]
+    000d1  pop rcx
+    000d2  mov [r15+28h],rcx
+    000d9  pop r15
+    000db  pop r14
+    000dd  pop r13
+    000df  pop r12
+    000e1  pop rbx
+    000e2  pop rbp
+    000e3  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 261 bytes)
-    00000  jmp 000000000000005Ch
+function main (asm, 258 bytes)
+    00000  jmp 0000000000000059h
     00005  nop
     00006  nop
     00007  nop
@@ -34,50 +34,50 @@ function main (asm, 261 bytes)
     00053  ret
 ; unwind to the entry from the interpreter
     00054  mov rsp,[r15+28h]
-    0005b  ret
+    00058  ret
 ; external entry (from the interpreter)
-    0005c  push rbp
-    0005d  mov rbp,rsp
-    00060  push rbx
-    00061  push r12
-    00063  push r13
-    00065  push r14
-    00067  push r15
-    00069  mov r15,ADDR
-    00073  mov [r15+30h],rdi
-    0007a  push qword ptr [r15+28h]
-    00081  mov r14,8
-    0008b  mov r13,[r15+10h]
-    00092  sub r13,[r15]
-    00099  lea rax,[0DEh]
-    000a0  push rax
-    000a1  mov [r15+28h],rsp
-    000a8  sub rsp,8
-    000ac  mov rdx,rsi
-    000af  sub rsp,10h
-    000b6  mov rsi,[rdx]
-    000bd  call 8
-    000c2  xor edx,edx
-    000c4  lea rsp,[rbp-30h]
-    000cb  pop rcx
-    000cc  mov [r15+28h],rcx
-    000d3  pop r15
-    000d5  pop r14
-    000d7  pop r13
-    000d9  pop r12
-    000db  pop rbx
-    000dc  pop rbp
-    000dd  ret
-    000de  lea rbp,[rsp+30h]
-    000e6  mov edx,1
-    000eb  lea rsp,[rbp-30h]
-    000f2  pop rcx
-    000f3  mov [r15+28h],rcx
-    000fa  pop r15
-    000fc  pop r14
-    000fe  pop r13
-    00100  pop r12
-    00102  pop rbx
-    00103  pop rbp
-    00104  ret
+    00059  push rbp
+    0005a  mov rbp,rsp
+    0005d  push rbx
+    0005e  push r12
+    00060  push r13
+    00062  push r14
+    00064  push r15
+    00066  mov r15,ADDR
+    00070  mov [r15+30h],rdi
+    00077  push qword ptr [r15+28h]
+    0007e  mov r14,8
+    00088  mov r13,[r15+10h]
+    0008f  sub r13,[r15]
+    00096  lea rax,[0DBh]
+    0009d  push rax
+    0009e  mov [r15+28h],rsp
+    000a5  sub rsp,8
+    000a9  mov rdx,rsi
+    000ac  sub rsp,10h
+    000b3  mov rsi,[rdx]
+    000ba  call 8
+    000bf  xor edx,edx
+    000c1  lea rsp,[rbp-30h]
+    000c8  pop rcx
+    000c9  mov [r15+28h],rcx
+    000d0  pop r15
+    000d2  pop r14
+    000d4  pop r13
+    000d6  pop r12
+    000d8  pop rbx
+    000d9  pop rbp
+    000da  ret
+    000db  lea rbp,[rsp+30h]
+    000e3  mov edx,1
+    000e8  lea rsp,[rbp-30h]
+    000ef  pop rcx
+    000f0  mov [r15+28h],rcx
+    000f7  pop r15
+    000f9  pop r14
+    000fb  pop r13
+    000fd  pop r12
+    000ff  pop rbx
+    00100  pop rbp
+    00101  ret
 

@@ -1,5 +1,5 @@
-function main (baseline asm, 442 bytes)
-    00000  jmp 0000000000000118h
+function main (baseline asm, 374 bytes)
+    00000  jmp 00000000000000D4h
     00005  nop
     00006  nop
     00007  nop
@@ -10,102 +10,101 @@ function main (baseline asm, 442 bytes)
     00013  xor eax,eax
     00015  mov [rbp-8],rax
 ; line 6: call
-    0001c  mov rsi,1
-    00023  mov rax,ADDR
-    0002d  mov rax,[rax]
-    00030  test rax,rax
-    00033  je 00000000000000B0h
-    00039  cmp rsp,[r15+20h]
-    00040  jb 00000000000000B0h
-    00046  sub r13,1
-    0004d  jb 00000000000000A9h
-    00053  add rax,8
-    00059  call rax
-    0005b  add r13,1
-    00062  mov [rbp-8],rax
+    00019  mov esi,1
+    0001e  mov rax,ADDR
+    00028  mov rax,[rax]
+    0002b  test rax,rax
+    0002e  je 0000000000000091h
+    00034  cmp rsp,[r15+20h]
+    0003b  jb 0000000000000091h
+    00041  sub r13,1
+    00045  jb 000000000000008Dh
+    0004b  add rax,8
+    0004f  call rax
+    00051  add r13,1
+    00055  mov [rbp-8],rax
 ; line 7: print
-    00069  mov rax,[rbp-8]
-    00070  mov rsi,rax
-    00073  mov rcx,1
-    0007d  mov rdi,[r15+30h]
-    00084  mov rax,ADDR
-    0008e  push r10
-    00090  push r11
-    00092  call rax  ; jit_print
-    00094  pop r11
-    00096  pop r10
-    00098  test rdx,rdx
-    0009b  jne 0000000000000110h
+    00059  mov rax,[rbp-8]
+    0005d  mov rsi,rax
+    00060  mov ecx,1
+    00065  mov rdi,[r15+30h]
+    00069  mov rax,ADDR
+    00073  push r10
+    00075  push r11
+    00077  call rax  ; jit_print
+    00079  pop r11
+    0007b  pop r10
+    0007d  test rdx,rdx
+    00080  jne 00000000000000CFh
 ; line 8: ret
-    000a1  xor eax,eax
-    000a4  mov rsp,rbp
-    000a7  pop rbp
-    000a8  ret
+    00086  xor eax,eax
+    00088  mov rsp,rbp
+    0008b  pop rbp
+    0008c  ret
 ; call g at line 6 through jit_call
-    000a9  add r13,1
-    000b0  mov [rsp],rsi
-    000b8  mov rcx,[r15+10h]
-    000bf  sub rcx,r13
-    000c2  add rcx,0
-    000c9  mov [r15],rcx
-    000d0  mov rsi,1
-    000da  mov rdx,rsp
-    000dd  mov rcx,0
-    000e7  mov rdi,[r15+30h]
-    000ee  mov rax,ADDR
-    000f8  push r10
-    000fa  push r11
-    000fc  call rax  ; jit_call
-    000fe  pop r11
-    00100  pop r10
-    00102  test rdx,rdx
-    00105  jne 0000000000000110h
-    0010b  jmp 0000000000000062h
+    0008d  add r13,1
+    00091  mov [rsp],rsi
+    00095  mov rcx,[r15+10h]
+    00099  sub rcx,r13
+    0009c  mov [r15],rcx
+    0009f  mov esi,1
+    000a4  mov rdx,rsp
+    000a7  xor ecx,ecx
+    000a9  mov rdi,[r15+30h]
+    000ad  mov rax,ADDR
+    000b7  push r10
+    000b9  push r11
+    000bb  call rax  ; jit_call
+    000bd  pop r11
+    000bf  pop r10
+    000c1  test rdx,rdx
+    000c4  jne 00000000000000CFh
+    000ca  jmp 0000000000000055h
 ; unwind to the entry from the interpreter
-    00110  mov rsp,[r15+28h]
-    00117  ret
+    000cf  mov rsp,[r15+28h]
+    000d3  ret
 ; external entry (from the interpreter)
-    00118  push rbp
-    00119  mov rbp,rsp
-    0011c  push rbx
-    0011d  push r12
-    0011f  push r13
-    00121  push r14
-    00123  push r15
-    00125  mov r15,ADDR
-    0012f  mov [r15+30h],rdi
-    00136  push qword ptr [r15+28h]
-    0013d  mov r14,8
-    00147  mov r13,[r15+10h]
-    0014e  sub r13,[r15]
-    00155  lea rax,[193h]
-    0015c  push rax
-    0015d  mov [r15+28h],rsp
-    00164  sub rsp,8
-    00168  mov rdx,rsi
-    0016b  sub rsp,0
-    00172  call 8
-    00177  xor edx,edx
-    00179  lea rsp,[rbp-30h]
-    00180  pop rcx
-    00181  mov [r15+28h],rcx
-    00188  pop r15
-    0018a  pop r14
-    0018c  pop r13
-    0018e  pop r12
-    00190  pop rbx
-    00191  pop rbp
-    00192  ret
-    00193  lea rbp,[rsp+30h]
-    0019b  mov edx,1
-    001a0  lea rsp,[rbp-30h]
-    001a7  pop rcx
-    001a8  mov [r15+28h],rcx
-    001af  pop r15
-    001b1  pop r14
-    001b3  pop r13
-    001b5  pop r12
-    001b7  pop rbx
-    001b8  pop rbp
-    001b9  ret
+    000d4  push rbp
+    000d5  mov rbp,rsp
+    000d8  push rbx
+    000d9  push r12
+    000db  push r13
+    000dd  push r14
+    000df  push r15
+    000e1  mov r15,ADDR
+    000eb  mov [r15+30h],rdi
+    000f2  push qword ptr [r15+28h]
+    000f9  mov r14,8
+    00103  mov r13,[r15+10h]
+    0010a  sub r13,[r15]
+    00111  lea rax,[14Fh]
+    00118  push rax
+    00119  mov [r15+28h],rsp
+    00120  sub rsp,8
+    00124  mov rdx,rsi
+    00127  sub rsp,0
+    0012e  call 8
+    00133  xor edx,edx
+    00135  lea rsp,[rbp-30h]
+    0013c  pop rcx
+    0013d  mov [r15+28h],rcx
+    00144  pop r15
+    00146  pop r14
+    00148  pop r13
+    0014a  pop r12
+    0014c  pop rbx
+    0014d  pop rbp
+    0014e  ret
+    0014f  lea rbp,[rsp+30h]
+    00157  mov edx,1
+    0015c  lea rsp,[rbp-30h]
+    00163  pop rcx
+    00164  mov [r15+28h],rcx
+    0016b  pop r15
+    0016d  pop r14
+    0016f  pop r13
+    00171  pop r12
+    00173  pop rbx
+    00174  pop rbp
+    00175  ret
 

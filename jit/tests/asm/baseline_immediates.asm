@@ -1,5 +1,5 @@
-function main (baseline asm, 261 bytes)
-    00000  jmp 000000000000005Ch
+function main (baseline asm, 242 bytes)
+    00000  jmp 0000000000000049h
     00005  nop
     00006  nop
     00007  nop
@@ -9,69 +9,69 @@ function main (baseline asm, 261 bytes)
     0000c  sub rsp,10h
     00013  mov [rbp-8],rsi
 ; line 5: add
-    0001a  mov rax,[rbp-8]
-    00021  add rax,5
-    00025  mov [rbp-8],rax
+    00017  mov rax,[rbp-8]
+    0001b  add rax,5
+    0001f  mov [rbp-8],rax
 ; line 6: jlt
-    0002c  mov rax,[rbp-8]
-    00033  cmp rax,64h
-    0003a  jl 000000000000004Ch
+    00023  mov rax,[rbp-8]
+    00027  cmp rax,64h
+    0002e  jl 000000000000003Dh
 ; line 7: ret
-    00040  mov rax,[rbp-8]
-    00047  mov rsp,rbp
-    0004a  pop rbp
-    0004b  ret
+    00034  mov rax,[rbp-8]
+    00038  mov rsp,rbp
+    0003b  pop rbp
+    0003c  ret
 ; line 9: ret
-    0004c  xor eax,eax
-    0004f  mov rsp,rbp
-    00052  pop rbp
-    00053  ret
+    0003d  xor eax,eax
+    0003f  mov rsp,rbp
+    00042  pop rbp
+    00043  ret
 ; unwind to the entry from the interpreter
-    00054  mov rsp,[r15+28h]
-    0005b  ret
+    00044  mov rsp,[r15+28h]
+    00048  ret
 ; external entry (from the interpreter)
-    0005c  push rbp
-    0005d  mov rbp,rsp
-    00060  push rbx
-    00061  push r12
-    00063  push r13
-    00065  push r14
-    00067  push r15
-    00069  mov r15,ADDR
-    00073  mov [r15+30h],rdi
-    0007a  push qword ptr [r15+28h]
-    00081  mov r14,8
-    0008b  mov r13,[r15+10h]
-    00092  sub r13,[r15]
-    00099  lea rax,[0DEh]
-    000a0  push rax
-    000a1  mov [r15+28h],rsp
-    000a8  sub rsp,8
-    000ac  mov rdx,rsi
-    000af  sub rsp,10h
-    000b6  mov rsi,[rdx]
-    000bd  call 8
-    000c2  xor edx,edx
-    000c4  lea rsp,[rbp-30h]
-    000cb  pop rcx
-    000cc  mov [r15+28h],rcx
-    000d3  pop r15
-    000d5  pop r14
-    000d7  pop r13
-    000d9  pop r12
-    000db  pop rbx
-    000dc  pop rbp
-    000dd  ret
-    000de  lea rbp,[rsp+30h]
-    000e6  mov edx,1
-    000eb  lea rsp,[rbp-30h]
-    000f2  pop rcx
-    000f3  mov [r15+28h],rcx
-    000fa  pop r15
-    000fc  pop r14
-    000fe  pop r13
-    00100  pop r12
-    00102  pop rbx
-    00103  pop rbp
-    00104  ret
+    00049  push rbp
+    0004a  mov rbp,rsp
+    0004d  push rbx
+    0004e  push r12
+    00050  push r13
+    00052  push r14
+    00054  push r15
+    00056  mov r15,ADDR
+    00060  mov [r15+30h],rdi
+    00067  push qword ptr [r15+28h]
+    0006e  mov r14,8
+    00078  mov r13,[r15+10h]
+    0007f  sub r13,[r15]
+    00086  lea rax,[0CBh]
+    0008d  push rax
+    0008e  mov [r15+28h],rsp
+    00095  sub rsp,8
+    00099  mov rdx,rsi
+    0009c  sub rsp,10h
+    000a3  mov rsi,[rdx]
+    000aa  call 8
+    000af  xor edx,edx
+    000b1  lea rsp,[rbp-30h]
+    000b8  pop rcx
+    000b9  mov [r15+28h],rcx
+    000c0  pop r15
+    000c2  pop r14
+    000c4  pop r13
+    000c6  pop r12
+    000c8  pop rbx
+    000c9  pop rbp
+    000ca  ret
+    000cb  lea rbp,[rsp+30h]
+    000d3  mov edx,1
+    000d8  lea rsp,[rbp-30h]
+    000df  pop rcx
+    000e0  mov [r15+28h],rcx
+    000e7  pop r15
+    000e9  pop r14
+    000eb  pop r13
+    000ed  pop r12
+    000ef  pop rbx
+    000f0  pop rbp
+    000f1  ret
 

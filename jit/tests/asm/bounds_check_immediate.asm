@@ -1,5 +1,5 @@
-function main (asm, 273 bytes)
-    00000  jmp 0000000000000068h
+function main (asm, 254 bytes)
+    00000  jmp 0000000000000055h
     00005  nop
     00006  nop
     00007  nop
@@ -19,57 +19,57 @@ function main (asm, 273 bytes)
     00033  ret
 ; trap: memory access out of bounds at line 6
     00034  mov rdi,[r15+30h]
-    0003b  mov rsi,1
-    00045  mov rdx,0
-    0004f  mov rax,ADDR
-    00059  call rax  ; jit_trap
-    0005b  jmp 0000000000000060h
+    00038  mov esi,1
+    0003d  xor edx,edx
+    0003f  mov rax,ADDR
+    00049  call rax  ; jit_trap
+    0004b  jmp 0000000000000050h
 ; unwind to the entry from the interpreter
-    00060  mov rsp,[r15+28h]
-    00067  ret
+    00050  mov rsp,[r15+28h]
+    00054  ret
 ; external entry (from the interpreter)
-    00068  push rbp
-    00069  mov rbp,rsp
-    0006c  push rbx
-    0006d  push r12
-    0006f  push r13
-    00071  push r14
-    00073  push r15
-    00075  mov r15,ADDR
-    0007f  mov [r15+30h],rdi
-    00086  push qword ptr [r15+28h]
-    0008d  mov r14,ADDR
-    00097  mov r13,[r15+10h]
-    0009e  sub r13,[r15]
-    000a5  lea rax,[0EAh]
-    000ac  push rax
-    000ad  mov [r15+28h],rsp
-    000b4  sub rsp,8
-    000b8  mov rdx,rsi
-    000bb  sub rsp,10h
-    000c2  mov rsi,[rdx]
-    000c9  call 8
-    000ce  xor edx,edx
-    000d0  lea rsp,[rbp-30h]
-    000d7  pop rcx
-    000d8  mov [r15+28h],rcx
-    000df  pop r15
-    000e1  pop r14
-    000e3  pop r13
-    000e5  pop r12
-    000e7  pop rbx
-    000e8  pop rbp
-    000e9  ret
-    000ea  lea rbp,[rsp+30h]
-    000f2  mov edx,1
-    000f7  lea rsp,[rbp-30h]
-    000fe  pop rcx
-    000ff  mov [r15+28h],rcx
-    00106  pop r15
-    00108  pop r14
-    0010a  pop r13
-    0010c  pop r12
-    0010e  pop rbx
-    0010f  pop rbp
-    00110  ret
+    00055  push rbp
+    00056  mov rbp,rsp
+    00059  push rbx
+    0005a  push r12
+    0005c  push r13
+    0005e  push r14
+    00060  push r15
+    00062  mov r15,ADDR
+    0006c  mov [r15+30h],rdi
+    00073  push qword ptr [r15+28h]
+    0007a  mov r14,ADDR
+    00084  mov r13,[r15+10h]
+    0008b  sub r13,[r15]
+    00092  lea rax,[0D7h]
+    00099  push rax
+    0009a  mov [r15+28h],rsp
+    000a1  sub rsp,8
+    000a5  mov rdx,rsi
+    000a8  sub rsp,10h
+    000af  mov rsi,[rdx]
+    000b6  call 8
+    000bb  xor edx,edx
+    000bd  lea rsp,[rbp-30h]
+    000c4  pop rcx
+    000c5  mov [r15+28h],rcx
+    000cc  pop r15
+    000ce  pop r14
+    000d0  pop r13
+    000d2  pop r12
+    000d4  pop rbx
+    000d5  pop rbp
+    000d6  ret
+    000d7  lea rbp,[rsp+30h]
+    000df  mov edx,1
+    000e4  lea rsp,[rbp-30h]
+    000eb  pop rcx
+    000ec  mov [r15+28h],rcx
+    000f3  pop r15
+    000f5  pop r14
+    000f7  pop r13
+    000f9  pop r12
+    000fb  pop rbx
+    000fc  pop rbp
+    000fd  ret
 

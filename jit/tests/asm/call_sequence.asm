@@ -1,5 +1,5 @@
-function main (asm, 484 bytes)
-    00000  jmp 0000000000000142h
+function main (asm, 424 bytes)
+    00000  jmp 0000000000000106h
     00005  nop
     00006  nop
     00007  nop
@@ -9,110 +9,110 @@ function main (asm, 484 bytes)
     0000c  sub rsp,10h
 ; line 7: call
     00013  cmp r13,1
-    0001a  jb 000000000000010Eh
+    0001a  jb 00000000000000E5h
     00020  mov esi,0
     00026  mov rax,ADDR
     00030  mov rax,[rax]
     00033  test rax,rax
-    00036  je 00000000000000AEh
+    00036  je 000000000000009Bh
     0003c  cmp rsp,[r15+20h]
-    00043  jb 00000000000000AEh
+    00043  jb 000000000000009Bh
     00049  sub r13,2
-    00050  jb 00000000000000A7h
-    00056  add rax,8
-    0005c  call rax
-    0005e  add r13,2
-    00065  mov rsi,rax
+    0004d  jb 0000000000000097h
+    00053  add rax,8
+    00057  call rax
+    00059  add r13,2
+    0005d  mov rsi,rax
 ; line 8: print
-    00068  mov rax,rsi
-    0006b  mov rsi,rax
-    0006e  mov rcx,1
-    00078  mov rdi,[r15+30h]
-    0007f  mov rax,ADDR
-    00089  push r10
-    0008b  push r11
-    0008d  call rax  ; jit_print
-    0008f  pop r11
-    00091  pop r10
-    00093  test rdx,rdx
-    00096  jne 000000000000013Ah
+    00060  mov rax,rsi
+    00063  mov rsi,rax
+    00066  mov ecx,1
+    0006b  mov rdi,[r15+30h]
+    0006f  mov rax,ADDR
+    00079  push r10
+    0007b  push r11
+    0007d  call rax  ; jit_print
+    0007f  pop r11
+    00081  pop r10
+    00083  test rdx,rdx
+    00086  jne 0000000000000101h
 ; line 9: ret
-    0009c  mov eax,0
-    000a2  mov rsp,rbp
-    000a5  pop rbp
-    000a6  ret
+    0008c  mov eax,0
+    00092  mov rsp,rbp
+    00095  pop rbp
+    00096  ret
 ; call g at line 13 through jit_call
-    000a7  add r13,2
-    000ae  mov [rsp],rsi
-    000b6  mov rcx,[r15+10h]
-    000bd  sub rcx,r13
-    000c0  add rcx,1
-    000c7  mov [r15],rcx
-    000ce  mov rsi,1
-    000d8  mov rdx,rsp
-    000db  mov rcx,100000001h
-    000e5  mov rdi,[r15+30h]
-    000ec  mov rax,ADDR
-    000f6  push r10
-    000f8  push r11
-    000fa  call rax  ; jit_call
-    000fc  pop r11
-    000fe  pop r10
-    00100  test rdx,rdx
-    00103  jne 000000000000013Ah
-    00109  jmp 0000000000000065h
+    00097  add r13,2
+    0009b  mov [rsp],rsi
+    0009f  mov rcx,[r15+10h]
+    000a3  sub rcx,r13
+    000a6  add rcx,1
+    000aa  mov [r15],rcx
+    000ad  mov esi,1
+    000b2  mov rdx,rsp
+    000b5  mov rcx,100000001h
+    000bf  mov rdi,[r15+30h]
+    000c3  mov rax,ADDR
+    000cd  push r10
+    000cf  push r11
+    000d1  call rax  ; jit_call
+    000d3  pop r11
+    000d5  pop r10
+    000d7  test rdx,rdx
+    000da  jne 0000000000000101h
+    000e0  jmp 000000000000005Dh
 ; trap: stack overflow at line 7
-    0010e  mov rdi,[r15+30h]
-    00115  mov rsi,2
-    0011f  mov rdx,0
-    00129  mov rax,ADDR
-    00133  call rax  ; jit_trap
-    00135  jmp 000000000000013Ah
+    000e5  mov rdi,[r15+30h]
+    000e9  mov esi,2
+    000ee  xor edx,edx
+    000f0  mov rax,ADDR
+    000fa  call rax  ; jit_trap
+    000fc  jmp 0000000000000101h
 ; unwind to the entry from the interpreter
-    0013a  mov rsp,[r15+28h]
-    00141  ret
+    00101  mov rsp,[r15+28h]
+    00105  ret
 ; external entry (from the interpreter)
-    00142  push rbp
-    00143  mov rbp,rsp
-    00146  push rbx
-    00147  push r12
-    00149  push r13
-    0014b  push r14
-    0014d  push r15
-    0014f  mov r15,ADDR
-    00159  mov [r15+30h],rdi
-    00160  push qword ptr [r15+28h]
-    00167  mov r14,8
-    00171  mov r13,[r15+10h]
-    00178  sub r13,[r15]
-    0017f  lea rax,[1BDh]
-    00186  push rax
-    00187  mov [r15+28h],rsp
-    0018e  sub rsp,8
-    00192  mov rdx,rsi
-    00195  sub rsp,0
-    0019c  call 8
-    001a1  xor edx,edx
-    001a3  lea rsp,[rbp-30h]
-    001aa  pop rcx
-    001ab  mov [r15+28h],rcx
-    001b2  pop r15
-    001b4  pop r14
-    001b6  pop r13
-    001b8  pop r12
-    001ba  pop rbx
-    001bb  pop rbp
-    001bc  ret
-    001bd  lea rbp,[rsp+30h]
-    001c5  mov edx,1
-    001ca  lea rsp,[rbp-30h]
-    001d1  pop rcx
-    001d2  mov [r15+28h],rcx
-    001d9  pop r15
-    001db  pop r14
-    001dd  pop r13
-    001df  pop r12
-    001e1  pop rbx
-    001e2  pop rbp
-    001e3  ret
+    00106  push rbp
+    00107  mov rbp,rsp
+    0010a  push rbx
+    0010b  push r12
+    0010d  push r13
+    0010f  push r14
+    00111  push r15
+    00113  mov r15,ADDR
+    0011d  mov [r15+30h],rdi
+    00124  push qword ptr [r15+28h]
+    0012b  mov r14,8
+    00135  mov r13,[r15+10h]
+    0013c  sub r13,[r15]
+    00143  lea rax,[181h]
+    0014a  push rax
+    0014b  mov [r15+28h],rsp
+    00152  sub rsp,8
+    00156  mov rdx,rsi
+    00159  sub rsp,0
+    00160  call 8
+    00165  xor edx,edx
+    00167  lea rsp,[rbp-30h]
+    0016e  pop rcx
+    0016f  mov [r15+28h],rcx
+    00176  pop r15
+    00178  pop r14
+    0017a  pop r13
+    0017c  pop r12
+    0017e  pop rbx
+    0017f  pop rbp
+    00180  ret
+    00181  lea rbp,[rsp+30h]
+    00189  mov edx,1
+    0018e  lea rsp,[rbp-30h]
+    00195  pop rcx
+    00196  mov [r15+28h],rcx
+    0019d  pop r15
+    0019f  pop r14
+    001a1  pop r13
+    001a3  pop r12
+    001a5  pop rbx
+    001a6  pop rbp
+    001a7  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 503 bytes)
-    00000  jmp 000000000000014Eh
+function main (asm, 487 bytes)
+    00000  jmp 000000000000013Eh
     00005  nop
     00006  nop
     00007  nop
@@ -17,7 +17,7 @@ function main (asm, 503 bytes)
     00033  sub rax,3
     00039  cmp rdi,rax
     0003c  jg 0000000000000047h
-    00042  jmp 00000000000000C5h
+    00042  jmp 00000000000000BDh
 ; line 9: jge
     00047  cmp rsi,rdi
     0004a  jge 0000000000000086h
@@ -37,39 +37,40 @@ function main (asm, 503 bytes)
 ; line 14: print
     00086  mov rax,rsi
     00089  mov rsi,rax
-    0008c  mov rcx,5
-    00096  mov rdi,[r15+30h]
-    0009d  mov rax,ADDR
-    000a7  push r10
-    000a9  push r11
-    000ab  call rax  ; jit_print
-    000ad  pop r11
-    000af  pop r10
-    000b1  test rdx,rdx
-    000b4  jne 0000000000000146h
+    0008c  mov ecx,5
+    00091  mov rdi,[r15+30h]
+    00095  mov rax,ADDR
+    0009f  push r10
+    000a1  push r11
+    000a3  call rax  ; jit_print
+    000a5  pop r11
+    000a7  pop r10
+    000a9  test rdx,rdx
+    000ac  jne 0000000000000139h
 ; line 15: ret
-    000ba  mov eax,0
-    000c0  mov rsp,rbp
-    000c3  pop rbp
-    000c4  ret
+    000b2  mov eax,0
+    000b8  mov rsp,rbp
+    000bb  pop rbp
+    000bc  ret
 ; unchecked copy of the loop at line 9
 ; fill: the loop's stores as one string store
-    000c5  lea rax,[rsi+3]
-    000cd  lea rdx,[r14+rax*8]
-    000d1  mov rcx,rdi
-    000d4  sub rcx,rsi
-    000d7  jo 00000000000000FBh
-    000dd  cmp rcx,40h
-    000e4  jl 00000000000000FBh
-    000ea  mov eax,0
-    000f0  push rdi
-    000f1  mov rdi,rdx
-    000f4  rep stosq [rdi]
-    000f7  pop rdi
-    000f8  mov rsi,rdi
+    000bd  lea rax,[rsi+3]
+    000c5  lea rdx,[r14+rax*8]
+    000c9  mov rcx,rdi
+    000cc  sub rcx,rsi
+    000cf  jo 00000000000000F3h
+    000d5  cmp rcx,40h
+    000dc  jl 00000000000000F3h
+    000e2  mov eax,0
+    000e8  push rdi
+    000e9  mov rdi,rdx
+    000ec  rep stosq [rdi]
+    000ef  pop rdi
+    000f0  mov rsi,rdi
 ; line 9: jge
-    000fb  cmp rsi,rdi
-    000fe  jge 0000000000000086h
+    000f3  cmp rsi,rdi
+    000f6  jge 0000000000000086h
+    000f8  nop [rax+rax]
 ; line 10: store
     00100  mov qword ptr [r14+rsi*8+18h],0
 ; line 11: add
@@ -81,57 +82,57 @@ function main (asm, 503 bytes)
     00115  jmp 0000000000000086h
 ; trap: memory access out of bounds at line 10
     0011a  mov rdi,[r15+30h]
-    00121  mov rsi,1
-    0012b  mov rdx,2
-    00135  mov rax,ADDR
-    0013f  call rax  ; jit_trap
-    00141  jmp 0000000000000146h
+    0011e  mov esi,1
+    00123  mov edx,2
+    00128  mov rax,ADDR
+    00132  call rax  ; jit_trap
+    00134  jmp 0000000000000139h
 ; unwind to the entry from the interpreter
-    00146  mov rsp,[r15+28h]
-    0014d  ret
+    00139  mov rsp,[r15+28h]
+    0013d  ret
 ; external entry (from the interpreter)
-    0014e  push rbp
-    0014f  mov rbp,rsp
-    00152  push rbx
-    00153  push r12
-    00155  push r13
-    00157  push r14
-    00159  push r15
-    0015b  mov r15,ADDR
-    00165  mov [r15+30h],rdi
-    0016c  push qword ptr [r15+28h]
-    00173  mov r14,ADDR
-    0017d  mov r13,[r15+10h]
-    00184  sub r13,[r15]
-    0018b  lea rax,[1D0h]
-    00192  push rax
-    00193  mov [r15+28h],rsp
-    0019a  sub rsp,8
-    0019e  mov rdx,rsi
-    001a1  sub rsp,10h
-    001a8  mov rsi,[rdx]
-    001af  call 8
-    001b4  xor edx,edx
-    001b6  lea rsp,[rbp-30h]
-    001bd  pop rcx
-    001be  mov [r15+28h],rcx
-    001c5  pop r15
-    001c7  pop r14
-    001c9  pop r13
-    001cb  pop r12
-    001cd  pop rbx
-    001ce  pop rbp
-    001cf  ret
-    001d0  lea rbp,[rsp+30h]
-    001d8  mov edx,1
-    001dd  lea rsp,[rbp-30h]
-    001e4  pop rcx
-    001e5  mov [r15+28h],rcx
-    001ec  pop r15
-    001ee  pop r14
-    001f0  pop r13
-    001f2  pop r12
-    001f4  pop rbx
-    001f5  pop rbp
-    001f6  ret
+    0013e  push rbp
+    0013f  mov rbp,rsp
+    00142  push rbx
+    00143  push r12
+    00145  push r13
+    00147  push r14
+    00149  push r15
+    0014b  mov r15,ADDR
+    00155  mov [r15+30h],rdi
+    0015c  push qword ptr [r15+28h]
+    00163  mov r14,ADDR
+    0016d  mov r13,[r15+10h]
+    00174  sub r13,[r15]
+    0017b  lea rax,[1C0h]
+    00182  push rax
+    00183  mov [r15+28h],rsp
+    0018a  sub rsp,8
+    0018e  mov rdx,rsi
+    00191  sub rsp,10h
+    00198  mov rsi,[rdx]
+    0019f  call 8
+    001a4  xor edx,edx
+    001a6  lea rsp,[rbp-30h]
+    001ad  pop rcx
+    001ae  mov [r15+28h],rcx
+    001b5  pop r15
+    001b7  pop r14
+    001b9  pop r13
+    001bb  pop r12
+    001bd  pop rbx
+    001be  pop rbp
+    001bf  ret
+    001c0  lea rbp,[rsp+30h]
+    001c8  mov edx,1
+    001cd  lea rsp,[rbp-30h]
+    001d4  pop rcx
+    001d5  mov [r15+28h],rcx
+    001dc  pop r15
+    001de  pop r14
+    001e0  pop r13
+    001e2  pop r12
+    001e4  pop rbx
+    001e5  pop rbp
+    001e6  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 234 bytes)
-    00000  jmp 000000000000003Ah
+function main (asm, 231 bytes)
+    00000  jmp 0000000000000037h
     00005  nop
     00006  nop
     00007  nop
@@ -22,51 +22,51 @@ function main (asm, 234 bytes)
     00031  ret
 ; unwind to the entry from the interpreter
     00032  mov rsp,[r15+28h]
-    00039  ret
+    00036  ret
 ; external entry (from the interpreter)
-    0003a  push rbp
-    0003b  mov rbp,rsp
-    0003e  push rbx
-    0003f  push r12
-    00041  push r13
-    00043  push r14
-    00045  push r15
-    00047  mov r15,ADDR
-    00051  mov [r15+30h],rdi
-    00058  push qword ptr [r15+28h]
-    0005f  mov r14,8
-    00069  mov r13,[r15+10h]
-    00070  sub r13,[r15]
-    00077  lea rax,[0C3h]
-    0007e  push rax
-    0007f  mov [r15+28h],rsp
-    00086  sub rsp,8
-    0008a  mov rdx,rsi
-    0008d  sub rsp,10h
-    00094  mov rsi,[rdx]
-    0009b  mov rdi,[rdx+8]
-    000a2  call 8
-    000a7  xor edx,edx
-    000a9  lea rsp,[rbp-30h]
-    000b0  pop rcx
-    000b1  mov [r15+28h],rcx
-    000b8  pop r15
-    000ba  pop r14
-    000bc  pop r13
-    000be  pop r12
-    000c0  pop rbx
-    000c1  pop rbp
-    000c2  ret
-    000c3  lea rbp,[rsp+30h]
-    000cb  mov edx,1
-    000d0  lea rsp,[rbp-30h]
-    000d7  pop rcx
-    000d8  mov [r15+28h],rcx
-    000df  pop r15
-    000e1  pop r14
-    000e3  pop r13
-    000e5  pop r12
-    000e7  pop rbx
-    000e8  pop rbp
-    000e9  ret
+    00037  push rbp
+    00038  mov rbp,rsp
+    0003b  push rbx
+    0003c  push r12
+    0003e  push r13
+    00040  push r14
+    00042  push r15
+    00044  mov r15,ADDR
+    0004e  mov [r15+30h],rdi
+    00055  push qword ptr [r15+28h]
+    0005c  mov r14,8
+    00066  mov r13,[r15+10h]
+    0006d  sub r13,[r15]
+    00074  lea rax,[0C0h]
+    0007b  push rax
+    0007c  mov [r15+28h],rsp
+    00083  sub rsp,8
+    00087  mov rdx,rsi
+    0008a  sub rsp,10h
+    00091  mov rsi,[rdx]
+    00098  mov rdi,[rdx+8]
+    0009f  call 8
+    000a4  xor edx,edx
+    000a6  lea rsp,[rbp-30h]
+    000ad  pop rcx
+    000ae  mov [r15+28h],rcx
+    000b5  pop r15
+    000b7  pop r14
+    000b9  pop r13
+    000bb  pop r12
+    000bd  pop rbx
+    000be  pop rbp
+    000bf  ret
+    000c0  lea rbp,[rsp+30h]
+    000c8  mov edx,1
+    000cd  lea rsp,[rbp-30h]
+    000d4  pop rcx
+    000d5  mov [r15+28h],rcx
+    000dc  pop r15
+    000de  pop r14
+    000e0  pop r13
+    000e2  pop r12
+    000e4  pop rbx
+    000e5  pop rbp
+    000e6  ret
 

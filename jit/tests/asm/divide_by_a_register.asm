@@ -1,5 +1,5 @@
-function main (asm, 299 bytes)
-    00000  jmp 000000000000007Bh
+function main (asm, 277 bytes)
+    00000  jmp 0000000000000065h
     00005  nop
     00006  nop
     00007  nop
@@ -26,58 +26,58 @@ function main (asm, 299 bytes)
     00046  ret
 ; trap: division by zero at line 5
     00047  mov rdi,[r15+30h]
-    0004e  mov rsi,0
-    00058  mov rdx,0
-    00062  mov rax,ADDR
-    0006c  call rax  ; jit_trap
-    0006e  jmp 0000000000000073h
+    0004b  xor esi,esi
+    0004d  xor edx,edx
+    0004f  mov rax,ADDR
+    00059  call rax  ; jit_trap
+    0005b  jmp 0000000000000060h
 ; unwind to the entry from the interpreter
-    00073  mov rsp,[r15+28h]
-    0007a  ret
+    00060  mov rsp,[r15+28h]
+    00064  ret
 ; external entry (from the interpreter)
-    0007b  push rbp
-    0007c  mov rbp,rsp
-    0007f  push rbx
-    00080  push r12
-    00082  push r13
-    00084  push r14
-    00086  push r15
-    00088  mov r15,ADDR
-    00092  mov [r15+30h],rdi
-    00099  push qword ptr [r15+28h]
-    000a0  mov r14,8
-    000aa  mov r13,[r15+10h]
-    000b1  sub r13,[r15]
-    000b8  lea rax,[104h]
-    000bf  push rax
-    000c0  mov [r15+28h],rsp
-    000c7  sub rsp,8
-    000cb  mov rdx,rsi
-    000ce  sub rsp,10h
-    000d5  mov rsi,[rdx]
-    000dc  mov rdi,[rdx+8]
-    000e3  call 8
-    000e8  xor edx,edx
-    000ea  lea rsp,[rbp-30h]
-    000f1  pop rcx
-    000f2  mov [r15+28h],rcx
-    000f9  pop r15
-    000fb  pop r14
-    000fd  pop r13
-    000ff  pop r12
-    00101  pop rbx
-    00102  pop rbp
-    00103  ret
-    00104  lea rbp,[rsp+30h]
-    0010c  mov edx,1
-    00111  lea rsp,[rbp-30h]
-    00118  pop rcx
-    00119  mov [r15+28h],rcx
-    00120  pop r15
-    00122  pop r14
-    00124  pop r13
-    00126  pop r12
-    00128  pop rbx
-    00129  pop rbp
-    0012a  ret
+    00065  push rbp
+    00066  mov rbp,rsp
+    00069  push rbx
+    0006a  push r12
+    0006c  push r13
+    0006e  push r14
+    00070  push r15
+    00072  mov r15,ADDR
+    0007c  mov [r15+30h],rdi
+    00083  push qword ptr [r15+28h]
+    0008a  mov r14,8
+    00094  mov r13,[r15+10h]
+    0009b  sub r13,[r15]
+    000a2  lea rax,[0EEh]
+    000a9  push rax
+    000aa  mov [r15+28h],rsp
+    000b1  sub rsp,8
+    000b5  mov rdx,rsi
+    000b8  sub rsp,10h
+    000bf  mov rsi,[rdx]
+    000c6  mov rdi,[rdx+8]
+    000cd  call 8
+    000d2  xor edx,edx
+    000d4  lea rsp,[rbp-30h]
+    000db  pop rcx
+    000dc  mov [r15+28h],rcx
+    000e3  pop r15
+    000e5  pop r14
+    000e7  pop r13
+    000e9  pop r12
+    000eb  pop rbx
+    000ec  pop rbp
+    000ed  ret
+    000ee  lea rbp,[rsp+30h]
+    000f6  mov edx,1
+    000fb  lea rsp,[rbp-30h]
+    00102  pop rcx
+    00103  mov [r15+28h],rcx
+    0010a  pop r15
+    0010c  pop r14
+    0010e  pop r13
+    00110  pop r12
+    00112  pop rbx
+    00113  pop rbp
+    00114  ret
 

@@ -1,5 +1,5 @@
-function by_10 (asm, 247 bytes)
-    00000  jmp 000000000000004Eh
+function by_10 (asm, 244 bytes)
+    00000  jmp 000000000000004Bh
     00005  nop
     00006  nop
     00007  nop
@@ -27,55 +27,55 @@ function by_10 (asm, 247 bytes)
     00045  ret
 ; unwind to the entry from the interpreter
     00046  mov rsp,[r15+28h]
-    0004d  ret
+    0004a  ret
 ; external entry (from the interpreter)
-    0004e  push rbp
-    0004f  mov rbp,rsp
-    00052  push rbx
-    00053  push r12
-    00055  push r13
-    00057  push r14
-    00059  push r15
-    0005b  mov r15,ADDR
-    00065  mov [r15+30h],rdi
-    0006c  push qword ptr [r15+28h]
-    00073  mov r14,8
-    0007d  mov r13,[r15+10h]
-    00084  sub r13,[r15]
-    0008b  lea rax,[0D0h]
-    00092  push rax
-    00093  mov [r15+28h],rsp
-    0009a  sub rsp,8
-    0009e  mov rdx,rsi
-    000a1  sub rsp,10h
-    000a8  mov rsi,[rdx]
-    000af  call 8
-    000b4  xor edx,edx
-    000b6  lea rsp,[rbp-30h]
-    000bd  pop rcx
-    000be  mov [r15+28h],rcx
-    000c5  pop r15
-    000c7  pop r14
-    000c9  pop r13
-    000cb  pop r12
-    000cd  pop rbx
-    000ce  pop rbp
-    000cf  ret
-    000d0  lea rbp,[rsp+30h]
-    000d8  mov edx,1
-    000dd  lea rsp,[rbp-30h]
-    000e4  pop rcx
-    000e5  mov [r15+28h],rcx
-    000ec  pop r15
-    000ee  pop r14
-    000f0  pop r13
-    000f2  pop r12
-    000f4  pop rbx
-    000f5  pop rbp
-    000f6  ret
+    0004b  push rbp
+    0004c  mov rbp,rsp
+    0004f  push rbx
+    00050  push r12
+    00052  push r13
+    00054  push r14
+    00056  push r15
+    00058  mov r15,ADDR
+    00062  mov [r15+30h],rdi
+    00069  push qword ptr [r15+28h]
+    00070  mov r14,8
+    0007a  mov r13,[r15+10h]
+    00081  sub r13,[r15]
+    00088  lea rax,[0CDh]
+    0008f  push rax
+    00090  mov [r15+28h],rsp
+    00097  sub rsp,8
+    0009b  mov rdx,rsi
+    0009e  sub rsp,10h
+    000a5  mov rsi,[rdx]
+    000ac  call 8
+    000b1  xor edx,edx
+    000b3  lea rsp,[rbp-30h]
+    000ba  pop rcx
+    000bb  mov [r15+28h],rcx
+    000c2  pop r15
+    000c4  pop r14
+    000c6  pop r13
+    000c8  pop r12
+    000ca  pop rbx
+    000cb  pop rbp
+    000cc  ret
+    000cd  lea rbp,[rsp+30h]
+    000d5  mov edx,1
+    000da  lea rsp,[rbp-30h]
+    000e1  pop rcx
+    000e2  mov [r15+28h],rcx
+    000e9  pop r15
+    000eb  pop r14
+    000ed  pop r13
+    000ef  pop r12
+    000f1  pop rbx
+    000f2  pop rbp
+    000f3  ret
 
-function by_8 (asm, 262 bytes)
-    00000  jmp 000000000000005Dh
+function by_8 (asm, 259 bytes)
+    00000  jmp 000000000000005Ah
     00005  nop
     00006  nop
     00007  nop
@@ -110,55 +110,55 @@ function by_8 (asm, 262 bytes)
     00054  ret
 ; unwind to the entry from the interpreter
     00055  mov rsp,[r15+28h]
-    0005c  ret
+    00059  ret
 ; external entry (from the interpreter)
-    0005d  push rbp
-    0005e  mov rbp,rsp
-    00061  push rbx
-    00062  push r12
-    00064  push r13
-    00066  push r14
-    00068  push r15
-    0006a  mov r15,ADDR
-    00074  mov [r15+30h],rdi
-    0007b  push qword ptr [r15+28h]
-    00082  mov r14,8
-    0008c  mov r13,[r15+10h]
-    00093  sub r13,[r15]
-    0009a  lea rax,[0DFh]
-    000a1  push rax
-    000a2  mov [r15+28h],rsp
-    000a9  sub rsp,8
-    000ad  mov rdx,rsi
-    000b0  sub rsp,10h
-    000b7  mov rsi,[rdx]
-    000be  call 8
-    000c3  xor edx,edx
-    000c5  lea rsp,[rbp-30h]
-    000cc  pop rcx
-    000cd  mov [r15+28h],rcx
-    000d4  pop r15
-    000d6  pop r14
-    000d8  pop r13
-    000da  pop r12
-    000dc  pop rbx
-    000dd  pop rbp
-    000de  ret
-    000df  lea rbp,[rsp+30h]
-    000e7  mov edx,1
-    000ec  lea rsp,[rbp-30h]
-    000f3  pop rcx
-    000f4  mov [r15+28h],rcx
-    000fb  pop r15
-    000fd  pop r14
-    000ff  pop r13
-    00101  pop r12
-    00103  pop rbx
-    00104  pop rbp
-    00105  ret
+    0005a  push rbp
+    0005b  mov rbp,rsp
+    0005e  push rbx
+    0005f  push r12
+    00061  push r13
+    00063  push r14
+    00065  push r15
+    00067  mov r15,ADDR
+    00071  mov [r15+30h],rdi
+    00078  push qword ptr [r15+28h]
+    0007f  mov r14,8
+    00089  mov r13,[r15+10h]
+    00090  sub r13,[r15]
+    00097  lea rax,[0DCh]
+    0009e  push rax
+    0009f  mov [r15+28h],rsp
+    000a6  sub rsp,8
+    000aa  mov rdx,rsi
+    000ad  sub rsp,10h
+    000b4  mov rsi,[rdx]
+    000bb  call 8
+    000c0  xor edx,edx
+    000c2  lea rsp,[rbp-30h]
+    000c9  pop rcx
+    000ca  mov [r15+28h],rcx
+    000d1  pop r15
+    000d3  pop r14
+    000d5  pop r13
+    000d7  pop r12
+    000d9  pop rbx
+    000da  pop rbp
+    000db  ret
+    000dc  lea rbp,[rsp+30h]
+    000e4  mov edx,1
+    000e9  lea rsp,[rbp-30h]
+    000f0  pop rcx
+    000f1  mov [r15+28h],rcx
+    000f8  pop r15
+    000fa  pop r14
+    000fc  pop r13
+    000fe  pop r12
+    00100  pop rbx
+    00101  pop rbp
+    00102  ret
 
-function by_minus_1 (asm, 224 bytes)
-    00000  jmp 0000000000000037h
+function by_minus_1 (asm, 221 bytes)
+    00000  jmp 0000000000000034h
     00005  nop
     00006  nop
     00007  nop
@@ -183,50 +183,50 @@ function by_minus_1 (asm, 224 bytes)
     0002e  ret
 ; unwind to the entry from the interpreter
     0002f  mov rsp,[r15+28h]
-    00036  ret
+    00033  ret
 ; external entry (from the interpreter)
-    00037  push rbp
-    00038  mov rbp,rsp
-    0003b  push rbx
-    0003c  push r12
-    0003e  push r13
-    00040  push r14
-    00042  push r15
-    00044  mov r15,ADDR
-    0004e  mov [r15+30h],rdi
-    00055  push qword ptr [r15+28h]
-    0005c  mov r14,8
-    00066  mov r13,[r15+10h]
-    0006d  sub r13,[r15]
-    00074  lea rax,[0B9h]
-    0007b  push rax
-    0007c  mov [r15+28h],rsp
-    00083  sub rsp,8
-    00087  mov rdx,rsi
-    0008a  sub rsp,10h
-    00091  mov rsi,[rdx]
-    00098  call 8
-    0009d  xor edx,edx
-    0009f  lea rsp,[rbp-30h]
-    000a6  pop rcx
-    000a7  mov [r15+28h],rcx
-    000ae  pop r15
-    000b0  pop r14
-    000b2  pop r13
-    000b4  pop r12
-    000b6  pop rbx
-    000b7  pop rbp
-    000b8  ret
-    000b9  lea rbp,[rsp+30h]
-    000c1  mov edx,1
-    000c6  lea rsp,[rbp-30h]
-    000cd  pop rcx
-    000ce  mov [r15+28h],rcx
-    000d5  pop r15
-    000d7  pop r14
-    000d9  pop r13
-    000db  pop r12
-    000dd  pop rbx
-    000de  pop rbp
-    000df  ret
+    00034  push rbp
+    00035  mov rbp,rsp
+    00038  push rbx
+    00039  push r12
+    0003b  push r13
+    0003d  push r14
+    0003f  push r15
+    00041  mov r15,ADDR
+    0004b  mov [r15+30h],rdi
+    00052  push qword ptr [r15+28h]
+    00059  mov r14,8
+    00063  mov r13,[r15+10h]
+    0006a  sub r13,[r15]
+    00071  lea rax,[0B6h]
+    00078  push rax
+    00079  mov [r15+28h],rsp
+    00080  sub rsp,8
+    00084  mov rdx,rsi
+    00087  sub rsp,10h
+    0008e  mov rsi,[rdx]
+    00095  call 8
+    0009a  xor edx,edx
+    0009c  lea rsp,[rbp-30h]
+    000a3  pop rcx
+    000a4  mov [r15+28h],rcx
+    000ab  pop r15
+    000ad  pop r14
+    000af  pop r13
+    000b1  pop r12
+    000b3  pop rbx
+    000b4  pop rbp
+    000b5  ret
+    000b6  lea rbp,[rsp+30h]
+    000be  mov edx,1
+    000c3  lea rsp,[rbp-30h]
+    000ca  pop rcx
+    000cb  mov [r15+28h],rcx
+    000d2  pop r15
+    000d4  pop r14
+    000d6  pop r13
+    000d8  pop r12
+    000da  pop rbx
+    000db  pop rbp
+    000dc  ret
 

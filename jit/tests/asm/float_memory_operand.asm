@@ -1,5 +1,5 @@
-function main (asm, 458 bytes)
-    00000  jmp 000000000000011Ah
+function main (asm, 416 bytes)
+    00000  jmp 00000000000000F0h
     00005  nop
     00006  nop
     00007  nop
@@ -12,102 +12,102 @@ function main (asm, 458 bytes)
     00017  cvtsi2sd xmm2,rdi
 ; line 7: load
     0001c  cmp rsi,7
-    00023  jae 000000000000008Bh
+    00023  jae 000000000000007Eh
 ; line 8: fsub
     00029  subsd xmm2,[r14+rsi*8]
 ; line 9: load
     0002f  mov rsi,[r14+rsi*8+8]
 ; line 10: and
     00037  test rdi,rsi
-    0003a  jne 0000000000000080h
+    0003a  jne 0000000000000073h
 ; line 12: fprint
     00040  movq rax,xmm2
     00045  mov rsi,rax
-    00048  mov rcx,6
-    00052  mov rdx,3
-    0005c  mov rdi,[r15+30h]
-    00063  mov rax,ADDR
-    0006d  push r10
-    0006f  push r11
-    00071  call rax  ; jit_fprint
-    00073  pop r11
-    00075  pop r10
-    00077  test rdx,rdx
-    0007a  jne 0000000000000112h
+    00048  mov ecx,6
+    0004d  mov edx,3
+    00052  mov rdi,[r15+30h]
+    00056  mov rax,ADDR
+    00060  push r10
+    00062  push r11
+    00064  call rax  ; jit_fprint
+    00066  pop r11
+    00068  pop r10
+    0006a  test rdx,rdx
+    0006d  jne 00000000000000EBh
 ; line 14: ret
-    00080  mov eax,0
-    00086  mov rsp,rbp
-    00089  pop rbp
-    0008a  ret
+    00073  mov eax,0
+    00079  mov rsp,rbp
+    0007c  pop rbp
+    0007d  ret
 ; a group's span out of bounds: find the member
-    0008b  lea rcx,[rsi]
-    00093  cmp rcx,8
-    0009a  jae 00000000000000BAh
-    000a0  lea rcx,[rsi+1]
-    000a8  cmp rcx,8
-    000af  jae 00000000000000E6h
-    000b5  jmp 00000000000000E6h
+    0007e  lea rcx,[rsi]
+    00086  cmp rcx,8
+    0008d  jae 00000000000000ADh
+    00093  lea rcx,[rsi+1]
+    0009b  cmp rcx,8
+    000a2  jae 00000000000000CCh
+    000a8  jmp 00000000000000CCh
 ; trap: memory access out of bounds at line 7
-    000ba  mov rdi,[r15+30h]
-    000c1  mov rsi,1
-    000cb  mov rdx,1
-    000d5  mov rax,ADDR
-    000df  call rax  ; jit_trap
-    000e1  jmp 0000000000000112h
+    000ad  mov rdi,[r15+30h]
+    000b1  mov esi,1
+    000b6  mov edx,1
+    000bb  mov rax,ADDR
+    000c5  call rax  ; jit_trap
+    000c7  jmp 00000000000000EBh
 ; trap: memory access out of bounds at line 9
-    000e6  mov rdi,[r15+30h]
-    000ed  mov rsi,1
-    000f7  mov rdx,3
-    00101  mov rax,ADDR
-    0010b  call rax  ; jit_trap
-    0010d  jmp 0000000000000112h
+    000cc  mov rdi,[r15+30h]
+    000d0  mov esi,1
+    000d5  mov edx,3
+    000da  mov rax,ADDR
+    000e4  call rax  ; jit_trap
+    000e6  jmp 00000000000000EBh
 ; unwind to the entry from the interpreter
-    00112  mov rsp,[r15+28h]
-    00119  ret
+    000eb  mov rsp,[r15+28h]
+    000ef  ret
 ; external entry (from the interpreter)
-    0011a  push rbp
-    0011b  mov rbp,rsp
-    0011e  push rbx
-    0011f  push r12
-    00121  push r13
-    00123  push r14
-    00125  push r15
-    00127  mov r15,ADDR
-    00131  mov [r15+30h],rdi
-    00138  push qword ptr [r15+28h]
-    0013f  mov r14,ADDR
-    00149  mov r13,[r15+10h]
-    00150  sub r13,[r15]
-    00157  lea rax,[1A3h]
-    0015e  push rax
-    0015f  mov [r15+28h],rsp
-    00166  sub rsp,8
-    0016a  mov rdx,rsi
-    0016d  sub rsp,10h
-    00174  mov rsi,[rdx]
-    0017b  mov rdi,[rdx+8]
-    00182  call 8
-    00187  xor edx,edx
-    00189  lea rsp,[rbp-30h]
-    00190  pop rcx
-    00191  mov [r15+28h],rcx
-    00198  pop r15
-    0019a  pop r14
-    0019c  pop r13
-    0019e  pop r12
-    001a0  pop rbx
-    001a1  pop rbp
-    001a2  ret
-    001a3  lea rbp,[rsp+30h]
-    001ab  mov edx,1
-    001b0  lea rsp,[rbp-30h]
-    001b7  pop rcx
-    001b8  mov [r15+28h],rcx
-    001bf  pop r15
-    001c1  pop r14
-    001c3  pop r13
-    001c5  pop r12
-    001c7  pop rbx
-    001c8  pop rbp
-    001c9  ret
+    000f0  push rbp
+    000f1  mov rbp,rsp
+    000f4  push rbx
+    000f5  push r12
+    000f7  push r13
+    000f9  push r14
+    000fb  push r15
+    000fd  mov r15,ADDR
+    00107  mov [r15+30h],rdi
+    0010e  push qword ptr [r15+28h]
+    00115  mov r14,ADDR
+    0011f  mov r13,[r15+10h]
+    00126  sub r13,[r15]
+    0012d  lea rax,[179h]
+    00134  push rax
+    00135  mov [r15+28h],rsp
+    0013c  sub rsp,8
+    00140  mov rdx,rsi
+    00143  sub rsp,10h
+    0014a  mov rsi,[rdx]
+    00151  mov rdi,[rdx+8]
+    00158  call 8
+    0015d  xor edx,edx
+    0015f  lea rsp,[rbp-30h]
+    00166  pop rcx
+    00167  mov [r15+28h],rcx
+    0016e  pop r15
+    00170  pop r14
+    00172  pop r13
+    00174  pop r12
+    00176  pop rbx
+    00177  pop rbp
+    00178  ret
+    00179  lea rbp,[rsp+30h]
+    00181  mov edx,1
+    00186  lea rsp,[rbp-30h]
+    0018d  pop rcx
+    0018e  mov [r15+28h],rcx
+    00195  pop r15
+    00197  pop r14
+    00199  pop r13
+    0019b  pop r12
+    0019d  pop rbx
+    0019e  pop rbp
+    0019f  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 245 bytes)
-    00000  jmp 0000000000000045h
+function main (asm, 242 bytes)
+    00000  jmp 0000000000000042h
     00005  nop
     00006  nop
     00007  nop
@@ -25,51 +25,51 @@ function main (asm, 245 bytes)
     0003c  ret
 ; unwind to the entry from the interpreter
     0003d  mov rsp,[r15+28h]
-    00044  ret
+    00041  ret
 ; external entry (from the interpreter)
-    00045  push rbp
-    00046  mov rbp,rsp
-    00049  push rbx
-    0004a  push r12
-    0004c  push r13
-    0004e  push r14
-    00050  push r15
-    00052  mov r15,ADDR
-    0005c  mov [r15+30h],rdi
-    00063  push qword ptr [r15+28h]
-    0006a  mov r14,8
-    00074  mov r13,[r15+10h]
-    0007b  sub r13,[r15]
-    00082  lea rax,[0CEh]
-    00089  push rax
-    0008a  mov [r15+28h],rsp
-    00091  sub rsp,8
-    00095  mov rdx,rsi
-    00098  sub rsp,10h
-    0009f  mov rsi,[rdx]
-    000a6  mov rdi,[rdx+8]
-    000ad  call 8
-    000b2  xor edx,edx
-    000b4  lea rsp,[rbp-30h]
-    000bb  pop rcx
-    000bc  mov [r15+28h],rcx
-    000c3  pop r15
-    000c5  pop r14
-    000c7  pop r13
-    000c9  pop r12
-    000cb  pop rbx
-    000cc  pop rbp
-    000cd  ret
-    000ce  lea rbp,[rsp+30h]
-    000d6  mov edx,1
-    000db  lea rsp,[rbp-30h]
-    000e2  pop rcx
-    000e3  mov [r15+28h],rcx
-    000ea  pop r15
-    000ec  pop r14
-    000ee  pop r13
-    000f0  pop r12
-    000f2  pop rbx
-    000f3  pop rbp
-    000f4  ret
+    00042  push rbp
+    00043  mov rbp,rsp
+    00046  push rbx
+    00047  push r12
+    00049  push r13
+    0004b  push r14
+    0004d  push r15
+    0004f  mov r15,ADDR
+    00059  mov [r15+30h],rdi
+    00060  push qword ptr [r15+28h]
+    00067  mov r14,8
+    00071  mov r13,[r15+10h]
+    00078  sub r13,[r15]
+    0007f  lea rax,[0CBh]
+    00086  push rax
+    00087  mov [r15+28h],rsp
+    0008e  sub rsp,8
+    00092  mov rdx,rsi
+    00095  sub rsp,10h
+    0009c  mov rsi,[rdx]
+    000a3  mov rdi,[rdx+8]
+    000aa  call 8
+    000af  xor edx,edx
+    000b1  lea rsp,[rbp-30h]
+    000b8  pop rcx
+    000b9  mov [r15+28h],rcx
+    000c0  pop r15
+    000c2  pop r14
+    000c4  pop r13
+    000c6  pop r12
+    000c8  pop rbx
+    000c9  pop rbp
+    000ca  ret
+    000cb  lea rbp,[rsp+30h]
+    000d3  mov edx,1
+    000d8  lea rsp,[rbp-30h]
+    000df  pop rcx
+    000e0  mov [r15+28h],rcx
+    000e7  pop r15
+    000e9  pop r14
+    000eb  pop r13
+    000ed  pop r12
+    000ef  pop rbx
+    000f0  pop rbp
+    000f1  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 339 bytes)
-    00000  jmp 00000000000000AAh
+function main (asm, 323 bytes)
+    00000  jmp 000000000000009Ah
     00005  nop
     00006  nop
     00007  nop
@@ -27,68 +27,68 @@ function main (asm, 339 bytes)
 ; line 12: fprint
     00057  movq rax,xmm2
     0005c  mov rsi,rax
-    0005f  mov rcx,6
-    00069  mov rdx,1
-    00073  mov rdi,[r15+30h]
-    0007a  mov rax,ADDR
-    00084  push r10
-    00086  push r11
-    00088  call rax  ; jit_fprint
-    0008a  pop r11
-    0008c  pop r10
-    0008e  test rdx,rdx
-    00091  jne 00000000000000A2h
+    0005f  mov ecx,6
+    00064  mov edx,1
+    00069  mov rdi,[r15+30h]
+    0006d  mov rax,ADDR
+    00077  push r10
+    00079  push r11
+    0007b  call rax  ; jit_fprint
+    0007d  pop r11
+    0007f  pop r10
+    00081  test rdx,rdx
+    00084  jne 0000000000000095h
 ; line 13: ret
-    00097  mov eax,0
-    0009d  mov rsp,rbp
-    000a0  pop rbp
-    000a1  ret
+    0008a  mov eax,0
+    00090  mov rsp,rbp
+    00093  pop rbp
+    00094  ret
 ; unwind to the entry from the interpreter
-    000a2  mov rsp,[r15+28h]
-    000a9  ret
+    00095  mov rsp,[r15+28h]
+    00099  ret
 ; external entry (from the interpreter)
-    000aa  push rbp
-    000ab  mov rbp,rsp
-    000ae  push rbx
-    000af  push r12
-    000b1  push r13
-    000b3  push r14
-    000b5  push r15
-    000b7  mov r15,ADDR
-    000c1  mov [r15+30h],rdi
-    000c8  push qword ptr [r15+28h]
-    000cf  mov r14,8
-    000d9  mov r13,[r15+10h]
-    000e0  sub r13,[r15]
-    000e7  lea rax,[12Ch]
-    000ee  push rax
-    000ef  mov [r15+28h],rsp
-    000f6  sub rsp,8
-    000fa  mov rdx,rsi
-    000fd  sub rsp,10h
-    00104  mov rsi,[rdx]
-    0010b  call 8
-    00110  xor edx,edx
-    00112  lea rsp,[rbp-30h]
-    00119  pop rcx
-    0011a  mov [r15+28h],rcx
-    00121  pop r15
-    00123  pop r14
-    00125  pop r13
-    00127  pop r12
-    00129  pop rbx
-    0012a  pop rbp
-    0012b  ret
-    0012c  lea rbp,[rsp+30h]
-    00134  mov edx,1
-    00139  lea rsp,[rbp-30h]
-    00140  pop rcx
-    00141  mov [r15+28h],rcx
-    00148  pop r15
-    0014a  pop r14
-    0014c  pop r13
-    0014e  pop r12
-    00150  pop rbx
-    00151  pop rbp
-    00152  ret
+    0009a  push rbp
+    0009b  mov rbp,rsp
+    0009e  push rbx
+    0009f  push r12
+    000a1  push r13
+    000a3  push r14
+    000a5  push r15
+    000a7  mov r15,ADDR
+    000b1  mov [r15+30h],rdi
+    000b8  push qword ptr [r15+28h]
+    000bf  mov r14,8
+    000c9  mov r13,[r15+10h]
+    000d0  sub r13,[r15]
+    000d7  lea rax,[11Ch]
+    000de  push rax
+    000df  mov [r15+28h],rsp
+    000e6  sub rsp,8
+    000ea  mov rdx,rsi
+    000ed  sub rsp,10h
+    000f4  mov rsi,[rdx]
+    000fb  call 8
+    00100  xor edx,edx
+    00102  lea rsp,[rbp-30h]
+    00109  pop rcx
+    0010a  mov [r15+28h],rcx
+    00111  pop r15
+    00113  pop r14
+    00115  pop r13
+    00117  pop r12
+    00119  pop rbx
+    0011a  pop rbp
+    0011b  ret
+    0011c  lea rbp,[rsp+30h]
+    00124  mov edx,1
+    00129  lea rsp,[rbp-30h]
+    00130  pop rcx
+    00131  mov [r15+28h],rcx
+    00138  pop r15
+    0013a  pop r14
+    0013c  pop r13
+    0013e  pop r12
+    00140  pop rbx
+    00141  pop rbp
+    00142  ret
 

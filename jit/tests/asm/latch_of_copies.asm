@@ -1,5 +1,5 @@
-function main (asm, 265 bytes)
-    00000  jmp 0000000000000060h
+function main (asm, 262 bytes)
+    00000  jmp 000000000000005Dh
     00005  nop
     00006  nop
     00007  nop
@@ -27,50 +27,50 @@ function main (asm, 265 bytes)
     00057  ret
 ; unwind to the entry from the interpreter
     00058  mov rsp,[r15+28h]
-    0005f  ret
+    0005c  ret
 ; external entry (from the interpreter)
-    00060  push rbp
-    00061  mov rbp,rsp
-    00064  push rbx
-    00065  push r12
-    00067  push r13
-    00069  push r14
-    0006b  push r15
-    0006d  mov r15,ADDR
-    00077  mov [r15+30h],rdi
-    0007e  push qword ptr [r15+28h]
-    00085  mov r14,8
-    0008f  mov r13,[r15+10h]
-    00096  sub r13,[r15]
-    0009d  lea rax,[0E2h]
-    000a4  push rax
-    000a5  mov [r15+28h],rsp
-    000ac  sub rsp,8
-    000b0  mov rdx,rsi
-    000b3  sub rsp,10h
-    000ba  mov rsi,[rdx]
-    000c1  call 8
-    000c6  xor edx,edx
-    000c8  lea rsp,[rbp-30h]
-    000cf  pop rcx
-    000d0  mov [r15+28h],rcx
-    000d7  pop r15
-    000d9  pop r14
-    000db  pop r13
-    000dd  pop r12
-    000df  pop rbx
-    000e0  pop rbp
-    000e1  ret
-    000e2  lea rbp,[rsp+30h]
-    000ea  mov edx,1
-    000ef  lea rsp,[rbp-30h]
-    000f6  pop rcx
-    000f7  mov [r15+28h],rcx
-    000fe  pop r15
-    00100  pop r14
-    00102  pop r13
-    00104  pop r12
-    00106  pop rbx
-    00107  pop rbp
-    00108  ret
+    0005d  push rbp
+    0005e  mov rbp,rsp
+    00061  push rbx
+    00062  push r12
+    00064  push r13
+    00066  push r14
+    00068  push r15
+    0006a  mov r15,ADDR
+    00074  mov [r15+30h],rdi
+    0007b  push qword ptr [r15+28h]
+    00082  mov r14,8
+    0008c  mov r13,[r15+10h]
+    00093  sub r13,[r15]
+    0009a  lea rax,[0DFh]
+    000a1  push rax
+    000a2  mov [r15+28h],rsp
+    000a9  sub rsp,8
+    000ad  mov rdx,rsi
+    000b0  sub rsp,10h
+    000b7  mov rsi,[rdx]
+    000be  call 8
+    000c3  xor edx,edx
+    000c5  lea rsp,[rbp-30h]
+    000cc  pop rcx
+    000cd  mov [r15+28h],rcx
+    000d4  pop r15
+    000d6  pop r14
+    000d8  pop r13
+    000da  pop r12
+    000dc  pop rbx
+    000dd  pop rbp
+    000de  ret
+    000df  lea rbp,[rsp+30h]
+    000e7  mov edx,1
+    000ec  lea rsp,[rbp-30h]
+    000f3  pop rcx
+    000f4  mov [r15+28h],rcx
+    000fb  pop r15
+    000fd  pop r14
+    000ff  pop r13
+    00101  pop r12
+    00103  pop rbx
+    00104  pop rbp
+    00105  ret
 

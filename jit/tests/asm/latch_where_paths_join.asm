@@ -1,5 +1,5 @@
-function main (asm, 337 bytes)
-    00000  jmp 00000000000000A8h
+function main (asm, 334 bytes)
+    00000  jmp 00000000000000A5h
     00005  nop
     00006  nop
     00007  nop
@@ -50,50 +50,50 @@ function main (asm, 337 bytes)
     0009e  jmp 0000000000000060h
 ; unwind to the entry from the interpreter
     000a0  mov rsp,[r15+28h]
-    000a7  ret
+    000a4  ret
 ; external entry (from the interpreter)
-    000a8  push rbp
-    000a9  mov rbp,rsp
-    000ac  push rbx
-    000ad  push r12
-    000af  push r13
-    000b1  push r14
-    000b3  push r15
-    000b5  mov r15,ADDR
-    000bf  mov [r15+30h],rdi
-    000c6  push qword ptr [r15+28h]
-    000cd  mov r14,8
-    000d7  mov r13,[r15+10h]
-    000de  sub r13,[r15]
-    000e5  lea rax,[12Ah]
-    000ec  push rax
-    000ed  mov [r15+28h],rsp
-    000f4  sub rsp,8
-    000f8  mov rdx,rsi
-    000fb  sub rsp,10h
-    00102  mov rsi,[rdx]
-    00109  call 8
-    0010e  xor edx,edx
-    00110  lea rsp,[rbp-30h]
-    00117  pop rcx
-    00118  mov [r15+28h],rcx
-    0011f  pop r15
-    00121  pop r14
-    00123  pop r13
-    00125  pop r12
-    00127  pop rbx
-    00128  pop rbp
-    00129  ret
-    0012a  lea rbp,[rsp+30h]
-    00132  mov edx,1
-    00137  lea rsp,[rbp-30h]
-    0013e  pop rcx
-    0013f  mov [r15+28h],rcx
-    00146  pop r15
-    00148  pop r14
-    0014a  pop r13
-    0014c  pop r12
-    0014e  pop rbx
-    0014f  pop rbp
-    00150  ret
+    000a5  push rbp
+    000a6  mov rbp,rsp
+    000a9  push rbx
+    000aa  push r12
+    000ac  push r13
+    000ae  push r14
+    000b0  push r15
+    000b2  mov r15,ADDR
+    000bc  mov [r15+30h],rdi
+    000c3  push qword ptr [r15+28h]
+    000ca  mov r14,8
+    000d4  mov r13,[r15+10h]
+    000db  sub r13,[r15]
+    000e2  lea rax,[127h]
+    000e9  push rax
+    000ea  mov [r15+28h],rsp
+    000f1  sub rsp,8
+    000f5  mov rdx,rsi
+    000f8  sub rsp,10h
+    000ff  mov rsi,[rdx]
+    00106  call 8
+    0010b  xor edx,edx
+    0010d  lea rsp,[rbp-30h]
+    00114  pop rcx
+    00115  mov [r15+28h],rcx
+    0011c  pop r15
+    0011e  pop r14
+    00120  pop r13
+    00122  pop r12
+    00124  pop rbx
+    00125  pop rbp
+    00126  ret
+    00127  lea rbp,[rsp+30h]
+    0012f  mov edx,1
+    00134  lea rsp,[rbp-30h]
+    0013b  pop rcx
+    0013c  mov [r15+28h],rcx
+    00143  pop r15
+    00145  pop r14
+    00147  pop r13
+    00149  pop r12
+    0014b  pop rbx
+    0014c  pop rbp
+    0014d  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 378 bytes)
-    00000  jmp 00000000000000CAh
+function main (asm, 346 bytes)
+    00000  jmp 00000000000000AAh
     00005  nop
     00006  nop
     00007  nop
@@ -29,69 +29,69 @@ function main (asm, 378 bytes)
     0004a  jae 000000000000006Ah
     00050  lea rcx,[rsi+1]
     00058  cmp rcx,8
-    0005f  jae 0000000000000096h
-    00065  jmp 0000000000000096h
+    0005f  jae 0000000000000086h
+    00065  jmp 0000000000000086h
 ; trap: memory access out of bounds at line 7
     0006a  mov rdi,[r15+30h]
-    00071  mov rsi,1
-    0007b  mov rdx,0
-    00085  mov rax,ADDR
-    0008f  call rax  ; jit_trap
-    00091  jmp 00000000000000C2h
+    0006e  mov esi,1
+    00073  xor edx,edx
+    00075  mov rax,ADDR
+    0007f  call rax  ; jit_trap
+    00081  jmp 00000000000000A5h
 ; trap: memory access out of bounds at line 9
-    00096  mov rdi,[r15+30h]
-    0009d  mov rsi,1
-    000a7  mov rdx,2
-    000b1  mov rax,ADDR
-    000bb  call rax  ; jit_trap
-    000bd  jmp 00000000000000C2h
+    00086  mov rdi,[r15+30h]
+    0008a  mov esi,1
+    0008f  mov edx,2
+    00094  mov rax,ADDR
+    0009e  call rax  ; jit_trap
+    000a0  jmp 00000000000000A5h
 ; unwind to the entry from the interpreter
-    000c2  mov rsp,[r15+28h]
-    000c9  ret
+    000a5  mov rsp,[r15+28h]
+    000a9  ret
 ; external entry (from the interpreter)
-    000ca  push rbp
-    000cb  mov rbp,rsp
-    000ce  push rbx
-    000cf  push r12
-    000d1  push r13
-    000d3  push r14
-    000d5  push r15
-    000d7  mov r15,ADDR
-    000e1  mov [r15+30h],rdi
-    000e8  push qword ptr [r15+28h]
-    000ef  mov r14,ADDR
-    000f9  mov r13,[r15+10h]
-    00100  sub r13,[r15]
-    00107  lea rax,[153h]
-    0010e  push rax
-    0010f  mov [r15+28h],rsp
-    00116  sub rsp,8
-    0011a  mov rdx,rsi
-    0011d  sub rsp,10h
-    00124  mov rsi,[rdx]
-    0012b  mov rdi,[rdx+8]
-    00132  call 8
-    00137  xor edx,edx
-    00139  lea rsp,[rbp-30h]
-    00140  pop rcx
-    00141  mov [r15+28h],rcx
-    00148  pop r15
-    0014a  pop r14
-    0014c  pop r13
-    0014e  pop r12
-    00150  pop rbx
-    00151  pop rbp
-    00152  ret
-    00153  lea rbp,[rsp+30h]
-    0015b  mov edx,1
-    00160  lea rsp,[rbp-30h]
-    00167  pop rcx
-    00168  mov [r15+28h],rcx
-    0016f  pop r15
-    00171  pop r14
-    00173  pop r13
-    00175  pop r12
-    00177  pop rbx
-    00178  pop rbp
-    00179  ret
+    000aa  push rbp
+    000ab  mov rbp,rsp
+    000ae  push rbx
+    000af  push r12
+    000b1  push r13
+    000b3  push r14
+    000b5  push r15
+    000b7  mov r15,ADDR
+    000c1  mov [r15+30h],rdi
+    000c8  push qword ptr [r15+28h]
+    000cf  mov r14,ADDR
+    000d9  mov r13,[r15+10h]
+    000e0  sub r13,[r15]
+    000e7  lea rax,[133h]
+    000ee  push rax
+    000ef  mov [r15+28h],rsp
+    000f6  sub rsp,8
+    000fa  mov rdx,rsi
+    000fd  sub rsp,10h
+    00104  mov rsi,[rdx]
+    0010b  mov rdi,[rdx+8]
+    00112  call 8
+    00117  xor edx,edx
+    00119  lea rsp,[rbp-30h]
+    00120  pop rcx
+    00121  mov [r15+28h],rcx
+    00128  pop r15
+    0012a  pop r14
+    0012c  pop r13
+    0012e  pop r12
+    00130  pop rbx
+    00131  pop rbp
+    00132  ret
+    00133  lea rbp,[rsp+30h]
+    0013b  mov edx,1
+    00140  lea rsp,[rbp-30h]
+    00147  pop rcx
+    00148  mov [r15+28h],rcx
+    0014f  pop r15
+    00151  pop r14
+    00153  pop r13
+    00155  pop r12
+    00157  pop rbx
+    00158  pop rbp
+    00159  ret
 

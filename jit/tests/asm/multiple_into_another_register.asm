@@ -1,5 +1,5 @@
-function main (asm, 212 bytes)
-    00000  jmp 000000000000002Bh
+function main (asm, 209 bytes)
+    00000  jmp 0000000000000028h
     00005  nop
     00006  nop
     00007  nop
@@ -18,50 +18,50 @@ function main (asm, 212 bytes)
     00022  ret
 ; unwind to the entry from the interpreter
     00023  mov rsp,[r15+28h]
-    0002a  ret
+    00027  ret
 ; external entry (from the interpreter)
-    0002b  push rbp
-    0002c  mov rbp,rsp
-    0002f  push rbx
-    00030  push r12
-    00032  push r13
-    00034  push r14
-    00036  push r15
-    00038  mov r15,ADDR
-    00042  mov [r15+30h],rdi
-    00049  push qword ptr [r15+28h]
-    00050  mov r14,8
-    0005a  mov r13,[r15+10h]
-    00061  sub r13,[r15]
-    00068  lea rax,[0ADh]
-    0006f  push rax
-    00070  mov [r15+28h],rsp
-    00077  sub rsp,8
-    0007b  mov rdx,rsi
-    0007e  sub rsp,10h
-    00085  mov rsi,[rdx]
-    0008c  call 8
-    00091  xor edx,edx
-    00093  lea rsp,[rbp-30h]
-    0009a  pop rcx
-    0009b  mov [r15+28h],rcx
-    000a2  pop r15
-    000a4  pop r14
-    000a6  pop r13
-    000a8  pop r12
-    000aa  pop rbx
-    000ab  pop rbp
-    000ac  ret
-    000ad  lea rbp,[rsp+30h]
-    000b5  mov edx,1
-    000ba  lea rsp,[rbp-30h]
-    000c1  pop rcx
-    000c2  mov [r15+28h],rcx
-    000c9  pop r15
-    000cb  pop r14
-    000cd  pop r13
-    000cf  pop r12
-    000d1  pop rbx
-    000d2  pop rbp
-    000d3  ret
+    00028  push rbp
+    00029  mov rbp,rsp
+    0002c  push rbx
+    0002d  push r12
+    0002f  push r13
+    00031  push r14
+    00033  push r15
+    00035  mov r15,ADDR
+    0003f  mov [r15+30h],rdi
+    00046  push qword ptr [r15+28h]
+    0004d  mov r14,8
+    00057  mov r13,[r15+10h]
+    0005e  sub r13,[r15]
+    00065  lea rax,[0AAh]
+    0006c  push rax
+    0006d  mov [r15+28h],rsp
+    00074  sub rsp,8
+    00078  mov rdx,rsi
+    0007b  sub rsp,10h
+    00082  mov rsi,[rdx]
+    00089  call 8
+    0008e  xor edx,edx
+    00090  lea rsp,[rbp-30h]
+    00097  pop rcx
+    00098  mov [r15+28h],rcx
+    0009f  pop r15
+    000a1  pop r14
+    000a3  pop r13
+    000a5  pop r12
+    000a7  pop rbx
+    000a8  pop rbp
+    000a9  ret
+    000aa  lea rbp,[rsp+30h]
+    000b2  mov edx,1
+    000b7  lea rsp,[rbp-30h]
+    000be  pop rcx
+    000bf  mov [r15+28h],rcx
+    000c6  pop r15
+    000c8  pop r14
+    000ca  pop r13
+    000cc  pop r12
+    000ce  pop rbx
+    000cf  pop rbp
+    000d0  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 258 bytes)
-    00000  jmp 0000000000000059h
+function main (asm, 255 bytes)
+    00000  jmp 0000000000000056h
     00005  nop
     00006  nop
     00007  nop
@@ -33,50 +33,50 @@ function main (asm, 258 bytes)
     00050  ret
 ; unwind to the entry from the interpreter
     00051  mov rsp,[r15+28h]
-    00058  ret
+    00055  ret
 ; external entry (from the interpreter)
-    00059  push rbp
-    0005a  mov rbp,rsp
-    0005d  push rbx
-    0005e  push r12
-    00060  push r13
-    00062  push r14
-    00064  push r15
-    00066  mov r15,ADDR
-    00070  mov [r15+30h],rdi
-    00077  push qword ptr [r15+28h]
-    0007e  mov r14,8
-    00088  mov r13,[r15+10h]
-    0008f  sub r13,[r15]
-    00096  lea rax,[0DBh]
-    0009d  push rax
-    0009e  mov [r15+28h],rsp
-    000a5  sub rsp,8
-    000a9  mov rdx,rsi
-    000ac  sub rsp,10h
-    000b3  mov rsi,[rdx]
-    000ba  call 8
-    000bf  xor edx,edx
-    000c1  lea rsp,[rbp-30h]
-    000c8  pop rcx
-    000c9  mov [r15+28h],rcx
-    000d0  pop r15
-    000d2  pop r14
-    000d4  pop r13
-    000d6  pop r12
-    000d8  pop rbx
-    000d9  pop rbp
-    000da  ret
-    000db  lea rbp,[rsp+30h]
-    000e3  mov edx,1
-    000e8  lea rsp,[rbp-30h]
-    000ef  pop rcx
-    000f0  mov [r15+28h],rcx
-    000f7  pop r15
-    000f9  pop r14
-    000fb  pop r13
-    000fd  pop r12
-    000ff  pop rbx
-    00100  pop rbp
-    00101  ret
+    00056  push rbp
+    00057  mov rbp,rsp
+    0005a  push rbx
+    0005b  push r12
+    0005d  push r13
+    0005f  push r14
+    00061  push r15
+    00063  mov r15,ADDR
+    0006d  mov [r15+30h],rdi
+    00074  push qword ptr [r15+28h]
+    0007b  mov r14,8
+    00085  mov r13,[r15+10h]
+    0008c  sub r13,[r15]
+    00093  lea rax,[0D8h]
+    0009a  push rax
+    0009b  mov [r15+28h],rsp
+    000a2  sub rsp,8
+    000a6  mov rdx,rsi
+    000a9  sub rsp,10h
+    000b0  mov rsi,[rdx]
+    000b7  call 8
+    000bc  xor edx,edx
+    000be  lea rsp,[rbp-30h]
+    000c5  pop rcx
+    000c6  mov [r15+28h],rcx
+    000cd  pop r15
+    000cf  pop r14
+    000d1  pop r13
+    000d3  pop r12
+    000d5  pop rbx
+    000d6  pop rbp
+    000d7  ret
+    000d8  lea rbp,[rsp+30h]
+    000e0  mov edx,1
+    000e5  lea rsp,[rbp-30h]
+    000ec  pop rcx
+    000ed  mov [r15+28h],rcx
+    000f4  pop r15
+    000f6  pop r14
+    000f8  pop r13
+    000fa  pop r12
+    000fc  pop rbx
+    000fd  pop rbp
+    000fe  ret
 

@@ -1,5 +1,5 @@
-function main (asm, 253 bytes)
-    00000  jmp 000000000000004Dh
+function main (asm, 250 bytes)
+    00000  jmp 000000000000004Ah
     00005  nop
     00006  nop
     00007  nop
@@ -30,51 +30,51 @@ function main (asm, 253 bytes)
     00044  ret
 ; unwind to the entry from the interpreter
     00045  mov rsp,[r15+28h]
-    0004c  ret
+    00049  ret
 ; external entry (from the interpreter)
-    0004d  push rbp
-    0004e  mov rbp,rsp
-    00051  push rbx
-    00052  push r12
-    00054  push r13
-    00056  push r14
-    00058  push r15
-    0005a  mov r15,ADDR
-    00064  mov [r15+30h],rdi
-    0006b  push qword ptr [r15+28h]
-    00072  mov r14,8
-    0007c  mov r13,[r15+10h]
-    00083  sub r13,[r15]
-    0008a  lea rax,[0D6h]
-    00091  push rax
-    00092  mov [r15+28h],rsp
-    00099  sub rsp,8
-    0009d  mov rdx,rsi
-    000a0  sub rsp,10h
-    000a7  mov rsi,[rdx]
-    000ae  mov rdi,[rdx+8]
-    000b5  call 8
-    000ba  xor edx,edx
-    000bc  lea rsp,[rbp-30h]
-    000c3  pop rcx
-    000c4  mov [r15+28h],rcx
-    000cb  pop r15
-    000cd  pop r14
-    000cf  pop r13
-    000d1  pop r12
-    000d3  pop rbx
-    000d4  pop rbp
-    000d5  ret
-    000d6  lea rbp,[rsp+30h]
-    000de  mov edx,1
-    000e3  lea rsp,[rbp-30h]
-    000ea  pop rcx
-    000eb  mov [r15+28h],rcx
-    000f2  pop r15
-    000f4  pop r14
-    000f6  pop r13
-    000f8  pop r12
-    000fa  pop rbx
-    000fb  pop rbp
-    000fc  ret
+    0004a  push rbp
+    0004b  mov rbp,rsp
+    0004e  push rbx
+    0004f  push r12
+    00051  push r13
+    00053  push r14
+    00055  push r15
+    00057  mov r15,ADDR
+    00061  mov [r15+30h],rdi
+    00068  push qword ptr [r15+28h]
+    0006f  mov r14,8
+    00079  mov r13,[r15+10h]
+    00080  sub r13,[r15]
+    00087  lea rax,[0D3h]
+    0008e  push rax
+    0008f  mov [r15+28h],rsp
+    00096  sub rsp,8
+    0009a  mov rdx,rsi
+    0009d  sub rsp,10h
+    000a4  mov rsi,[rdx]
+    000ab  mov rdi,[rdx+8]
+    000b2  call 8
+    000b7  xor edx,edx
+    000b9  lea rsp,[rbp-30h]
+    000c0  pop rcx
+    000c1  mov [r15+28h],rcx
+    000c8  pop r15
+    000ca  pop r14
+    000cc  pop r13
+    000ce  pop r12
+    000d0  pop rbx
+    000d1  pop rbp
+    000d2  ret
+    000d3  lea rbp,[rsp+30h]
+    000db  mov edx,1
+    000e0  lea rsp,[rbp-30h]
+    000e7  pop rcx
+    000e8  mov [r15+28h],rcx
+    000ef  pop r15
+    000f1  pop r14
+    000f3  pop r13
+    000f5  pop r12
+    000f7  pop rbx
+    000f8  pop rbp
+    000f9  ret
 

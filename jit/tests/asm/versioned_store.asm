@@ -1,5 +1,5 @@
-function main (asm, 396 bytes)
-    00000  jmp 00000000000000E3h
+function main (asm, 380 bytes)
+    00000  jmp 00000000000000D3h
     00005  nop
     00006  nop
     00007  nop
@@ -60,57 +60,57 @@ function main (asm, 396 bytes)
     000ad  jmp 000000000000007Ah
 ; trap: memory access out of bounds at line 9
     000af  mov rdi,[r15+30h]
-    000b6  mov rsi,1
-    000c0  mov rdx,2
-    000ca  mov rax,ADDR
-    000d4  call rax  ; jit_trap
-    000d6  jmp 00000000000000DBh
+    000b3  mov esi,1
+    000b8  mov edx,2
+    000bd  mov rax,ADDR
+    000c7  call rax  ; jit_trap
+    000c9  jmp 00000000000000CEh
 ; unwind to the entry from the interpreter
-    000db  mov rsp,[r15+28h]
-    000e2  ret
+    000ce  mov rsp,[r15+28h]
+    000d2  ret
 ; external entry (from the interpreter)
-    000e3  push rbp
-    000e4  mov rbp,rsp
-    000e7  push rbx
-    000e8  push r12
-    000ea  push r13
-    000ec  push r14
-    000ee  push r15
-    000f0  mov r15,ADDR
-    000fa  mov [r15+30h],rdi
-    00101  push qword ptr [r15+28h]
-    00108  mov r14,ADDR
-    00112  mov r13,[r15+10h]
-    00119  sub r13,[r15]
-    00120  lea rax,[165h]
-    00127  push rax
-    00128  mov [r15+28h],rsp
-    0012f  sub rsp,8
-    00133  mov rdx,rsi
-    00136  sub rsp,10h
-    0013d  mov rsi,[rdx]
-    00144  call 8
-    00149  xor edx,edx
-    0014b  lea rsp,[rbp-30h]
-    00152  pop rcx
-    00153  mov [r15+28h],rcx
-    0015a  pop r15
-    0015c  pop r14
-    0015e  pop r13
-    00160  pop r12
-    00162  pop rbx
-    00163  pop rbp
-    00164  ret
-    00165  lea rbp,[rsp+30h]
-    0016d  mov edx,1
-    00172  lea rsp,[rbp-30h]
-    00179  pop rcx
-    0017a  mov [r15+28h],rcx
-    00181  pop r15
-    00183  pop r14
-    00185  pop r13
-    00187  pop r12
-    00189  pop rbx
-    0018a  pop rbp
-    0018b  ret
+    000d3  push rbp
+    000d4  mov rbp,rsp
+    000d7  push rbx
+    000d8  push r12
+    000da  push r13
+    000dc  push r14
+    000de  push r15
+    000e0  mov r15,ADDR
+    000ea  mov [r15+30h],rdi
+    000f1  push qword ptr [r15+28h]
+    000f8  mov r14,ADDR
+    00102  mov r13,[r15+10h]
+    00109  sub r13,[r15]
+    00110  lea rax,[155h]
+    00117  push rax
+    00118  mov [r15+28h],rsp
+    0011f  sub rsp,8
+    00123  mov rdx,rsi
+    00126  sub rsp,10h
+    0012d  mov rsi,[rdx]
+    00134  call 8
+    00139  xor edx,edx
+    0013b  lea rsp,[rbp-30h]
+    00142  pop rcx
+    00143  mov [r15+28h],rcx
+    0014a  pop r15
+    0014c  pop r14
+    0014e  pop r13
+    00150  pop r12
+    00152  pop rbx
+    00153  pop rbp
+    00154  ret
+    00155  lea rbp,[rsp+30h]
+    0015d  mov edx,1
+    00162  lea rsp,[rbp-30h]
+    00169  pop rcx
+    0016a  mov [r15+28h],rcx
+    00171  pop r15
+    00173  pop r14
+    00175  pop r13
+    00177  pop r12
+    00179  pop rbx
+    0017a  pop rbp
+    0017b  ret
 
