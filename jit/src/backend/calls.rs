@@ -14,6 +14,8 @@ use crate::passes::early_exit::{EarlyExit, Known};
 use crate::regalloc::{Home, CALLEE_SAVED};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::site;
+use x64::encode;
+use x64::regs::{RBP, RSP};
 
 impl Emitter<'_> {
     /// Values in registers that the current instruction's call must not
@@ -40,12 +42,8 @@ impl Emitter<'_> {
             }
             let at = self.slot(v);
             match (home, to_slots) {
-                (Some(Home::Gpr(r)), true) => {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r))
-                }
-                (Some(Home::Gpr(r)), false) => {
-                    dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
-                }
+                (Some(Home::Gpr(r)), true) => encode::store(&mut self.ops, RBP, at, r),
+                (Some(Home::Gpr(r)), false) => encode::load(&mut self.ops, r, RBP, at),
                 (Some(Home::Xmm(x)), true) => {
                     dynasm!(self.ops ; .arch x64 ; movsd QWORD [rbp + at], Rx(x))
                 }
@@ -145,7 +143,7 @@ impl Emitter<'_> {
         dynasm!(self.ops ; .arch x64 ; push rbp ; mov rbp, rsp);
         self.grow_stack(self.frame.bytes);
         for &(r, at) in &self.frame.saved {
-            dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+            encode::store(&mut self.ops, RBP, at, r);
         }
         if self.register_args() {
             self.receive_arguments();
@@ -167,7 +165,7 @@ impl Emitter<'_> {
                 Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movq Rx(x), Rq(from)),
                 None => {
                     let at = self.slot(v);
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(from));
+                    encode::store(&mut self.ops, RBP, at, from);
                 }
             }
         }
@@ -238,7 +236,7 @@ impl Emitter<'_> {
     /// registers, restored.
     pub(in crate::backend) fn restore_saved(&mut self) {
         for &(r, at) in &self.frame.saved {
-            dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at]);
+            encode::load(&mut self.ops, r, RBP, at);
         }
     }
 
@@ -262,12 +260,11 @@ impl Emitter<'_> {
             let at = 8 * k as i32;
             match self.source(a, RAX) {
                 Src::Imm(i) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], i),
-                Src::Reg(r) => dynasm!(self.ops ; .arch x64 ; mov QWORD [rsp + at], Rq(r)),
-                Src::Frame(m) => dynasm!(self.ops
-                    ; .arch x64
-                    ; mov rax, QWORD [rbp + m]
-                    ; mov QWORD [rsp + at], rax
-                ),
+                Src::Reg(r) => encode::store(&mut self.ops, RSP, at, r),
+                Src::Frame(m) => {
+                    encode::load(&mut self.ops, RAX, RBP, m);
+                    encode::store(&mut self.ops, RSP, at, RAX);
+                }
             }
         }
         let mut moves = Vec::new();

@@ -7,6 +7,8 @@ use crate::ir::entity::Value;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 
+use x64::encode;
+use x64::regs::RBP;
 use x64::{Gpr, Xmm};
 
 /// Where a right-hand integer operand is.
@@ -61,7 +63,7 @@ impl Emitter<'_> {
             (None, Some(Home::Xmm(home))) => dynasm!(self.ops ; .arch x64 ; movq Rq(r), Rx(home)),
             (None, None) => {
                 let at = self.slot(v);
-                dynasm!(self.ops ; .arch x64 ; mov Rq(r), QWORD [rbp + at])
+                encode::load(&mut self.ops, r, RBP, at);
             }
         }
     }
@@ -105,7 +107,7 @@ impl Emitter<'_> {
             Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movq Rx(home), Rq(r)),
             None => {
                 let at = self.slot(v);
-                dynasm!(self.ops ; .arch x64 ; mov QWORD [rbp + at], Rq(r));
+                encode::store(&mut self.ops, RBP, at, r);
             }
         }
     }

@@ -16,6 +16,8 @@ use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::runtime::native::{jit_fprint, jit_print, jit_putc, jit_puts};
 use vm::Op;
+use x64::encode;
+use x64::regs::RBP;
 
 impl Emitter<'_> {
     /// Emits one instruction, `next` being the block placed after the
@@ -136,10 +138,10 @@ impl Emitter<'_> {
         }
         let at = 16 + 8 * i as i32;
         match result.and_then(|r| self.home(r)) {
-            Some(Home::Gpr(d)) => dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [rbp + at]),
+            Some(Home::Gpr(d)) => encode::load(&mut self.ops, d, RBP, at),
             Some(Home::Xmm(x)) => dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [rbp + at]),
             None => {
-                dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [rbp + at]);
+                encode::load(&mut self.ops, RAX, RBP, at);
                 self.store(result, RAX);
             }
         }
