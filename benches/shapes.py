@@ -328,7 +328,7 @@ def measure(bcvm, path, tier, timeout):
         # Bytecode instructions, and the IR instructions inlining added.
         instrs += f["instrs"] + f.get("grown", 0)
         total += f["total"]
-        work += f["work"]
+        work += f.get("work", 0)
         for k, v, unit in fields:
             if unit and k not in ("total", "at", "queued", "pause"):
                 phases[k] = phases.get(k, 0) + int(v)

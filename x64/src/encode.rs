@@ -172,6 +172,7 @@ impl FloatCmp {
 }
 
 /// REX.W with the high bits of the `reg` and `rm` fields.
+#[inline]
 fn rex_w(reg: u8, rm: u8) -> u8 {
     0x48 | (reg >> 3) << 2 | rm >> 3
 }
@@ -180,6 +181,7 @@ fn rex_w(reg: u8, rm: u8) -> u8 {
 /// `reg` in the reg field: no displacement where there is none (but rbp
 /// and r13 as a base need one), one byte where it fits, else four; rsp
 /// and r12 as a base need a SIB byte.
+#[inline]
 fn memory_operand(ops: &mut impl Asm, reg: u8, base: Gpr, disp: i32) {
     let rm = base.number() & 7;
     let (mode, short) = match i8::try_from(disp) {
@@ -199,6 +201,7 @@ fn memory_operand(ops: &mut impl Asm, reg: u8, base: Gpr, disp: i32) {
 }
 
 /// `mov d, QWORD [base + disp]`, its displacement in as few bytes as fit.
+#[inline]
 pub fn load(ops: &mut impl Asm, d: Gpr, base: Gpr, disp: i32) {
     ops.push(rex_w(d.number(), base.number()));
     ops.push(0x8b);
@@ -206,6 +209,7 @@ pub fn load(ops: &mut impl Asm, d: Gpr, base: Gpr, disp: i32) {
 }
 
 /// `mov QWORD [base + disp], s`, its displacement in as few bytes as fit.
+#[inline]
 pub fn store(ops: &mut impl Asm, base: Gpr, disp: i32, s: Gpr) {
     ops.push(rex_w(s.number(), base.number()));
     ops.push(0x89);
@@ -216,6 +220,7 @@ pub fn store(ops: &mut impl Asm, base: Gpr, disp: i32, s: Gpr) {
 /// the flags: not between a compare and its branch), a 32-bit `mov`
 /// (zero-extended) for what fits 32 unsigned bits, a sign-extended
 /// 32-bit immediate for small negatives, else the 64-bit `movabs`.
+#[inline]
 pub fn mov_imm(ops: &mut impl Asm, d: Gpr, value: i64) {
     // dynasm gives a dynamic register a REX prefix whether it needs one
     // or not: the forms are written out here.

@@ -46,7 +46,7 @@ use vm::tier::{
 };
 use vm::Program;
 use x64::encode;
-use x64::regs::{R13, R15, RAX, RCX, RDI, RDX, RSI, RSP};
+use x64::regs::{R15, RCX, RDI, RDX, RSI, RSP};
 use x64::{Alu, Src};
 
 /// Frames larger than this are not compiled (the function stays in the
@@ -290,6 +290,23 @@ pub(crate) fn output_call(
     dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
 }
 
+/// `sub r13, levels`, which sets the carry when the calls left run out;
+/// in a byte where it fits (a call spends at most the inlining depth).
+fn spend_levels(ops: &mut Assembler, levels: i32) {
+    match i8::try_from(levels) {
+        Ok(b) => dynasm!(ops ; .arch x64 ; sub r13, BYTE b),
+        Err(_) => dynasm!(ops ; .arch x64 ; sub r13, levels),
+    }
+}
+
+/// `add r13, levels`: the levels a call spent, given back.
+fn give_back_levels(ops: &mut Assembler, levels: i32) {
+    match i8::try_from(levels) {
+        Ok(b) => dynasm!(ops ; .arch x64 ; add r13, BYTE b),
+        Err(_) => dynasm!(ops ; .arch x64 ; add r13, levels),
+    }
+}
+
 /// A call with its arguments in place (the first four in `ARG_REGISTERS`,
 /// the rest at `[rsp + 8 k]`): direct if the callee is compiled and within
 /// the limits, else through `jit_call`, out of line (the returned stub,
@@ -330,7 +347,7 @@ pub(crate) fn direct_call(
         ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
         ; jb =>slow.slow
     );
-    encode::alu(ops, Alu::Sub, R13, Src::Imm(levels));
+    spend_levels(ops, levels);
     dynasm!(ops ; .arch x64 ; jb =>slow.undo);
     if env.count_slots {
         dynasm!(ops
@@ -348,11 +365,11 @@ pub(crate) fn direct_call(
     match call.own_entry {
         Some(start) => dynasm!(ops ; .arch x64 ; call =>start),
         None => {
-            encode::alu(ops, Alu::Add, RAX, Src::Imm(INTERNAL_ENTRY));
+            dynasm!(ops ; .arch x64 ; add rax, BYTE INTERNAL_ENTRY as i8);
             dynasm!(ops ; .arch x64 ; call rax);
         }
     }
-    encode::alu(ops, Alu::Add, R13, Src::Imm(levels));
+    give_back_levels(ops, levels);
     if env.count_slots {
         dynasm!(ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
     }
@@ -366,7 +383,7 @@ pub(crate) fn direct_call(
 /// after its call site with the result in rax.
 pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, unwind: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; =>call.undo);
-    encode::alu(ops, Alu::Add, R13, Src::Imm(call.levels));
+    give_back_levels(ops, call.levels);
     dynasm!(ops ; .arch x64 ; =>call.slow);
     through_jit_call(ops, call.callee, call.nargs, call.site, call.levels - 1);
     dynasm!(ops
