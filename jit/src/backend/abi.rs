@@ -46,8 +46,7 @@ use vm::tier::{
 };
 use vm::Program;
 use x64::encode;
-use x64::regs::{R15, RCX, RDI, RDX, RSI, RSP};
-use x64::{Alu, Src};
+use x64::regs::{R15, RAX, RCX, RDI, RDX, RSI, RSP};
 
 /// Frames larger than this are not compiled (the function stays in the
 /// interpreter): their stack probing would cost more than it saves.
@@ -377,46 +376,86 @@ pub(crate) fn direct_call(
     slow
 }
 
-/// A call through `jit_call`, out of line: puts its register arguments
-/// beside the others, tells the runtime its depth (the one `r13` stands
-/// for, plus the inlined levels the call is nested in) and comes back
-/// after its call site with the result in rax.
-pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, unwind: DynamicLabel) {
+/// Where a slow call's way through `jit_call` is: the function's routine
+/// for its argument registers, which several calls share, or in place,
+/// for a call that is the only one of its kind.
+pub(crate) enum Through {
+    Routine(DynamicLabel),
+    InPlace,
+}
+
+/// A call through `jit_call`, out of line: the callee into eax, the site
+/// into rcx and the inlined levels the call is nested in into rdx, then
+/// the way through `jit_call` (`through_jit_call`): a call of the
+/// function's routine for its argument registers (some 20 bytes a call
+/// where the whole way is 75), or the way itself; then back after the
+/// call site with the result in rax.
+pub(crate) fn slow_call_stub(
+    ops: &mut Assembler,
+    call: &SlowCall,
+    through: Through,
+    unwind: DynamicLabel,
+) {
     dynasm!(ops ; .arch x64 ; =>call.undo);
     give_back_levels(ops, call.levels);
     dynasm!(ops ; .arch x64 ; =>call.slow);
-    through_jit_call(ops, call.callee, call.nargs, call.site, call.levels - 1);
-    dynasm!(ops
-        ; .arch x64
-        ; test rdx, rdx
-        ; jnz =>unwind
-        ; jmp =>call.done
-    );
+    encode::mov_imm(ops, RAX, call.callee.0 as i64);
+    encode::mov_imm(ops, RCX, call.site);
+    encode::mov_imm(ops, RDX, (call.levels - 1) as i64);
+    match through {
+        Through::Routine(routine) => dynasm!(ops ; .arch x64 ; call =>routine),
+        Through::InPlace => through_jit_call(ops, in_registers(call), false, unwind),
+    }
+    dynasm!(ops ; .arch x64 ; jmp =>call.done);
 }
 
-/// A call of `callee` through `jit_call`, its arguments in place for a
-/// direct call: the register ones stored beside the rest, the depth `r13`
-/// stands for made the runtime's, plus the `inlined` levels the call is
-/// nested in.
-pub(in crate::backend) fn through_jit_call(
+/// The argument registers a slow call of `call` fills: which of the
+/// function's routines through `jit_call` it calls.
+pub(crate) fn in_registers(call: &SlowCall) -> usize {
+    call.nargs.min(ARG_REGISTERS.len())
+}
+
+/// The way through `jit_call` of a call with `in_registers` argument
+/// registers (the callee in eax, the site in rcx, the inlined levels in
+/// rdx, the arguments in place for a direct call): the register arguments
+/// stored beside the rest, the depth `r13` stands for, plus the inlined
+/// levels, made the runtime's, and `jit_call` called; a trap it reports
+/// unwinds (which resets the stack), else the result is in rax. As a
+/// routine (`called`), which the slow calls of a function with as many
+/// argument registers share, the arguments are above its return address,
+/// the stack is aligned again around `jit_call`, and it returns.
+pub(crate) fn through_jit_call(
     ops: &mut Assembler,
-    callee: vm::FuncId,
-    nargs: usize,
-    site: i64,
-    inlined: i32,
+    in_registers: usize,
+    called: bool,
+    unwind: DynamicLabel,
 ) {
-    for (k, &r) in ARG_REGISTERS.iter().take(nargs).enumerate() {
-        let at = 8 * k as i32;
-        encode::store(ops, RSP, at, r);
+    let above = if called { 8 } else { 0 };
+    for (k, &r) in ARG_REGISTERS.iter().take(in_registers).enumerate() {
+        encode::store(ops, RSP, above + 8 * k as i32, r);
     }
-    encode::load(ops, RCX, R15, STATE_MAX_DEPTH);
-    dynasm!(ops ; .arch x64 ; sub rcx, r13);
-    if inlined != 0 {
-        encode::alu(ops, Alu::Add, RCX, Src::Imm(inlined));
+    dynasm!(ops
+        ; .arch x64
+        ; add rdx, QWORD [r15 + STATE_MAX_DEPTH]
+        ; sub rdx, r13
+    );
+    encode::store(ops, R15, STATE_DEPTH, RDX);
+    match called {
+        true => dynasm!(ops ; .arch x64 ; mov esi, eax ; lea rdx, [rsp + 8]),
+        false => dynasm!(ops ; .arch x64 ; mov esi, eax ; mov rdx, rsp),
     }
-    encode::store(ops, R15, STATE_DEPTH, RCX);
-    encode::mov_imm(ops, RSI, callee.0 as i64);
-    dynasm!(ops ; .arch x64 ; mov rdx, rsp);
-    encode::mov_imm(ops, RCX, site);
-    call_helper(ops, jit_call as *const ());
+    encode::load(ops, RDI, R15, STATE_VM);
+    dynasm!(ops ; .arch x64 ; mov rax, QWORD jit_call as *const () as i64);
+    if called {
+        // The call here pushed a return address: eight more to align.
+        dynasm!(ops ; .arch x64 ; sub rsp, 8);
+    }
+    call_rax_keeping_values(ops);
+    if called {
+        dynasm!(ops ; .arch x64 ; add rsp, 8);
+    }
+    dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
+    if called {
+        dynasm!(ops ; .arch x64 ; ret);
+    }
 }

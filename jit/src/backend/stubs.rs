@@ -6,7 +6,10 @@
 //! helper goes through. Both compilers queue their stubs here, so the two lay them out
 //! alike.
 
-use super::abi::{slow_call_stub, trap_stub, unwind_code, SlowCall};
+use super::abi::ARG_REGISTERS;
+use super::abi::{
+    in_registers, slow_call_stub, through_jit_call, trap_stub, unwind_code, SlowCall, Through,
+};
 use super::code::{Assembler, Mark};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use x64::Gpr;
@@ -69,12 +72,32 @@ impl Stubs {
     /// The queued stubs, each marked for listings: the slow calls, the
     /// traps, then the unwinding code.
     pub(crate) fn emit(&mut self, ops: &mut Assembler) {
-        for call in std::mem::take(&mut self.slow_calls) {
+        // One routine per number of argument registers, shared by the
+        // slow calls that fill that many, where there are two or more.
+        let slow_calls = std::mem::take(&mut self.slow_calls);
+        let mut sharing = [0; ARG_REGISTERS.len() + 1];
+        for call in &slow_calls {
+            sharing[in_registers(call)] += 1;
+        }
+        let mut routines: [Option<DynamicLabel>; ARG_REGISTERS.len() + 1] = Default::default();
+        for call in slow_calls {
             ops.mark(Mark::SlowCall {
                 callee: call.callee,
                 site: call.site as u64,
             });
-            slow_call_stub(ops, &call, self.unwind);
+            let n = in_registers(&call);
+            let through = match sharing[n] {
+                1 => Through::InPlace,
+                _ => Through::Routine(*routines[n].get_or_insert_with(|| ops.new_dynamic_label())),
+            };
+            slow_call_stub(ops, &call, through, self.unwind);
+        }
+        for (n, routine) in routines.into_iter().enumerate() {
+            if let Some(label) = routine {
+                ops.mark(Mark::Named("calls through jit_call"));
+                dynasm!(ops ; .arch x64 ; =>label);
+                through_jit_call(ops, n, true, self.unwind);
+            }
         }
         for g in std::mem::take(&mut self.groups) {
             ops.mark(Mark::Named("a group's span out of bounds: find the member"));

@@ -1,5 +1,5 @@
-function main (baseline asm, 374 bytes)
-    00000  jmp 00000000000000D4h
+function main (baseline asm, 381 bytes)
+    00000  jmp 00000000000000DBh
     00005  nop
     00006  nop
     00007  nop
@@ -35,7 +35,7 @@ function main (baseline asm, 374 bytes)
     00079  pop r11
     0007b  pop r10
     0007d  test rdx,rdx
-    00080  jne 00000000000000CFh
+    00080  jne 00000000000000D6h
 ; line 8: ret
     00086  xor eax,eax
     00088  mov rsp,rbp
@@ -43,68 +43,70 @@ function main (baseline asm, 374 bytes)
     0008c  ret
 ; call g at line 6 through jit_call
     0008d  add r13,1
-    00091  mov [rsp],rsi
-    00095  mov rcx,[r15+10h]
-    00099  sub rcx,r13
-    0009c  mov [r15],rcx
-    0009f  mov esi,1
-    000a4  mov rdx,rsp
-    000a7  xor ecx,ecx
-    000a9  mov rdi,[r15+30h]
-    000ad  mov rax,ADDR
-    000b7  push r10
-    000b9  push r11
-    000bb  call rax  ; jit_call
-    000bd  pop r11
-    000bf  pop r10
-    000c1  test rdx,rdx
-    000c4  jne 00000000000000CFh
-    000ca  jmp 0000000000000055h
+    00091  mov eax,1
+    00096  xor ecx,ecx
+    00098  xor edx,edx
+    0009a  mov [rsp],rsi
+    0009e  add rdx,[r15+10h]
+    000a5  sub rdx,r13
+    000a8  mov [r15],rdx
+    000ab  mov esi,eax
+    000ad  mov rdx,rsp
+    000b0  mov rdi,[r15+30h]
+    000b4  mov rax,ADDR
+    000be  push r10
+    000c0  push r11
+    000c2  call rax  ; jit_call
+    000c4  pop r11
+    000c6  pop r10
+    000c8  test rdx,rdx
+    000cb  jne 00000000000000D6h
+    000d1  jmp 0000000000000055h
 ; unwind to the entry from the interpreter
-    000cf  mov rsp,[r15+28h]
-    000d3  ret
+    000d6  mov rsp,[r15+28h]
+    000da  ret
 ; external entry (from the interpreter)
-    000d4  push rbp
-    000d5  mov rbp,rsp
-    000d8  push rbx
-    000d9  push r12
-    000db  push r13
-    000dd  push r14
-    000df  push r15
-    000e1  mov r15,ADDR
-    000eb  mov [r15+30h],rdi
-    000f2  push qword ptr [r15+28h]
-    000f9  mov r14,8
-    00103  mov r13,[r15+10h]
-    0010a  sub r13,[r15]
-    00111  lea rax,[14Fh]
-    00118  push rax
-    00119  mov [r15+28h],rsp
-    00120  sub rsp,8
-    00124  mov rdx,rsi
-    00127  sub rsp,0
-    0012e  call 8
-    00133  xor edx,edx
-    00135  lea rsp,[rbp-30h]
-    0013c  pop rcx
-    0013d  mov [r15+28h],rcx
-    00144  pop r15
-    00146  pop r14
-    00148  pop r13
-    0014a  pop r12
-    0014c  pop rbx
-    0014d  pop rbp
-    0014e  ret
-    0014f  lea rbp,[rsp+30h]
-    00157  mov edx,1
-    0015c  lea rsp,[rbp-30h]
-    00163  pop rcx
-    00164  mov [r15+28h],rcx
-    0016b  pop r15
-    0016d  pop r14
-    0016f  pop r13
-    00171  pop r12
-    00173  pop rbx
-    00174  pop rbp
-    00175  ret
+    000db  push rbp
+    000dc  mov rbp,rsp
+    000df  push rbx
+    000e0  push r12
+    000e2  push r13
+    000e4  push r14
+    000e6  push r15
+    000e8  mov r15,ADDR
+    000f2  mov [r15+30h],rdi
+    000f9  push qword ptr [r15+28h]
+    00100  mov r14,8
+    0010a  mov r13,[r15+10h]
+    00111  sub r13,[r15]
+    00118  lea rax,[156h]
+    0011f  push rax
+    00120  mov [r15+28h],rsp
+    00127  sub rsp,8
+    0012b  mov rdx,rsi
+    0012e  sub rsp,0
+    00135  call 8
+    0013a  xor edx,edx
+    0013c  lea rsp,[rbp-30h]
+    00143  pop rcx
+    00144  mov [r15+28h],rcx
+    0014b  pop r15
+    0014d  pop r14
+    0014f  pop r13
+    00151  pop r12
+    00153  pop rbx
+    00154  pop rbp
+    00155  ret
+    00156  lea rbp,[rsp+30h]
+    0015e  mov edx,1
+    00163  lea rsp,[rbp-30h]
+    0016a  pop rcx
+    0016b  mov [r15+28h],rcx
+    00172  pop r15
+    00174  pop r14
+    00176  pop r13
+    00178  pop r12
+    0017a  pop rbx
+    0017b  pop rbp
+    0017c  ret
 

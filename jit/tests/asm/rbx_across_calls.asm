@@ -1,5 +1,5 @@
-function main (asm, 499 bytes)
-    00000  jmp 000000000000014Ah
+function main (asm, 505 bytes)
+    00000  jmp 0000000000000150h
     00005  nop
     00006  nop
     00007  nop
@@ -18,7 +18,7 @@ function main (asm, 499 bytes)
     0002d  nop [rax]
 ; line 15: call
     00030  cmp r13,1
-    00037  jb 0000000000000121h
+    00037  jb 0000000000000127h
     0003d  test rbx,rbx
     00040  je 00000000000000D6h
     00046  mov esi,0
@@ -54,7 +54,7 @@ function main (asm, 499 bytes)
     000b6  pop r11
     000b8  pop r10
     000ba  test rdx,rdx
-    000bd  jne 0000000000000145h
+    000bd  jne 000000000000014Bh
 ; line 21: ret
     000c3  mov eax,0
     000c9  mov rbx,[rbp-8]
@@ -66,77 +66,78 @@ function main (asm, 499 bytes)
     000d9  jmp 0000000000000086h
 ; call f at line 7 through jit_call
     000db  add r13,2
-    000df  mov [rsp],rsi
-    000e3  mov rcx,[r15+10h]
-    000e7  sub rcx,r13
-    000ea  add rcx,1
-    000ee  mov [r15],rcx
-    000f1  xor esi,esi
-    000f3  mov rdx,rsp
-    000f6  mov ecx,1
-    000fb  mov rdi,[r15+30h]
-    000ff  mov rax,ADDR
-    00109  push r10
-    0010b  push r11
-    0010d  call rax  ; jit_call
-    0010f  pop r11
-    00111  pop r10
-    00113  test rdx,rdx
-    00116  jne 0000000000000145h
-    0011c  jmp 0000000000000083h
+    000df  xor eax,eax
+    000e1  mov ecx,1
+    000e6  mov edx,1
+    000eb  mov [rsp],rsi
+    000ef  add rdx,[r15+10h]
+    000f6  sub rdx,r13
+    000f9  mov [r15],rdx
+    000fc  mov esi,eax
+    000fe  mov rdx,rsp
+    00101  mov rdi,[r15+30h]
+    00105  mov rax,ADDR
+    0010f  push r10
+    00111  push r11
+    00113  call rax  ; jit_call
+    00115  pop r11
+    00117  pop r10
+    00119  test rdx,rdx
+    0011c  jne 000000000000014Bh
+    00122  jmp 0000000000000083h
 ; trap: stack overflow at line 15
-    00121  mov rdi,[r15+30h]
-    00125  mov esi,2
-    0012a  mov rdx,100000002h
-    00134  mov rax,ADDR
-    0013e  call rax  ; jit_trap
-    00140  jmp 0000000000000145h
+    00127  mov rdi,[r15+30h]
+    0012b  mov esi,2
+    00130  mov rdx,100000002h
+    0013a  mov rax,ADDR
+    00144  call rax  ; jit_trap
+    00146  jmp 000000000000014Bh
 ; unwind to the entry from the interpreter
-    00145  mov rsp,[r15+28h]
-    00149  ret
+    0014b  mov rsp,[r15+28h]
+    0014f  ret
 ; external entry (from the interpreter)
-    0014a  push rbp
-    0014b  mov rbp,rsp
-    0014e  push rbx
-    0014f  push r12
-    00151  push r13
-    00153  push r14
-    00155  push r15
-    00157  mov r15,ADDR
-    00161  mov [r15+30h],rdi
-    00168  push qword ptr [r15+28h]
-    0016f  mov r14,8
-    00179  mov r13,[r15+10h]
-    00180  sub r13,[r15]
-    00187  lea rax,[1CCh]
-    0018e  push rax
-    0018f  mov [r15+28h],rsp
-    00196  sub rsp,8
-    0019a  mov rdx,rsi
-    0019d  sub rsp,10h
-    001a4  mov rsi,[rdx]
-    001ab  call 8
-    001b0  xor edx,edx
-    001b2  lea rsp,[rbp-30h]
-    001b9  pop rcx
-    001ba  mov [r15+28h],rcx
-    001c1  pop r15
-    001c3  pop r14
-    001c5  pop r13
-    001c7  pop r12
-    001c9  pop rbx
-    001ca  pop rbp
-    001cb  ret
-    001cc  lea rbp,[rsp+30h]
-    001d4  mov edx,1
-    001d9  lea rsp,[rbp-30h]
-    001e0  pop rcx
-    001e1  mov [r15+28h],rcx
-    001e8  pop r15
-    001ea  pop r14
-    001ec  pop r13
-    001ee  pop r12
-    001f0  pop rbx
-    001f1  pop rbp
-    001f2  ret
+    00150  push rbp
+    00151  mov rbp,rsp
+    00154  push rbx
+    00155  push r12
+    00157  push r13
+    00159  push r14
+    0015b  push r15
+    0015d  mov r15,ADDR
+    00167  mov [r15+30h],rdi
+    0016e  push qword ptr [r15+28h]
+    00175  mov r14,8
+    0017f  mov r13,[r15+10h]
+    00186  sub r13,[r15]
+    0018d  lea rax,[1D2h]
+    00194  push rax
+    00195  mov [r15+28h],rsp
+    0019c  sub rsp,8
+    001a0  mov rdx,rsi
+    001a3  sub rsp,10h
+    001aa  mov rsi,[rdx]
+    001b1  call 8
+    001b6  xor edx,edx
+    001b8  lea rsp,[rbp-30h]
+    001bf  pop rcx
+    001c0  mov [r15+28h],rcx
+    001c7  pop r15
+    001c9  pop r14
+    001cb  pop r13
+    001cd  pop r12
+    001cf  pop rbx
+    001d0  pop rbp
+    001d1  ret
+    001d2  lea rbp,[rsp+30h]
+    001da  mov edx,1
+    001df  lea rsp,[rbp-30h]
+    001e6  pop rcx
+    001e7  mov [r15+28h],rcx
+    001ee  pop r15
+    001f0  pop r14
+    001f2  pop r13
+    001f4  pop r12
+    001f6  pop rbx
+    001f7  pop rbp
+    001f8  ret
 
