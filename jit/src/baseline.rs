@@ -26,7 +26,7 @@ use crate::backend::abi::{self, CallSite, ARG_REGISTERS, INTERNAL_ENTRY};
 use crate::backend::emitter::{fail, Assembler};
 use crate::backend::stubs::Stubs;
 use crate::backend::{Emitted, Mark};
-use crate::pipeline::budget::{Bail, Budget};
+use crate::pipeline::budget::{Bail, Budget, CodeMeter};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::{
     jit_fprint, jit_osr_entry, jit_print, jit_putc, jit_puts, jit_tier_up, site,
@@ -48,14 +48,15 @@ pub struct HotCount {
     pub back_edges: u64,
 }
 
-/// Compiles `id` of `program` against `env`, charging the budget one unit
-/// per instruction; with `hot`, the code counts down there and tiers up.
-/// The code is position independent (it reaches other code and data only
-/// through absolute addresses) and entered at offset 0.
 /// Bytes of code a budget unit pays for (about 25 ns of emission, as a
 /// unit of the optimizing pipeline's phases is).
 const BYTES_PER_UNIT: usize = 10;
 
+/// Compiles `id` of `program` against `env`, charging the budget a unit
+/// per instruction and per `BYTES_PER_UNIT` bytes of code (`CodeMeter`);
+/// with `hot`, the code counts down there and tiers up. The code is
+/// position independent (it reaches other code and data only through
+/// absolute addresses) and entered at offset 0.
 pub fn compile(
     program: &Program,
     id: FuncId,
@@ -81,14 +82,9 @@ pub fn compile(
     debug_assert_eq!(b.ops.offset().0, INTERNAL_ENTRY as usize);
     b.mark(Mark::Named("internal entry (compiled callers)"));
     b.prologue(bytes);
-    // A unit per instruction and per `BYTES_PER_UNIT` bytes of code: the
-    // time goes into the bytes (a call and its slow path are twenty
-    // times an `add`'s).
-    let mut charged = b.ops.offset().0;
+    let mut meter = CodeMeter::new(b.ops.offset().0, BYTES_PER_UNIT);
     for (pc, &instr) in f.code.iter().enumerate() {
-        let at = b.ops.offset().0;
-        budget.charge(1 + ((at - charged) / BYTES_PER_UNIT) as u64)?;
-        charged = at - (at - charged) % BYTES_PER_UNIT;
+        meter.charge(budget, 1, b.ops.offset().0)?;
         if let Some(label) = b.targets[pc] {
             dynasm!(b.ops ; .arch x64 ; =>label);
         }
@@ -96,7 +92,7 @@ pub fn compile(
         b.instr(pc as u32, instr)?;
     }
     b.stubs();
-    budget.charge(((b.ops.offset().0 - charged) / BYTES_PER_UNIT) as u64)?;
+    meter.charge(budget, 0, b.ops.offset().0)?;
     dynasm!(b.ops ; .arch x64 ; =>external);
     b.mark(Mark::Named("external entry (from the interpreter)"));
     let words = f.nparams as usize;

@@ -249,19 +249,32 @@ pub fn mov_imm(ops: &mut impl Asm, d: Gpr, value: i64) {
     }
 }
 
+/// `add d, i`, in the sign-extended 8-bit form where `i` fits it (3
+/// bytes shorter).
+#[inline]
+pub fn add_imm(ops: &mut impl Asm, d: Gpr, i: i32) {
+    match i8::try_from(i) {
+        Ok(b) => dynasm!(ops ; .arch x64 ; add Rq(d), BYTE b),
+        Err(_) => dynasm!(ops ; .arch x64 ; add Rq(d), i),
+    }
+}
+
+/// `sub d, i`, as `add_imm` (the flags, carry included, are `sub`'s).
+#[inline]
+pub fn sub_imm(ops: &mut impl Asm, d: Gpr, i: i32) {
+    match i8::try_from(i) {
+        Ok(b) => dynasm!(ops ; .arch x64 ; sub Rq(d), BYTE b),
+        Err(_) => dynasm!(ops ; .arch x64 ; sub Rq(d), i),
+    }
+}
+
 /// `d op= s`. An `add` or `sub` of an immediate that fits a byte takes
 /// the sign-extended 8-bit form, 3 bytes shorter; `imul` by an immediate
 /// is the three-operand form on `d`.
 pub fn alu(ops: &mut impl Asm, op: Alu, d: Gpr, s: Src) {
     match (op, s) {
-        (Alu::Add, Src::Imm(i)) => match i8::try_from(i) {
-            Ok(b) => dynasm!(ops ; .arch x64 ; add Rq(d), BYTE b),
-            Err(_) => dynasm!(ops ; .arch x64 ; add Rq(d), i),
-        },
-        (Alu::Sub, Src::Imm(i)) => match i8::try_from(i) {
-            Ok(b) => dynasm!(ops ; .arch x64 ; sub Rq(d), BYTE b),
-            Err(_) => dynasm!(ops ; .arch x64 ; sub Rq(d), i),
-        },
+        (Alu::Add, Src::Imm(i)) => add_imm(ops, d, i),
+        (Alu::Sub, Src::Imm(i)) => sub_imm(ops, d, i),
         (Alu::Imul, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; imul Rq(d), Rq(d), i),
         (Alu::And, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; and Rq(d), i),
         (Alu::Or, Src::Imm(i)) => dynasm!(ops ; .arch x64 ; or Rq(d), i),

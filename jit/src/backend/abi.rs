@@ -46,7 +46,7 @@ use vm::tier::{
 };
 use vm::Program;
 use x64::encode;
-use x64::regs::{R15, RAX, RCX, RDI, RDX, RSI, RSP};
+use x64::regs::{R13, R15, RAX, RCX, RDI, RDX, RSI, RSP};
 
 /// Frames larger than this are not compiled (the function stays in the
 /// interpreter): their stack probing would cost more than it saves.
@@ -289,23 +289,6 @@ pub(crate) fn output_call(
     dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
 }
 
-/// `sub r13, levels`, which sets the carry when the calls left run out;
-/// in a byte where it fits (a call spends at most the inlining depth).
-fn spend_levels(ops: &mut Assembler, levels: i32) {
-    match i8::try_from(levels) {
-        Ok(b) => dynasm!(ops ; .arch x64 ; sub r13, BYTE b),
-        Err(_) => dynasm!(ops ; .arch x64 ; sub r13, levels),
-    }
-}
-
-/// `add r13, levels`: the levels a call spent, given back.
-fn give_back_levels(ops: &mut Assembler, levels: i32) {
-    match i8::try_from(levels) {
-        Ok(b) => dynasm!(ops ; .arch x64 ; add r13, BYTE b),
-        Err(_) => dynasm!(ops ; .arch x64 ; add r13, levels),
-    }
-}
-
 /// A call with its arguments in place (the first four in `ARG_REGISTERS`,
 /// the rest at `[rsp + 8 k]`): direct if the callee is compiled and within
 /// the limits, else through `jit_call`, out of line (the returned stub,
@@ -346,7 +329,8 @@ pub(crate) fn direct_call(
         ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
         ; jb =>slow.slow
     );
-    spend_levels(ops, levels);
+    // The carry says the calls left ran out.
+    encode::sub_imm(ops, R13, levels);
     dynasm!(ops ; .arch x64 ; jb =>slow.undo);
     if env.count_slots {
         dynasm!(ops
@@ -364,11 +348,11 @@ pub(crate) fn direct_call(
     match call.own_entry {
         Some(start) => dynasm!(ops ; .arch x64 ; call =>start),
         None => {
-            dynasm!(ops ; .arch x64 ; add rax, BYTE INTERNAL_ENTRY as i8);
+            encode::add_imm(ops, RAX, INTERNAL_ENTRY);
             dynasm!(ops ; .arch x64 ; call rax);
         }
     }
-    give_back_levels(ops, levels);
+    encode::add_imm(ops, R13, levels);
     if env.count_slots {
         dynasm!(ops ; .arch x64 ; sub QWORD [r15 + STATE_STACK_TOP], frame_size);
     }
@@ -397,7 +381,7 @@ pub(crate) fn slow_call_stub(
     unwind: DynamicLabel,
 ) {
     dynasm!(ops ; .arch x64 ; =>call.undo);
-    give_back_levels(ops, call.levels);
+    encode::add_imm(ops, R13, call.levels);
     dynasm!(ops ; .arch x64 ; =>call.slow);
     encode::mov_imm(ops, RAX, call.callee.0 as i64);
     encode::mov_imm(ops, RCX, call.site);

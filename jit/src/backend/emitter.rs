@@ -10,7 +10,7 @@ use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, NO_SRC};
-use crate::pipeline::budget::{Bail, Budget};
+use crate::pipeline::budget::{Bail, Budget, CodeMeter};
 use crate::regalloc::{Allocation, Home, Mask};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
 use vm::tier::JitEnv;
@@ -187,14 +187,11 @@ impl Emitter<'_> {
         }
         let insts = &f.block(b).insts;
         let mut k = 0;
-        let mut charged = self.ops.here();
+        let mut meter = CodeMeter::new(self.ops.here(), BYTES_PER_UNIT);
         while k < insts.len() {
             let i = insts[k];
-            // A unit an instruction, and one per `BYTES_PER_UNIT` bytes
-            // of code the one before made (a call's are many).
-            let at = self.ops.here();
-            budget.charge(1 + ((at - charged) / BYTES_PER_UNIT) as u64)?;
-            charged = at - (at - charged) % BYTES_PER_UNIT;
+            // The code the instruction before made is charged here.
+            meter.charge(budget, 1, self.ops.here())?;
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
             self.at.inst = Some(i);

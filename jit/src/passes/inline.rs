@@ -227,7 +227,9 @@ impl Inliner<'_> {
                     continue;
                 }
                 if self.own_body.is_none() {
-                    let sites = self.recursive_sites(f, counts);
+                    // This call gets the copy, so every call of itself
+                    // that is not a jump does (`unrolls_recursion`).
+                    let sites = counts.other;
                     self.own_body = Some(self.build_own_body(f.id, sites, budget)?);
                 }
                 match &self.own_body {
@@ -241,10 +243,10 @@ impl Inliner<'_> {
                 if !self.eligible(callee) || self.growth + at_least > MAX_GROWTH {
                     continue;
                 }
-                let Some(k) = self.body(callee, level, budget)? else {
+                let Some(built) = self.body(callee, level, budget)? else {
                     continue;
                 };
-                let Some((_, Some(body))) = self.bodies.get(k) else {
+                let Some((_, Some(body))) = self.bodies.get(built) else {
                     continue;
                 };
                 body
@@ -303,21 +305,6 @@ impl Inliner<'_> {
         f.entry_point == EntryPoint::Start
             && self.program.func(f.id).code.len() <= SMALL
             && self.env.is_none_or(|env| !env.count_slots)
-    }
-
-    /// How many of `f`'s calls of itself get the copy of its body.
-    fn recursive_sites(&self, f: &Function, counts: SelfCalls) -> usize {
-        f.live_blocks()
-            .map(|b| {
-                let insts = &f.block(b).insts;
-                (0..insts.len())
-                    .filter(|&k| {
-                        matches!(f.kind(insts[k]), InstKind::Call(callee, _) if *callee == f.id)
-                            && self.unrolls_recursion(f, insts, k, counts)
-                    })
-                    .count()
-            })
-            .sum()
     }
 
     /// The compiled function's body for its recursive calls (at `sites`

@@ -150,9 +150,52 @@ impl Budget {
     }
 }
 
+/// What a code generator charges: a unit per instruction it lowers and
+/// one per `bytes_per_unit` bytes of code it made (a call and its slow
+/// path take the time of twenty `add`s), the bytes short of a unit
+/// carried to the next charge.
+pub struct CodeMeter {
+    charged: usize,
+    bytes_per_unit: usize,
+}
+
+impl CodeMeter {
+    /// A meter for code from offset `at` on.
+    pub fn new(at: usize, bytes_per_unit: usize) -> CodeMeter {
+        CodeMeter {
+            charged: at,
+            bytes_per_unit,
+        }
+    }
+
+    /// `instructions` more, the code now ending at `at`.
+    pub fn charge(
+        &mut self,
+        budget: &mut Budget,
+        instructions: u64,
+        at: usize,
+    ) -> Result<(), Bail> {
+        let bytes = at - self.charged;
+        self.charged = at - bytes % self.bytes_per_unit;
+        budget.charge(instructions + (bytes / self.bytes_per_unit) as u64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_is_charged_by_the_unit_with_the_rest_carried() {
+        let mut b = Budget::unlimited();
+        let mut meter = CodeMeter::new(100, 10);
+        meter.charge(&mut b, 1, 125).unwrap();
+        assert_eq!(b.used(), 3);
+        meter.charge(&mut b, 1, 131).unwrap();
+        assert_eq!(b.used(), 5);
+        meter.charge(&mut b, 0, 131).unwrap();
+        assert_eq!(b.used(), 5);
+    }
 
     #[test]
     fn stops_at_the_limit() {
