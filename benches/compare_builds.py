@@ -11,8 +11,8 @@ are `compare_lua.py`'s.
 
     git worktree add /tmp/base HEAD~1 && (cd /tmp/base && cargo build --release)
     cargo build --release
-    python3 benches/compare_builds.py --a /tmp/base/target/release/bcvm \\
-        --b target/release/bcvm --suite interp --tier interp --runs 9
+    python3 benches/compare_builds.py --a /tmp/base/target/x86_64-unknown-linux-gnu/release/bcvm \\
+        --b target/x86_64-unknown-linux-gnu/release/bcvm --suite interp --tier interp --runs 9
 """
 import argparse, importlib.util, math, os, statistics, subprocess, sys, time
 

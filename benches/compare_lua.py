@@ -120,7 +120,7 @@ def main():
                     help="a Lua command (repeatable, e.g. 'luajit -joff'); default lua5.4")
     ap.add_argument("--gcc", action="store_true", help="also gcc -O2 on benches/c")
     ap.add_argument("--tier", default="interp", choices=["interp", "jit", "auto"])
-    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "release", "bcvm"))
+    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "x86_64-unknown-linux-gnu", "release", "bcvm"))
     ap.add_argument("--paired", action="store_true",
                     help="ratios as medians of each round's ratio")
     args = ap.parse_args()

@@ -84,7 +84,7 @@ def many(n):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("bcvm", nargs="?", default=os.path.join(ROOT, "target", "release", "bcvm"))
+    parser.add_argument("bcvm", nargs="?", default=os.path.join(ROOT, "target", "x86_64-unknown-linux-gnu", "release", "bcvm"))
     parser.add_argument("--warm", type=int, metavar="N", help="N small functions in one process")
     parser.add_argument("--tier", default="jit", choices=["jit", "baseline", "tiered"],
                         help="jit (the optimizing compiler, the default), baseline, or tiered "

@@ -8,8 +8,8 @@ calls`, the calls suite's kernels (recursions with no iteration count to
 double) are counted whole, at sizes for callgrind: bcvm's start-up and
 compiles, about 1.5 M instructions, are in its counts.
 
-    python3 benches/instructions.py target/release/bcvm [OTHER_BCVM ...] [--only awfy_bounce]
-    python3 benches/instructions.py target/release/bcvm --suite calls
+    python3 benches/instructions.py target/x86_64-unknown-linux-gnu/release/bcvm [OTHER_BCVM ...] [--only awfy_bounce]
+    python3 benches/instructions.py target/x86_64-unknown-linux-gnu/release/bcvm --suite calls
 
 bcvm runs in the default tier with compiles on the program's thread and no
 time allowance (`--compile-threads 0 --compile-budget-us 1000000000`):

@@ -5,7 +5,7 @@ given tier with `--trace-compile`, the `pause=` of each compile made on a
 compiler thread collected, and their quantiles printed with the queue
 wait's.
 
-    python3 benches/pauses.py [--tier tiered] [--runs 3] [--bcvm target/release/bcvm]
+    python3 benches/pauses.py [--tier tiered] [--runs 3] [--bcvm target/x86_64-unknown-linux-gnu/release/bcvm]
 """
 import argparse
 import glob
@@ -28,7 +28,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tier", default="tiered")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target/release/bcvm"))
+    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target/x86_64-unknown-linux-gnu/release/bcvm"))
     args = ap.parse_args()
     pauses, waits = [], []
     files = sorted(glob.glob(os.path.join(ROOT, "programs/*.bc")))

@@ -4,7 +4,7 @@ as a whole process in each configuration, interleaved, medians, and the
 geometric mean of each configuration's time over `--tier jit`'s (which
 compiles everything before it runs: the warm-up ideal).
 
-    python3 benches/policy_sweep.py --runs 5 [--bcvm target/release/bcvm]
+    python3 benches/policy_sweep.py --runs 5 [--bcvm target/x86_64-unknown-linux-gnu/release/bcvm]
 
 A configuration is `NAME=FLAGS`; the defaults sweep the call and loop
 thresholds with background compiles on, and today's defaults with them
@@ -45,7 +45,7 @@ def kernels():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--bcvm", default="target/release/bcvm")
+    ap.add_argument("--bcvm", default="target/x86_64-unknown-linux-gnu/release/bcvm")
     ap.add_argument("--config", action="append", help="NAME=FLAGS (repeatable)")
     args = ap.parse_args()
     configs = [c.split("=", 1) for c in (args.config or CONFIGS)]

@@ -348,7 +348,7 @@ def median_run(bcvm, path, tier, runs, timeout):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "release", "bcvm"))
+    ap.add_argument("--bcvm", default=os.path.join(ROOT, "target", "x86_64-unknown-linux-gnu", "release", "bcvm"))
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--only", help="comma-separated shapes")
     ap.add_argument("--tiers", default="jit,baseline")

@@ -201,7 +201,6 @@ impl Engine {
         };
         let vm = setup.vm(program, out).map_err(|e| match e {
             jit::driver::engine::SetupError::Memory(e) => Error::Memory(e),
-            jit::driver::engine::SetupError::CompilerThread(e) => Error::CompilerThread(e),
         })?;
         Ok(Instance {
             vm,
@@ -299,8 +298,6 @@ pub enum Error {
     Load { name: String, message: String },
     /// The linear memory could not be mapped.
     Memory(std::io::Error),
-    /// A compiler thread could not be started.
-    CompilerThread(std::io::Error),
     /// No function of that name.
     NoFunction(String),
     /// The wrong number of arguments.
@@ -319,7 +316,6 @@ impl fmt::Display for Error {
             Error::Read { name, error } => write!(f, "{name}: cannot read: {error}"),
             Error::Load { message, .. } => f.write_str(message.trim_end()),
             Error::Memory(error) => write!(f, "cannot map the linear memory: {error}"),
-            Error::CompilerThread(error) => write!(f, "cannot start a compiler thread: {error}"),
             Error::NoFunction(name) => write!(f, "no function {name}"),
             Error::Arguments {
                 function,

@@ -2,11 +2,23 @@
 //! `Failure` (`cli::failure`), which alone decides how it is printed and
 //! which exit status it gives (0 success, 1 trap, 2 load or usage error,
 //! per the spec). The subcommands live in `cli`.
+//!
+//! The process starts at a C `main`, not Rust's: Rust's start-up reads
+//! `/proc/self/maps` to place a guard for the main thread's stack and
+//! sets up a signal stack for it, about a tenth of a millisecond of an
+//! empty program's run, for a thread that only parses the command line
+//! (the VM runs on a thread of its own). What of it bcvm relies on,
+//! `main` does itself: standard streams that are open, SIGPIPE ignored
+//! (a write to a reader that went away is an error, `cli::failure`), and
+//! stdout flushed at the end (docs/startup.md).
+
+// The test harness brings its own `main`.
+#![cfg_attr(not(test), no_main)]
 
 mod cli;
 
 use cli::*;
-use std::process::ExitCode;
+use std::io::Write;
 
 /// Compiled code calls compiled code through the native stack, so deep
 /// recursion runs fastest on a deep one; the kernel commits it only as it
@@ -16,12 +28,17 @@ use std::process::ExitCode;
 /// results.
 const NATIVE_STACKS: [usize; 5] = [4 << 30, 1 << 30, 256 << 20, 64 << 20, 16 << 20];
 
-/// glibc returns the top of a thread's heap to the kernel once 128 KiB of
-/// it is free, and grows it again on the next allocation: each compile
+/// glibc returns the top of a heap to the kernel once 128 KiB of it is
+/// free, and grows it again on the next allocation: each compile
 /// allocates and frees its tables, so a JIT compiling many small functions
 /// paid an `mprotect` for most of them (1,813 for 3,000 compiles). Keeping
 /// 64 MiB (and growing by 16 MiB at a time) lets each compile reuse the
-/// memory the last one freed.
+/// memory the last one freed. One heap for every thread: the main thread
+/// only parses the command line, the VM's thread allocates outside its
+/// hot paths, and compiles allocate from their own arenas
+/// (`vm::runtime::alloc`), so a heap per thread (made with a 64 MiB
+/// mapping, trimmed and unmapped again at the end, 0.05 ms of a short
+/// run) would buy nothing.
 fn keep_freed_memory() {
     #[cfg(target_env = "gnu")]
     // SAFETY: `mallopt` only sets tuning parameters of the allocator, and
@@ -29,6 +46,7 @@ fn keep_freed_memory() {
     unsafe {
         libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
         libc::mallopt(libc::M_TOP_PAD, 16 << 20);
+        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
 
@@ -44,7 +62,48 @@ const FAULT_COMPILE_MEMORY: &str = "BCVM_FAULT_COMPILE_MEMORY";
 /// With it: the size of the reserve a compile falls back on.
 const FAULT_COMPILE_RESERVE: &str = "BCVM_FAULT_COMPILE_RESERVE";
 
-fn main() -> ExitCode {
+/// Where the process starts (see the module's doc); in the unit tests'
+/// build, the harness's `main` is the entry and this one a function.
+#[cfg_attr(not(test), unsafe(no_mangle))]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    standard_streams();
+    let status = std::panic::catch_unwind(start).unwrap_or(101);
+    // What `std::process::exit` would flush (clap's output, for one).
+    let _ = io::stdout().flush();
+    status.into()
+}
+
+/// Makes sure descriptors 0 to 2 are open (on `/dev/null` if they were
+/// not), so no file the VM opens takes their place, and ignores SIGPIPE,
+/// as Rust's own start-up does.
+fn standard_streams() {
+    let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    });
+    // SAFETY: `poll` reads and writes the three `pollfd`s, which live
+    // for the call; with a zero timeout it only reports.
+    let polled = unsafe { libc::poll(fds.as_mut_ptr(), 3, 0) };
+    for pfd in fds {
+        let closed = match polled {
+            0.. => pfd.revents & libc::POLLNVAL != 0,
+            // SAFETY: `fcntl` only asks about the descriptor, open or not.
+            _ => (unsafe { libc::fcntl(pfd.fd, libc::F_GETFD) }) == -1,
+        };
+        if closed {
+            // SAFETY: opens a path of a static C string; the descriptor
+            // it gets is the lowest free one, the closed standard one.
+            unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+        }
+    }
+    // SAFETY: ignoring a signal changes no memory; no other thread
+    // exists yet.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+}
+
+/// The command line, run on the VM's thread; its exit status.
+fn start() -> u8 {
     keep_freed_memory();
     if let Some(bytes) = std::env::var(FAULT_COMPILE_MEMORY)
         .ok()
@@ -64,7 +123,7 @@ fn main() -> ExitCode {
         let cli = cli.clone();
         worker = std::thread::Builder::new().stack_size(size).spawn(move || {
             let cli = cli.lock().ok().and_then(|mut c| c.take());
-            cli.map_or(ExitCode::from(101), execute)
+            cli.map_or(101, execute)
         });
         if worker.is_ok() {
             break;
@@ -74,19 +133,19 @@ fn main() -> ExitCode {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => {
             report("bcvm: error: the VM thread panicked\n");
-            ExitCode::from(101)
+            101
         }
         Err(e) => {
             report(&format!(
                 "bcvm: error: cannot start the VM thread: {}\n",
                 os_message(&e)
             ));
-            ExitCode::from(STATUS_RESOURCE)
+            STATUS_RESOURCE
         }
     }
 }
 
-fn execute(cli: Cli) -> ExitCode {
+fn execute(cli: Cli) -> u8 {
     let result = match cli.command {
         Command::Run(args) => run(&args),
         Command::Check { files } => check(&files),
@@ -97,12 +156,12 @@ fn execute(cli: Cli) -> ExitCode {
         Command::Reduce(args) => fuzz::reduce(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(failures) => {
             for failure in &failures {
                 report(&failure.to_string());
             }
-            ExitCode::from(failures.iter().map(Failure::status).max().unwrap_or(2))
+            failures.iter().map(Failure::status).max().unwrap_or(2)
         }
     }
 }

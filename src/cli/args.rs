@@ -14,7 +14,11 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
+/// Each subcommand's arguments are built only when it runs (or its help
+/// is asked for): building them all took two thirds of the instructions
+/// of an empty program's run (docs/startup.md).
 #[derive(Subcommand)]
+#[command(defer = true)]
 pub(crate) enum Command {
     /// Run a program's `main` with integer arguments.
     Run(RunArgs),
@@ -215,7 +219,9 @@ impl RunArgs {
     }
 }
 
-/// Flags of the tier-up policy and the compiler, shared by `run` and `bench`.
+// Flags of the tier-up policy and the compiler, shared by `run` and `bench`
+// (a plain comment: a doc comment would be the subcommands' `about`,
+// built after theirs now that they are deferred).
 #[derive(Args, Clone)]
 pub(crate) struct CompilerArgs {
     /// With `--tier tiered` and `auto`: optimize a function when its calls
@@ -307,10 +313,20 @@ pub(crate) const NEGATIVE_MARK: char = '\u{E000}';
 /// is a program argument unless it is the value of the option before it.
 /// It is marked for clap and unmarked after.
 pub(crate) fn parse_command_line() -> Cli {
-    let command = Cli::command();
+    let mut words: Vec<String> = std::env::args().collect();
+    let mut command = Cli::command();
+    // The subcommand asked for, built now (its arguments are deferred)
+    // for the scan below, and once only: the parse uses it as built.
+    let asked = words
+        .get(1)
+        .and_then(|name| command.find_subcommand_mut(name))
+        .map(|sub| {
+            sub.build();
+            &*sub
+        });
     let takes_value = |word: &str| {
         let name = word.trim_start_matches('-');
-        command.get_subcommands().any(|sub| {
+        asked.is_some_and(|sub| {
             sub.get_arguments().any(|a| {
                 let named = a.get_long() == Some(name)
                     || (word.len() == 2 && a.get_short() == name.chars().next());
@@ -318,7 +334,6 @@ pub(crate) fn parse_command_line() -> Cli {
             })
         })
     };
-    let mut words: Vec<String> = std::env::args().collect();
     let mut value_next = false;
     for word in words.iter_mut().skip(1) {
         let negative =
@@ -328,7 +343,10 @@ pub(crate) fn parse_command_line() -> Cli {
         }
         value_next = word.starts_with('-') && !word.contains('=') && takes_value(word);
     }
-    let mut cli = Cli::parse_from(words);
+    // As `Cli::parse_from`, with the command already made.
+    let mut matches = command.get_matches_from(words);
+    let mut cli = <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
+        .unwrap_or_else(|e| e.format(&mut Cli::command()).exit());
     let unmark = |args: &mut Vec<String>| {
         for a in args {
             if let Some(rest) = a.strip_prefix(NEGATIVE_MARK) {

@@ -52,9 +52,6 @@ pub(crate) fn make_vm<'p>(
             SetupError::Memory(e) => {
                 format!("cannot map the linear memory: {}", os_message(&e))
             }
-            SetupError::CompilerThread(e) => {
-                format!("cannot start a compiler thread: {}", os_message(&e))
-            }
         };
         vec![Failure::Resource {
             file: file.to_string(),

@@ -330,3 +330,34 @@ fn a_compile_beyond_the_reserve_ends_the_run_with_its_output() {
         assert!(out.stdout == want, "{tier} {threads}");
     }
 }
+
+/// A run started with stdout closed gets it opened on `/dev/null` before
+/// it opens anything, so no file it opens (here the trace) takes
+/// descriptor 1 and the program's output: the output goes nowhere, the
+/// trace file holds trace lines alone, and the status is the program's.
+#[test]
+fn a_closed_stdout_is_not_taken_by_a_file_the_run_opens() {
+    use std::os::unix::process::CommandExt;
+    let p = program("prints", "func main()\n    print 7\n    ret 0\nend\n");
+    let trace = std::env::temp_dir().join(format!("bcvm-closed-{}.trace", std::process::id()));
+    let trace_path = trace.to_string_lossy().into_owned();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bcvm"));
+    command.args(["run", "--tier", "jit", "--trace-file", &trace_path, &p]);
+    // SAFETY: the closure only closes a descriptor, in the child between
+    // `fork` and `exec`.
+    unsafe {
+        command.pre_exec(|| {
+            libc::close(1);
+            Ok(())
+        });
+    }
+    let out = command.output().expect("run bcvm");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let traced = std::fs::read_to_string(&trace).expect("the trace file");
+    let _ = std::fs::remove_file(&trace);
+    assert!(!traced.is_empty());
+    assert!(
+        traced.lines().all(|l| l.starts_with("compile ")),
+        "{traced:?}"
+    );
+}

@@ -60,6 +60,10 @@ pub struct Broker {
     /// two buffers keep their memory, so the VM's thread does not
     /// allocate (nor fault in fresh pages) to take finished compiles.
     taken: Vec<Done>,
+    /// How many compiler threads to start.
+    threads: usize,
+    /// Whether they started.
+    started: bool,
 }
 
 /// What the VM's thread and the compiler threads share.
@@ -148,13 +152,14 @@ impl Done {
 
 impl Broker {
     /// A broker compiling `program` with `settings` on `threads` threads
-    /// (at least one), which start now and wait for requests.
-    pub(crate) fn start(
+    /// (at least one), which start with the first request
+    /// (`start_threads`).
+    pub(crate) fn new(
         program: Arc<Program>,
         settings: Settings,
         prefault: Option<Prefault>,
         threads: usize,
-    ) -> std::io::Result<Broker> {
+    ) -> Broker {
         let shared = Arc::new(Shared {
             program,
             settings,
@@ -162,24 +167,48 @@ impl Broker {
             queue: Mutex::new(Queue {
                 waiting: BTreeMap::new(),
                 queued: 0,
-                done: Vec::with_capacity(MAX_WAITING),
+                done: Vec::new(),
                 idle: 0,
                 closed: false,
             }),
             work: Condvar::new(),
             ready: AtomicBool::new(false),
         });
-        for k in 1..=threads.max(1) {
-            let shared = shared.clone();
-            std::thread::Builder::new()
-                .name(format!("bcvm compiler {k}"))
-                .spawn(move || shared.serve(k))?;
-        }
-        Ok(Broker {
+        Broker {
             shared,
-            pending: Vec::with_capacity(MAX_WAITING),
-            taken: Vec::with_capacity(MAX_WAITING),
-        })
+            pending: Vec::new(),
+            taken: Vec::new(),
+            threads: threads.max(1),
+            started: false,
+        }
+    }
+
+    /// Starts the compiler threads, with the buffers the VM's thread and
+    /// they exchange requests in, if not yet started. A program that
+    /// never gets hot pays for neither: a thread, its stack and its
+    /// allocator's heap are made and unmade in about 0.2 ms of a short
+    /// run (docs/startup.md). The VM's thread pays for the start in the
+    /// first request's pause.
+    fn start_threads(&mut self) -> std::io::Result<()> {
+        if self.started {
+            return Ok(());
+        }
+        self.pending.reserve(MAX_WAITING);
+        self.taken.reserve(MAX_WAITING);
+        self.shared.lock().done.reserve(MAX_WAITING);
+        for k in 1..=self.threads {
+            let shared = self.shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("bcvm compiler {k}"))
+                .spawn(move || shared.serve(k));
+            match spawned {
+                Ok(_) => self.started = true,
+                // Those started serve; the rest are not tried again.
+                Err(_) if self.started => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
     }
 
     /// The program the requests are for.
@@ -196,8 +225,11 @@ impl Broker {
     /// bound). The VM's thread never waits for the queue's lock: should a
     /// compiler thread hold it, the request waits with the VM until
     /// `take` or the next request finds the lock free. A request turned
-    /// away for a full queue comes back from `take` as dropped.
-    pub(crate) fn queue(&mut self, request: Request<'static>, env: JitEnv) {
+    /// away for a full queue comes back from `take` as dropped. The first
+    /// request starts the compiler threads; if not even one starts, the
+    /// request is not queued and the error says why.
+    pub(crate) fn queue(&mut self, request: Request<'static>, env: JitEnv) -> std::io::Result<()> {
+        self.start_threads()?;
         let made = request.made;
         let asked = Share::default();
         self.pending.push(Job {
@@ -208,6 +240,7 @@ impl Broker {
         });
         self.hand_over();
         asked.add(made.elapsed());
+        Ok(())
     }
 
     /// Moves the requests the VM holds into the queue, if its lock is
@@ -498,6 +531,36 @@ mod tests {
             idle: 0,
             closed: false,
         }
+    }
+
+    #[test]
+    fn the_threads_start_with_the_first_request_which_then_compiles() {
+        let text =
+            "func f(%a)\n    add %a, %a, 1\n    ret %a\nend\n\nfunc main()\n    ret 0\nend\n";
+        let program = Arc::new(vm::load(text.as_bytes()).expect("loads"));
+        let settings = Settings {
+            units: crate::pipeline::budget::DEFAULT_UNITS,
+            time: None,
+            options: crate::pipeline::context::Options::default(),
+            keep_code: false,
+        };
+        let mut broker = Broker::new(program, settings, None, 1);
+        assert!(!broker.started, "no thread before a request");
+        assert_eq!(broker.pending.capacity(), 0, "nor its buffers");
+        broker
+            .queue(job(0, 10, false).request, env())
+            .expect("a thread starts");
+        assert!(broker.started);
+        let done = loop {
+            let taken = broker.take();
+            if let Some(done) = taken.into_iter().next() {
+                break done;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert_eq!(done.request.func, FuncId(0));
+        let built = done.built.expect("compiled, not dropped");
+        assert!(built.code.is_ok(), "f compiles");
     }
 
     #[test]

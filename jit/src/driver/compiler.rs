@@ -79,16 +79,12 @@ impl Jit {
     /// Compiles what gets hot in `program` on `threads` compiler threads
     /// from now on (`--compile-threads`), with the budget and options set
     /// so far; what is compiled before a function's first call still
-    /// compiles on the VM's thread.
-    pub fn start_background(
-        &mut self,
-        program: Arc<Program>,
-        threads: usize,
-    ) -> std::io::Result<()> {
+    /// compiles on the VM's thread. The threads start with the first
+    /// request; should none start, compiles run on the VM's thread.
+    pub fn start_background(&mut self, program: Arc<Program>, threads: usize) {
         self.code_cache.prepare();
         let prefault = self.code_cache.prefault();
-        self.broker = Some(Broker::start(program, self.settings(), prefault, threads)?);
-        Ok(())
+        self.broker = Some(Broker::new(program, self.settings(), prefault, threads));
     }
 }
 
@@ -144,7 +140,12 @@ impl Compiler for Jit {
             return false;
         };
         let reads = counts_read(broker.program_ref(), request.func);
-        broker.queue(request.detached(reads), env);
+        if broker.queue(request.detached(reads), env).is_err() {
+            // No compiler thread could start (a limit on threads): this
+            // request is asked for again, and compiled on this thread.
+            self.broker = None;
+            return false;
+        }
         true
     }
 

@@ -152,8 +152,7 @@ impl Setup {
         let background = matches!(self.tier, Tier::Auto | Tier::Tiered);
         if background && self.compile_threads > 0 {
             let threads = self.compile_threads.min(MAX_COMPILE_THREADS);
-            jit.start_background(program.clone(), threads)
-                .map_err(SetupError::CompilerThread)?;
+            jit.start_background(program.clone(), threads);
         }
         match self.tier {
             Tier::Interp => {}
@@ -175,15 +174,12 @@ impl Setup {
 pub enum SetupError {
     /// The linear memory could not be mapped.
     Memory(std::io::Error),
-    /// A compiler thread could not be started.
-    CompilerThread(std::io::Error),
 }
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::Memory(e) => write!(f, "cannot map the linear memory: {e}"),
-            SetupError::CompilerThread(e) => write!(f, "cannot start a compiler thread: {e}"),
         }
     }
 }

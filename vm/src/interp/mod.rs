@@ -139,8 +139,22 @@ pub struct Vm<'p> {
     /// What compiles are given (`jit_env`), made when the run starts
     /// rather than each time the dispatch loop is entered.
     env: JitEnv,
-    /// The machine-code loop, for programs whose frames fit the window.
-    asm: Option<AsmInterp>,
+    /// The machine-code loop, for programs whose frames fit the window:
+    /// made when first needed (`asm_ready`), since code compiled before
+    /// each function's first call (`--tier tiered`, the default) may never
+    /// leave any to interpret, and making it costs a short run about 0.03
+    /// ms (docs/startup.md).
+    asm: Asm,
+}
+
+/// The machine-code loop's state.
+enum Asm {
+    /// Not made yet; made when first needed.
+    Wanted,
+    Made(AsmInterp),
+    /// Not used: frames too wide, `--no-asm-interp`, or its memory could
+    /// not be had.
+    Off,
 }
 
 /// An activation of `func` that went on in on-stack-replacement code at
@@ -197,11 +211,11 @@ impl<'p> Vm<'p> {
                 count_calls: false,
                 count_slots: false,
             },
-            asm: None,
+            asm: Asm::Wanted,
         };
         vm.env = vm.jit_env();
-        if vm.widest_frame <= WINDOW {
-            vm.asm = AsmInterp::new(program, &mut vm.profile.funcs, &mut vm.tiers.offer_at);
+        if vm.widest_frame > WINDOW {
+            vm.asm = Asm::Off;
         }
         Ok(vm)
     }
@@ -209,12 +223,26 @@ impl<'p> Vm<'p> {
     /// Interprets everything in the portable loop (`--no-asm-interp`),
     /// to compare with the machine-code one.
     pub fn use_portable_interpreter(&mut self) {
-        self.asm = None;
+        self.asm = Asm::Off;
     }
 
     /// Whether the machine-code loop interprets (when not profiling).
-    pub fn has_asm_interpreter(&self) -> bool {
-        self.asm.is_some()
+    pub fn has_asm_interpreter(&mut self) -> bool {
+        self.asm_ready()
+    }
+
+    /// Whether the machine-code loop is there to run, made now if wanted
+    /// and not made yet.
+    fn asm_ready(&mut self) -> bool {
+        if let Asm::Wanted = self.asm {
+            let made = AsmInterp::new(
+                self.program,
+                &mut self.profile.funcs,
+                &mut self.tiers.offer_at,
+            );
+            self.asm = made.map_or(Asm::Off, Asm::Made);
+        }
+        matches!(self.asm, Asm::Made(_))
     }
 
     /// Whether the register stack can reach its limit before the call
@@ -508,7 +536,7 @@ impl<'p> Vm<'p> {
             let np = func.nparams as usize;
             self.stack[base + np..base + func.frame_size()].copy_from_slice(&func.frame_template);
         }
-        let fast = !PROFILE && R::WINDOWED && self.asm.is_some();
+        let fast = !PROFILE && R::WINDOWED && self.asm_ready();
         loop {
             let call = if fast {
                 // The machine-code loop runs up to an instruction it
@@ -618,7 +646,7 @@ impl<'p> Vm<'p> {
         frames_base: usize,
         depth_limit: usize,
     ) -> Exit {
-        let Some(asm) = &self.asm else {
+        let Asm::Made(asm) = &self.asm else {
             unreachable!("run_asm without the machine-code loop")
         };
         let stack = self.stack.as_mut_ptr();
