@@ -8,7 +8,8 @@
 
 use super::abi::ARG_REGISTERS;
 use super::abi::{
-    in_registers, slow_call_stub, through_jit_call, trap_stub, unwind_code, SlowCall, Through,
+    in_registers, slow_call_stub, through_jit_call, trap_routine, trap_stub, unwind_code, SlowCall,
+    Through, TrapWay,
 };
 use super::code::{Assembler, Mark};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -69,6 +70,40 @@ impl Stubs {
         self.slow_calls.push(call);
     }
 
+    /// The traps' stubs. The traps of a kind that has two or more share
+    /// one routine through `jit_trap`, laid out before their stubs so
+    /// that the nearest jump to it short: a function with many checked
+    /// accesses had 30 bytes of stub for each (`benches/shapes.py`'s
+    /// loads and stores, 45 bytes an instruction in baseline code).
+    fn emit_traps(&mut self, ops: &mut Assembler) {
+        let traps = std::mem::take(&mut self.traps);
+        // (kind, how many, its routine): a handful of kinds at most.
+        let mut kinds: Vec<(u64, usize, Option<DynamicLabel>)> = Vec::new();
+        for &(_, kind, _) in &traps {
+            match kinds.iter_mut().find(|(k, _, _)| *k == kind) {
+                Some(entry) => entry.1 += 1,
+                None => kinds.push((kind, 1, None)),
+            }
+        }
+        for (kind, count, routine) in &mut kinds {
+            if *count > 1 {
+                let label = ops.new_dynamic_label();
+                ops.mark(Mark::Traps { kind: *kind });
+                trap_routine(ops, label, *kind, self.unwind);
+                *routine = Some(label);
+            }
+        }
+        for (label, kind, site) in traps {
+            let way = kinds
+                .iter()
+                .find(|(k, _, _)| *k == kind)
+                .and_then(|&(_, _, routine)| routine)
+                .map_or(TrapWay::InPlace, TrapWay::Routine);
+            ops.mark(Mark::Trap { kind, site });
+            trap_stub(ops, label, kind, site, way, self.unwind);
+        }
+    }
+
     /// The queued stubs, each marked for listings: the slow calls, the
     /// traps, then the unwinding code.
     pub(crate) fn emit(&mut self, ops: &mut Assembler) {
@@ -114,10 +149,7 @@ impl Stubs {
                 dynasm!(ops ; .arch x64 ; jmp =>last);
             }
         }
-        for (label, kind, site) in std::mem::take(&mut self.traps) {
-            ops.mark(Mark::Trap { kind, site });
-            trap_stub(ops, label, kind, site, self.unwind);
-        }
+        self.emit_traps(ops);
         ops.mark(Mark::Named("unwind to the entry from the interpreter"));
         unwind_code(ops, self.unwind);
     }

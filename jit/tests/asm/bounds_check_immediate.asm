@@ -18,9 +18,9 @@ function main (asm, 254 bytes)
     00032  pop rbp
     00033  ret
 ; trap: memory access out of bounds at line 6
-    00034  mov rdi,[r15+30h]
-    00038  mov esi,1
-    0003d  xor edx,edx
+    00034  xor edx,edx
+    00036  mov rdi,[r15+30h]
+    0003a  mov esi,1
     0003f  mov rax,ADDR
     00049  call rax  ; jit_trap
     0004b  jmp 0000000000000050h

@@ -63,9 +63,9 @@ function main (asm, 430 bytes)
     000e0  jne 0000000000000107h
     000e6  jmp 000000000000005Dh
 ; trap: stack overflow at line 7
-    000eb  mov rdi,[r15+30h]
-    000ef  mov esi,2
-    000f4  xor edx,edx
+    000eb  xor edx,edx
+    000ed  mov rdi,[r15+30h]
+    000f1  mov esi,2
     000f6  mov rax,ADDR
     00100  call rax  ; jit_trap
     00102  jmp 0000000000000107h

@@ -81,9 +81,9 @@ function main (asm, 487 bytes)
     00113  jl 0000000000000100h
     00115  jmp 0000000000000086h
 ; trap: memory access out of bounds at line 10
-    0011a  mov rdi,[r15+30h]
-    0011e  mov esi,1
-    00123  mov edx,2
+    0011a  mov edx,2
+    0011f  mov rdi,[r15+30h]
+    00123  mov esi,1
     00128  mov rax,ADDR
     00132  call rax  ; jit_trap
     00134  jmp 0000000000000139h

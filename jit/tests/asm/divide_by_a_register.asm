@@ -25,9 +25,9 @@ function main (asm, 277 bytes)
     00045  pop rbp
     00046  ret
 ; trap: division by zero at line 5
-    00047  mov rdi,[r15+30h]
-    0004b  xor esi,esi
-    0004d  xor edx,edx
+    00047  xor edx,edx
+    00049  mov rdi,[r15+30h]
+    0004d  xor esi,esi
     0004f  mov rax,ADDR
     00059  call rax  ; jit_trap
     0005b  jmp 0000000000000060h

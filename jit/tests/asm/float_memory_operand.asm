@@ -1,5 +1,5 @@
-function main (asm, 416 bytes)
-    00000  jmp 00000000000000F0h
+function main (asm, 394 bytes)
+    00000  jmp 00000000000000DAh
     00005  nop
     00006  nop
     00007  nop
@@ -33,7 +33,7 @@ function main (asm, 416 bytes)
     00066  pop r11
     00068  pop r10
     0006a  test rdx,rdx
-    0006d  jne 00000000000000EBh
+    0006d  jne 00000000000000D5h
 ; line 14: ret
     00073  mov eax,0
     00079  mov rsp,rbp
@@ -42,72 +42,70 @@ function main (asm, 416 bytes)
 ; a group's span out of bounds: find the member
     0007e  lea rcx,[rsi]
     00086  cmp rcx,8
-    0008d  jae 00000000000000ADh
+    0008d  jae 00000000000000C7h
     00093  lea rcx,[rsi+1]
     0009b  cmp rcx,8
-    000a2  jae 00000000000000CCh
-    000a8  jmp 00000000000000CCh
-; trap: memory access out of bounds at line 7
+    000a2  jae 00000000000000CEh
+    000a8  jmp 00000000000000CEh
+; traps: memory access out of bounds through jit_trap
     000ad  mov rdi,[r15+30h]
     000b1  mov esi,1
-    000b6  mov edx,1
-    000bb  mov rax,ADDR
-    000c5  call rax  ; jit_trap
-    000c7  jmp 00000000000000EBh
+    000b6  mov rax,ADDR
+    000c0  call rax  ; jit_trap
+    000c2  jmp 00000000000000D5h
+; trap: memory access out of bounds at line 7
+    000c7  mov edx,1
+    000cc  jmp 00000000000000ADh
 ; trap: memory access out of bounds at line 9
-    000cc  mov rdi,[r15+30h]
-    000d0  mov esi,1
-    000d5  mov edx,3
-    000da  mov rax,ADDR
-    000e4  call rax  ; jit_trap
-    000e6  jmp 00000000000000EBh
+    000ce  mov edx,3
+    000d3  jmp 00000000000000ADh
 ; unwind to the entry from the interpreter
-    000eb  mov rsp,[r15+28h]
-    000ef  ret
+    000d5  mov rsp,[r15+28h]
+    000d9  ret
 ; external entry (from the interpreter)
-    000f0  push rbp
-    000f1  mov rbp,rsp
-    000f4  push rbx
-    000f5  push r12
-    000f7  push r13
-    000f9  push r14
-    000fb  push r15
-    000fd  mov r15,ADDR
-    00107  mov [r15+30h],rdi
-    0010e  push qword ptr [r15+28h]
-    00115  mov r14,ADDR
-    0011f  mov r13,[r15+10h]
-    00126  sub r13,[r15]
-    0012d  lea rax,[179h]
-    00134  push rax
-    00135  mov [r15+28h],rsp
-    0013c  sub rsp,8
-    00140  mov rdx,rsi
-    00143  sub rsp,10h
-    0014a  mov rsi,[rdx]
-    00151  mov rdi,[rdx+8]
-    00158  call 8
-    0015d  xor edx,edx
-    0015f  lea rsp,[rbp-30h]
-    00166  pop rcx
-    00167  mov [r15+28h],rcx
-    0016e  pop r15
-    00170  pop r14
-    00172  pop r13
-    00174  pop r12
-    00176  pop rbx
-    00177  pop rbp
-    00178  ret
-    00179  lea rbp,[rsp+30h]
-    00181  mov edx,1
-    00186  lea rsp,[rbp-30h]
-    0018d  pop rcx
-    0018e  mov [r15+28h],rcx
-    00195  pop r15
-    00197  pop r14
-    00199  pop r13
-    0019b  pop r12
-    0019d  pop rbx
-    0019e  pop rbp
-    0019f  ret
+    000da  push rbp
+    000db  mov rbp,rsp
+    000de  push rbx
+    000df  push r12
+    000e1  push r13
+    000e3  push r14
+    000e5  push r15
+    000e7  mov r15,ADDR
+    000f1  mov [r15+30h],rdi
+    000f8  push qword ptr [r15+28h]
+    000ff  mov r14,ADDR
+    00109  mov r13,[r15+10h]
+    00110  sub r13,[r15]
+    00117  lea rax,[163h]
+    0011e  push rax
+    0011f  mov [r15+28h],rsp
+    00126  sub rsp,8
+    0012a  mov rdx,rsi
+    0012d  sub rsp,10h
+    00134  mov rsi,[rdx]
+    0013b  mov rdi,[rdx+8]
+    00142  call 8
+    00147  xor edx,edx
+    00149  lea rsp,[rbp-30h]
+    00150  pop rcx
+    00151  mov [r15+28h],rcx
+    00158  pop r15
+    0015a  pop r14
+    0015c  pop r13
+    0015e  pop r12
+    00160  pop rbx
+    00161  pop rbp
+    00162  ret
+    00163  lea rbp,[rsp+30h]
+    0016b  mov edx,1
+    00170  lea rsp,[rbp-30h]
+    00177  pop rcx
+    00178  mov [r15+28h],rcx
+    0017f  pop r15
+    00181  pop r14
+    00183  pop r13
+    00185  pop r12
+    00187  pop rbx
+    00188  pop rbp
+    00189  ret
 

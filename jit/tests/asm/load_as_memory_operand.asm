@@ -1,5 +1,5 @@
-function main (asm, 346 bytes)
-    00000  jmp 00000000000000AAh
+function main (asm, 324 bytes)
+    00000  jmp 0000000000000094h
     00005  nop
     00006  nop
     00007  nop
@@ -26,72 +26,70 @@ function main (asm, 346 bytes)
 ; a group's span out of bounds: find the member
     0003b  lea rcx,[rsi]
     00043  cmp rcx,8
-    0004a  jae 000000000000006Ah
+    0004a  jae 0000000000000084h
     00050  lea rcx,[rsi+1]
     00058  cmp rcx,8
-    0005f  jae 0000000000000086h
-    00065  jmp 0000000000000086h
-; trap: memory access out of bounds at line 7
+    0005f  jae 0000000000000088h
+    00065  jmp 0000000000000088h
+; traps: memory access out of bounds through jit_trap
     0006a  mov rdi,[r15+30h]
     0006e  mov esi,1
-    00073  xor edx,edx
-    00075  mov rax,ADDR
-    0007f  call rax  ; jit_trap
-    00081  jmp 00000000000000A5h
+    00073  mov rax,ADDR
+    0007d  call rax  ; jit_trap
+    0007f  jmp 000000000000008Fh
+; trap: memory access out of bounds at line 7
+    00084  xor edx,edx
+    00086  jmp 000000000000006Ah
 ; trap: memory access out of bounds at line 9
-    00086  mov rdi,[r15+30h]
-    0008a  mov esi,1
-    0008f  mov edx,2
-    00094  mov rax,ADDR
-    0009e  call rax  ; jit_trap
-    000a0  jmp 00000000000000A5h
+    00088  mov edx,2
+    0008d  jmp 000000000000006Ah
 ; unwind to the entry from the interpreter
-    000a5  mov rsp,[r15+28h]
-    000a9  ret
+    0008f  mov rsp,[r15+28h]
+    00093  ret
 ; external entry (from the interpreter)
-    000aa  push rbp
-    000ab  mov rbp,rsp
-    000ae  push rbx
-    000af  push r12
-    000b1  push r13
-    000b3  push r14
-    000b5  push r15
-    000b7  mov r15,ADDR
-    000c1  mov [r15+30h],rdi
-    000c8  push qword ptr [r15+28h]
-    000cf  mov r14,ADDR
-    000d9  mov r13,[r15+10h]
-    000e0  sub r13,[r15]
-    000e7  lea rax,[133h]
-    000ee  push rax
-    000ef  mov [r15+28h],rsp
-    000f6  sub rsp,8
-    000fa  mov rdx,rsi
-    000fd  sub rsp,10h
-    00104  mov rsi,[rdx]
-    0010b  mov rdi,[rdx+8]
-    00112  call 8
-    00117  xor edx,edx
-    00119  lea rsp,[rbp-30h]
-    00120  pop rcx
-    00121  mov [r15+28h],rcx
-    00128  pop r15
-    0012a  pop r14
-    0012c  pop r13
-    0012e  pop r12
-    00130  pop rbx
-    00131  pop rbp
-    00132  ret
-    00133  lea rbp,[rsp+30h]
-    0013b  mov edx,1
-    00140  lea rsp,[rbp-30h]
-    00147  pop rcx
-    00148  mov [r15+28h],rcx
-    0014f  pop r15
-    00151  pop r14
-    00153  pop r13
-    00155  pop r12
-    00157  pop rbx
-    00158  pop rbp
-    00159  ret
+    00094  push rbp
+    00095  mov rbp,rsp
+    00098  push rbx
+    00099  push r12
+    0009b  push r13
+    0009d  push r14
+    0009f  push r15
+    000a1  mov r15,ADDR
+    000ab  mov [r15+30h],rdi
+    000b2  push qword ptr [r15+28h]
+    000b9  mov r14,ADDR
+    000c3  mov r13,[r15+10h]
+    000ca  sub r13,[r15]
+    000d1  lea rax,[11Dh]
+    000d8  push rax
+    000d9  mov [r15+28h],rsp
+    000e0  sub rsp,8
+    000e4  mov rdx,rsi
+    000e7  sub rsp,10h
+    000ee  mov rsi,[rdx]
+    000f5  mov rdi,[rdx+8]
+    000fc  call 8
+    00101  xor edx,edx
+    00103  lea rsp,[rbp-30h]
+    0010a  pop rcx
+    0010b  mov [r15+28h],rcx
+    00112  pop r15
+    00114  pop r14
+    00116  pop r13
+    00118  pop r12
+    0011a  pop rbx
+    0011b  pop rbp
+    0011c  ret
+    0011d  lea rbp,[rsp+30h]
+    00125  mov edx,1
+    0012a  lea rsp,[rbp-30h]
+    00131  pop rcx
+    00132  mov [r15+28h],rcx
+    00139  pop r15
+    0013b  pop r14
+    0013d  pop r13
+    0013f  pop r12
+    00141  pop rbx
+    00142  pop rbp
+    00143  ret
 

@@ -86,9 +86,9 @@ function main (asm, 505 bytes)
     0011c  jne 000000000000014Bh
     00122  jmp 0000000000000083h
 ; trap: stack overflow at line 15
-    00127  mov rdi,[r15+30h]
-    0012b  mov esi,2
-    00130  mov rdx,100000002h
+    00127  mov rdx,100000002h
+    00131  mov rdi,[r15+30h]
+    00135  mov esi,2
     0013a  mov rax,ADDR
     00144  call rax  ; jit_trap
     00146  jmp 000000000000014Bh

@@ -59,9 +59,9 @@ function main (asm, 380 bytes)
     000ab  jl 00000000000000A0h
     000ad  jmp 000000000000007Ah
 ; trap: memory access out of bounds at line 9
-    000af  mov rdi,[r15+30h]
-    000b3  mov esi,1
-    000b8  mov edx,2
+    000af  mov edx,2
+    000b4  mov rdi,[r15+30h]
+    000b8  mov esi,1
     000bd  mov rax,ADDR
     000c7  call rax  ; jit_trap
     000c9  jmp 00000000000000CEh
