@@ -60,6 +60,11 @@ impl Stubs {
         label
     }
 
+    /// How many trap stubs are queued.
+    pub(crate) fn traps(&self) -> usize {
+        self.traps.len()
+    }
+
     /// A group's slow path, for its span check to jump to.
     pub(crate) fn group(&mut self, stub: GroupStub) {
         self.groups.push(stub);
