@@ -321,7 +321,10 @@ impl Inliner<'_> {
         sites: usize,
         budget: &mut Budget,
     ) -> Result<Body, Bail> {
-        let mut g = self.build(id, budget)?;
+        // Every level starts from the same IR: built once, copied for
+        // each (a copy is a tenth of a build's instructions).
+        let built = self.build(id, budget)?;
+        let mut g = built.clone();
         self.inline_into(&mut g, 2, budget)?;
         if !g.returns() {
             return Ok(None);
@@ -342,7 +345,8 @@ impl Inliner<'_> {
             let growth = self.growth;
             self.own_body = Some(Some(body));
             self.unrolling = true;
-            let mut deeper = self.build(id, budget)?;
+            budget.charge(built.insts.len() as u64)?;
+            let mut deeper = built.clone();
             let grew = self.inline_into(&mut deeper, 2, budget);
             self.unrolling = false;
             self.growth = growth;
