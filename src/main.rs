@@ -102,7 +102,8 @@ fn standard_streams() {
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
 }
 
-/// The command line, run on the VM's thread; its exit status.
+/// Parses the command line and runs it on a thread of its own, the VM's
+/// (for its deep native stack); the exit status.
 fn start() -> u8 {
     keep_freed_memory();
     if let Some(bytes) = std::env::var(FAULT_COMPILE_MEMORY)
