@@ -52,23 +52,22 @@ pub struct HotCount {
 /// unit of the optimizing pipeline's phases is).
 const BYTES_PER_UNIT: usize = 10;
 
-/// Units a call pays beyond its instruction and its bytes: its site
-/// record, its stub's label and its share of the slow path (10,000 calls
+/// Units a slow call's stub pays beyond its bytes: the call's site
+/// record, the stub's label and its share of the routine (10,000 calls
 /// compile in about 365 ns each, where their 91 bytes and the instruction
 /// paid for 10 units).
-const CALL_UNITS: u64 = 8;
+const SLOW_CALL_UNITS: u64 = 8;
 
 /// Units a trap's stub pays beyond its bytes: its label, its record and
-/// its share of the routine it jumps to (1,000 checked loads and stores
-/// compile in 0.12 to 0.17 µs an instruction, where their 31 bytes and
-/// the instruction paid for 4 units).
+/// its share of the routine (1,000 checked loads and stores compile in
+/// 0.12 to 0.17 µs an instruction, where their 31 bytes and the
+/// instruction paid for 4 units).
 const TRAP_UNITS: u64 = 2;
 
 /// Compiles `id` of `program` against `env`, charging the budget a unit
-/// per instruction (and `CALL_UNITS` more per call, `TRAP_UNITS` per
-/// trap it may take) and per `BYTES_PER_UNIT` bytes of code
-/// (`CodeMeter`);
-/// with `hot`, the code counts down there and tiers up. The code is
+/// per instruction, per `BYTES_PER_UNIT` bytes of code (`CodeMeter`) and
+/// for the stubs each instruction queued (`SLOW_CALL_UNITS`,
+/// `TRAP_UNITS`); with `hot`, the code counts down there and tiers up. The code is
 /// position independent (it reaches other code and data only through
 /// absolute addresses) and entered at offset 0.
 pub fn compile(
@@ -98,18 +97,16 @@ pub fn compile(
     b.prologue(bytes);
     let mut meter = CodeMeter::new(b.ops.offset().0, BYTES_PER_UNIT);
     for (pc, &instr) in f.code.iter().enumerate() {
-        let units = match instr.op {
-            vm::Op::Call => 1 + CALL_UNITS,
-            _ => 1,
-        };
-        meter.charge(budget, units, b.ops.offset().0)?;
         if let Some(label) = b.targets[pc] {
             dynasm!(b.ops ; .arch x64 ; =>label);
         }
         b.ops.line(pc as u32);
-        let traps = b.stubs.traps();
+        let before = b.stubs.queued();
         b.instr(pc as u32, instr)?;
-        budget.charge(TRAP_UNITS * (b.stubs.traps() - traps) as u64)?;
+        let after = b.stubs.queued();
+        let stubs = SLOW_CALL_UNITS * (after.slow_calls - before.slow_calls) as u64
+            + TRAP_UNITS * (after.traps - before.traps) as u64;
+        meter.charge(budget, 1 + stubs, b.ops.offset().0)?;
     }
     b.stubs();
     meter.charge(budget, 0, b.ops.offset().0)?;

@@ -224,10 +224,11 @@ pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; ret);
 }
 
-/// How a trap's stub reaches `jit_trap`: in place, or through the
-/// routine the traps of its kind share (`trap_routine`).
+/// How an out-of-line stub reaches its helper: the way itself in place,
+/// or through the routine the stubs of its kind share (`stubs::Shared`:
+/// a slow call's argument registers, a trap's kind).
 #[derive(Clone, Copy)]
-pub(crate) enum TrapWay {
+pub(crate) enum Way {
     InPlace,
     Routine(DynamicLabel),
 }
@@ -240,14 +241,14 @@ pub(crate) fn trap_stub(
     label: DynamicLabel,
     kind: u64,
     site: u64,
-    way: TrapWay,
+    way: Way,
     unwind: DynamicLabel,
 ) {
     dynasm!(ops ; .arch x64 ; =>label);
     encode::mov_imm(ops, RDX, site as i64);
     match way {
-        TrapWay::Routine(routine) => ops.jmp(routine),
-        TrapWay::InPlace => trap_through_jit_trap(ops, kind, unwind),
+        Way::Routine(routine) => ops.jmp(routine),
+        Way::InPlace => trap_through_jit_trap(ops, kind, unwind),
     }
 }
 
@@ -391,35 +392,22 @@ pub(crate) fn direct_call(
     slow
 }
 
-/// Where a slow call's way through `jit_call` is: the function's routine
-/// for its argument registers, which several calls share, or in place,
-/// for a call that is the only one of its kind.
-pub(crate) enum Through {
-    Routine(DynamicLabel),
-    InPlace,
-}
-
 /// A call through `jit_call`, out of line: the callee into eax, the site
 /// into rcx and the inlined levels the call is nested in into rdx, then
 /// the way through `jit_call` (`through_jit_call`): a call of the
 /// function's routine for its argument registers (some 20 bytes a call
 /// where the whole way is 75), or the way itself; then back after the
 /// call site with the result in rax.
-pub(crate) fn slow_call_stub(
-    ops: &mut Assembler,
-    call: &SlowCall,
-    through: Through,
-    unwind: DynamicLabel,
-) {
+pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, way: Way, unwind: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; =>call.undo);
     encode::add_imm(ops, R13, call.levels);
     dynasm!(ops ; .arch x64 ; =>call.slow);
     encode::mov_imm(ops, RAX, call.callee.0 as i64);
     encode::mov_imm(ops, RCX, call.site);
     encode::mov_imm(ops, RDX, (call.levels - 1) as i64);
-    match through {
-        Through::Routine(routine) => dynasm!(ops ; .arch x64 ; call =>routine),
-        Through::InPlace => through_jit_call(ops, in_registers(call), false, unwind),
+    match way {
+        Way::Routine(routine) => dynasm!(ops ; .arch x64 ; call =>routine),
+        Way::InPlace => through_jit_call(ops, in_registers(call), false, unwind),
     }
     dynasm!(ops ; .arch x64 ; jmp =>call.done);
 }

@@ -3,13 +3,12 @@
 //! slow path), traps (each records its kind and site through `jit_trap`,
 //! then unwinds), the slow paths of grouped bounds checks (which find
 //! the member to trap at) and the unwinding code every trap and failed
-//! helper goes through. Both compilers queue their stubs here, so the two lay them out
-//! alike.
+//! helper goes through. Both compilers queue their stubs here, so the
+//! two lay them out alike.
 
-use super::abi::ARG_REGISTERS;
 use super::abi::{
     in_registers, slow_call_stub, through_jit_call, trap_routine, trap_stub, unwind_code, SlowCall,
-    Through, TrapWay,
+    Way,
 };
 use super::code::{Assembler, Mark};
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
@@ -60,9 +59,12 @@ impl Stubs {
         label
     }
 
-    /// How many trap stubs are queued.
-    pub(crate) fn traps(&self) -> usize {
-        self.traps.len()
+    /// How many slow calls and traps are queued so far.
+    pub(crate) fn queued(&self) -> Queued {
+        Queued {
+            slow_calls: self.slow_calls.len(),
+            traps: self.traps.len(),
+        }
     }
 
     /// A group's slow path, for its span check to jump to.
@@ -75,69 +77,27 @@ impl Stubs {
         self.slow_calls.push(call);
     }
 
-    /// The traps' stubs. The traps of a kind that has two or more share
-    /// one routine through `jit_trap`, laid out before their stubs so
-    /// that the nearest jump to it short: a function with many checked
-    /// accesses had 30 bytes of stub for each (`benches/shapes.py`'s
-    /// loads and stores, 45 bytes an instruction in baseline code).
-    fn emit_traps(&mut self, ops: &mut Assembler) {
-        let traps = std::mem::take(&mut self.traps);
-        // (kind, how many, its routine): a handful of kinds at most.
-        let mut kinds: Vec<(u64, usize, Option<DynamicLabel>)> = Vec::new();
-        for &(_, kind, _) in &traps {
-            match kinds.iter_mut().find(|(k, _, _)| *k == kind) {
-                Some(entry) => entry.1 += 1,
-                None => kinds.push((kind, 1, None)),
-            }
-        }
-        for (kind, count, routine) in &mut kinds {
-            if *count > 1 {
-                let label = ops.new_dynamic_label();
-                ops.mark(Mark::Traps { kind: *kind });
-                trap_routine(ops, label, *kind, self.unwind);
-                *routine = Some(label);
-            }
-        }
-        for (label, kind, site) in traps {
-            let way = kinds
-                .iter()
-                .find(|(k, _, _)| *k == kind)
-                .and_then(|&(_, _, routine)| routine)
-                .map_or(TrapWay::InPlace, TrapWay::Routine);
-            ops.mark(Mark::Trap { kind, site });
-            trap_stub(ops, label, kind, site, way, self.unwind);
-        }
-    }
-
-    /// The queued stubs, each marked for listings: the slow calls, the
-    /// traps, then the unwinding code.
+    /// The queued stubs, each marked for listings: the slow calls, their
+    /// routines, the groups' slow paths, the traps' routines, the traps,
+    /// then the unwinding code. Stubs of a kind that has two or more
+    /// share its routine (`Shared`): a slow call's stub is 28 bytes where
+    /// the whole way is 75, a trap's 4 to 15 where it is 30. The traps'
+    /// routines go before their stubs, so that the nearest jump short.
     pub(crate) fn emit(&mut self, ops: &mut Assembler) {
-        // One routine per number of argument registers, shared by the
-        // slow calls that fill that many, where there are two or more.
         let slow_calls = std::mem::take(&mut self.slow_calls);
-        let mut sharing = [0; ARG_REGISTERS.len() + 1];
-        for call in &slow_calls {
-            sharing[in_registers(call)] += 1;
-        }
-        let mut routines: [Option<DynamicLabel>; ARG_REGISTERS.len() + 1] = Default::default();
+        let shared = Shared::of(ops, slow_calls.iter().map(in_registers));
         for call in slow_calls {
             ops.mark(Mark::SlowCall {
                 callee: call.callee,
                 site: call.site as u64,
             });
-            let n = in_registers(&call);
-            let through = match sharing[n] {
-                1 => Through::InPlace,
-                _ => Through::Routine(*routines[n].get_or_insert_with(|| ops.new_dynamic_label())),
-            };
-            slow_call_stub(ops, &call, through, self.unwind);
+            let way = shared.way(in_registers(&call));
+            slow_call_stub(ops, &call, way, self.unwind);
         }
-        for (n, routine) in routines.into_iter().enumerate() {
-            if let Some(label) = routine {
-                ops.mark(Mark::Named("calls through jit_call"));
-                dynasm!(ops ; .arch x64 ; =>label);
-                through_jit_call(ops, n, true, self.unwind);
-            }
+        for &(n, label) in &shared.routines {
+            ops.mark(Mark::Named("calls through jit_call"));
+            dynasm!(ops ; .arch x64 ; =>label);
+            through_jit_call(ops, n, true, self.unwind);
         }
         for g in std::mem::take(&mut self.groups) {
             ops.mark(Mark::Named("a group's span out of bounds: find the member"));
@@ -154,8 +114,58 @@ impl Stubs {
                 dynasm!(ops ; .arch x64 ; jmp =>last);
             }
         }
-        self.emit_traps(ops);
+        let traps = std::mem::take(&mut self.traps);
+        let shared = Shared::of(ops, traps.iter().map(|&(_, kind, _)| kind));
+        for &(kind, label) in &shared.routines {
+            ops.mark(Mark::Traps { kind });
+            trap_routine(ops, label, kind, self.unwind);
+        }
+        for (label, kind, site) in traps {
+            ops.mark(Mark::Trap { kind, site });
+            trap_stub(ops, label, kind, site, shared.way(kind), self.unwind);
+        }
         ops.mark(Mark::Named("unwind to the entry from the interpreter"));
         unwind_code(ops, self.unwind);
+    }
+}
+
+/// How many slow calls and traps a `Stubs` holds (`Stubs::queued`).
+#[derive(Clone, Copy)]
+pub(crate) struct Queued {
+    pub(crate) slow_calls: usize,
+    pub(crate) traps: usize,
+}
+
+/// The routines the stubs of one key share (a slow call's argument
+/// registers, a trap's kind): one, labelled, for each key two or more
+/// stubs have, in the order the keys first come.
+struct Shared<K> {
+    routines: Vec<(K, DynamicLabel)>,
+}
+
+impl<K: Copy + PartialEq> Shared<K> {
+    fn of(ops: &mut Assembler, keys: impl Iterator<Item = K>) -> Shared<K> {
+        // A handful of keys at most: a list, not a map.
+        let mut counts: Vec<(K, usize)> = Vec::new();
+        for key in keys {
+            match counts.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((key, 1)),
+            }
+        }
+        let routines = counts
+            .into_iter()
+            .filter(|&(_, n)| n > 1)
+            .map(|(key, _)| (key, ops.new_dynamic_label()))
+            .collect();
+        Shared { routines }
+    }
+
+    /// How a stub of `key` reaches its helper.
+    fn way(&self, key: K) -> Way {
+        self.routines
+            .iter()
+            .find(|&&(k, _)| k == key)
+            .map_or(Way::InPlace, |&(_, label)| Way::Routine(label))
     }
 }

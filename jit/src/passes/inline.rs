@@ -243,10 +243,10 @@ impl Inliner<'_> {
                 if !self.eligible(callee) || self.growth + at_least > MAX_GROWTH {
                     continue;
                 }
-                let Some(built) = self.body(callee, level, budget)? else {
+                let Some(k) = self.body(callee, level, budget)? else {
                     continue;
                 };
-                let Some((_, Some(body))) = self.bodies.get(built) else {
+                let Some((_, Some(body))) = self.bodies.get(k) else {
                     continue;
                 };
                 body
@@ -322,7 +322,7 @@ impl Inliner<'_> {
         budget: &mut Budget,
     ) -> Result<Body, Bail> {
         // Every level starts from the same IR: built once, copied for
-        // each (a copy is a tenth of a build's instructions).
+        // each rather than built again from the bytecode.
         let built = self.build(id, budget)?;
         let mut g = built.clone();
         self.inline_into(&mut g, 2, budget)?;
