@@ -49,6 +49,7 @@ use std::fmt;
 use std::time::Duration;
 
 pub use jit::driver::engine::Tier;
+pub use jit::driver::threads::Lender;
 pub use jit::observe::listen::{GdbJit, Installed, JitDumpFile, Listener, PerfMap, TraceLines};
 pub use jit::observe::record::{CodeTier, CompileRecord};
 pub use jit::pipeline::context::Options as CompileOptions;
@@ -67,6 +68,7 @@ pub struct Engine {
     options: CompileOptions,
     code_cache_bytes: usize,
     compile_threads: usize,
+    lender: Option<&'static Lender>,
 }
 
 impl Engine {
@@ -83,6 +85,7 @@ impl Engine {
             options: CompileOptions::default(),
             code_cache_bytes: jit::backend::code_cache::DEFAULT_BYTES,
             compile_threads: jit::driver::engine::DEFAULT_COMPILE_THREADS,
+            lender: None,
         }
     }
 
@@ -126,6 +129,14 @@ impl Engine {
     /// arrives at points the program alone decides.
     pub fn with_compile_threads(mut self, threads: usize) -> Engine {
         self.compile_threads = threads;
+        self
+    }
+
+    /// Runs an instance's first compiler thread on the thread lent to
+    /// `lender` (`Lender::lend`) when that thread is free, instead of
+    /// making one: a thread of the embedder's that would otherwise wait.
+    pub fn with_lender(mut self, lender: &'static Lender) -> Engine {
+        self.lender = Some(lender);
         self
     }
 
@@ -198,6 +209,7 @@ impl Engine {
             asm_interp: true,
             jit,
             compile_threads: self.compile_threads,
+            lender: self.lender,
         };
         let vm = setup.vm(program, out).map_err(|e| match e {
             jit::driver::engine::SetupError::Memory(e) => Error::Memory(e),

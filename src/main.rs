@@ -6,8 +6,9 @@
 //! The process starts at a C `main`, not Rust's: Rust's start-up reads
 //! `/proc/self/maps` to place a guard for the main thread's stack and
 //! sets up a signal stack for it, about a tenth of a millisecond of an
-//! empty program's run, for a thread that only parses the command line
-//! (the VM runs on a thread of its own). What of it bcvm relies on,
+//! empty program's run, for a thread that parses the command line and
+//! then runs compiles (the VM runs on a thread of its own, and ends the
+//! process). What of it bcvm relies on,
 //! `main` does itself: standard streams that are open, SIGPIPE ignored
 //! (a write to a reader that went away is an error, `cli::failure`), and
 //! stdout flushed at the end (docs/startup.md).
@@ -33,12 +34,13 @@ const NATIVE_STACKS: [usize; 5] = [4 << 30, 1 << 30, 256 << 20, 64 << 20, 16 << 
 /// allocates and frees its tables, so a JIT compiling many small functions
 /// paid an `mprotect` for most of them (1,813 for 3,000 compiles). Keeping
 /// 64 MiB (and growing by 16 MiB at a time) lets each compile reuse the
-/// memory the last one freed. One heap for every thread: the main thread
-/// only parses the command line, the VM's thread allocates outside its
-/// hot paths, and compiles allocate from their own arenas
-/// (`vm::runtime::alloc`), so a heap per thread (made with a 64 MiB
-/// mapping, trimmed and unmapped again at the end, 0.05 ms of a short
-/// run) would buy nothing.
+/// memory the last one freed. One heap for every thread: the VM's thread
+/// allocates outside its hot paths, and compiles, on the main thread and
+/// any other compiler thread, allocate from their own arenas
+/// (`vm::runtime::alloc`) but for what they hand over. The two do meet
+/// on the heap's lock at an install (an install that waited for it took
+/// 20 to 60 µs), but a heap for the VM's thread did not move the p99 of
+/// the pauses (`benches/pauses.py`, interleaved), so it is not made.
 fn keep_freed_memory() {
     #[cfg(target_env = "gnu")]
     // SAFETY: `mallopt` only sets tuning parameters of the allocator, and
@@ -103,7 +105,11 @@ fn standard_streams() {
 }
 
 /// Parses the command line and runs it on a thread of its own, the VM's
-/// (for its deep native stack); the exit status.
+/// (for its deep native stack), which ends the process when done; if that
+/// thread cannot start, the exit status. Meanwhile this thread, the
+/// process's main one, is lent to the VM's compiles (`MAIN_THREAD`): it
+/// runs the first compiler thread, which so costs neither a thread's
+/// start in the first request's pause nor one with every run.
 fn start() -> u8 {
     keep_freed_memory();
     if let Some(bytes) = std::env::var(FAULT_COMPILE_MEMORY)
@@ -122,18 +128,21 @@ fn start() -> u8 {
     let mut worker = Err(io::Error::other("no stack size to try"));
     for size in NATIVE_STACKS {
         let cli = cli.clone();
-        worker = std::thread::Builder::new().stack_size(size).spawn(move || {
-            let cli = cli.lock().ok().and_then(|mut c| c.take());
-            cli.map_or(101, execute)
-        });
+        worker = std::thread::Builder::new()
+            .stack_size(size)
+            .spawn(move || vm_thread(&cli));
         if worker.is_ok() {
             break;
         }
     }
-    match worker.map(|w| w.join()) {
-        Ok(Ok(code)) => code,
-        Ok(Err(_)) => {
-            report("bcvm: error: the VM thread panicked\n");
+    match worker {
+        Ok(worker) => {
+            if stack_fits_a_compiler_thread() {
+                MAIN_THREAD.lend();
+            }
+            // The VM's thread ends the process; it returns only if it
+            // panicked past its own catch.
+            let _ = worker.join();
             101
         }
         Err(e) => {
@@ -144,6 +153,34 @@ fn start() -> u8 {
             STATUS_RESOURCE
         }
     }
+}
+
+/// The VM's thread: runs the command line and ends the process with its
+/// status and stdout flushed, whatever the main thread is doing (a
+/// compile still running is dropped with it, as the spec allows: nothing
+/// the program prints depends on one).
+fn vm_thread(cli: &std::sync::Mutex<Option<Cli>>) -> ! {
+    let cli = cli.lock().ok().and_then(|mut c| c.take());
+    let status =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli.map_or(101, execute)))
+            .unwrap_or_else(|_| {
+                report("bcvm: error: the VM thread panicked\n");
+                101
+            });
+    // `exit` flushes stdout (what Rust buffered: clap's output, for one).
+    std::process::exit(status.into())
+}
+
+/// Whether the main thread's stack may grow as far as a thread made for
+/// compiles would have (Rust's default, 2 MiB): otherwise it is not lent.
+fn stack_fits_a_compiler_thread() -> bool {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `getrlimit` writes only the struct it is given.
+    let known = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+    known && (limit.rlim_cur == libc::RLIM_INFINITY || limit.rlim_cur >= 2 << 20)
 }
 
 fn execute(cli: Cli) -> u8 {

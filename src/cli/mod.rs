@@ -24,3 +24,8 @@ pub(crate) use std::io::{self, Write};
 pub(crate) use std::sync::Arc;
 pub(crate) use std::time::{Duration, Instant};
 pub(crate) use vm::{Limits, LoadError, Output, Program, Vm};
+
+/// The thread the command line lends its VMs' first compiler thread: the
+/// process's main thread, which has nothing else to do while the VM's
+/// thread runs (`main.rs`).
+pub(crate) static MAIN_THREAD: jit::driver::threads::Lender = jit::driver::threads::Lender::new();

@@ -46,6 +46,7 @@ pub(crate) fn make_vm<'p>(
         asm_interp: !opts.no_asm_interp,
         jit,
         compile_threads: usize::from(opts.compile_threads),
+        lender: Some(&MAIN_THREAD),
     };
     let vm = setup.vm(program, out).map_err(|e| {
         let message = match e {

@@ -569,6 +569,9 @@ fn trace_json_shows_a_background_compile_on_its_thread() {
     };
     assert_eq!(thread(&compile["tid"]), Some("compiler-1".into()));
     assert_eq!(thread(&install["tid"]), Some("VM".into()));
+    // The first compiler thread is the process's main thread, lent to the
+    // compiles (its thread id is the process's).
+    assert_eq!(compile["tid"], compile["pid"], "{compile}");
     // The only request found the queue empty; its wait and the VM's
     // share are in its arguments.
     assert_eq!(compile["args"]["queue"], 0, "{compile}");

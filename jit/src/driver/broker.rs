@@ -39,6 +39,7 @@
 
 use crate::backend::code_cache::Prefault;
 use crate::driver::build::{build, Built, Settings};
+use crate::driver::threads::{Body, Lender, Naps};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
@@ -50,6 +51,10 @@ use vm::Program;
 /// program to wait at once (a request is about a hundred bytes), since a
 /// dropped request is asked for again only at its function's next look.
 pub const MAX_WAITING: usize = 1 << 14;
+
+/// Room for requests the VM's thread holds while the queue's lock is
+/// taken: rarely more than a few.
+const PENDING: usize = 64;
 
 /// The queue and its compiler threads.
 pub struct Broker {
@@ -79,6 +84,12 @@ struct Shared {
     /// Whether `Queue::done` holds something: the VM's poll reads this
     /// alone, without the lock.
     ready: AtomicBool,
+    /// What a napping compiler thread waits on (see `next`), signalled
+    /// when the broker closes.
+    napping: Mutex<()>,
+    closing: Condvar,
+    /// Lends a thread for the first compiler thread, if one is lent.
+    lender: Option<&'static Lender>,
 }
 
 struct Queue {
@@ -153,12 +164,14 @@ impl Done {
 impl Broker {
     /// A broker compiling `program` with `settings` on `threads` threads
     /// (at least one), which start with the first request
-    /// (`start_threads`).
+    /// (`start_threads`), the first of them on the thread `lender` lends
+    /// if it has one free.
     pub(crate) fn new(
         program: Arc<Program>,
         settings: Settings,
         prefault: Option<Prefault>,
         threads: usize,
+        lender: Option<&'static Lender>,
     ) -> Broker {
         let shared = Arc::new(Shared {
             program,
@@ -173,6 +186,9 @@ impl Broker {
             }),
             work: Condvar::new(),
             ready: AtomicBool::new(false),
+            napping: Mutex::new(()),
+            closing: Condvar::new(),
+            lender,
         });
         Broker {
             shared,
@@ -183,24 +199,35 @@ impl Broker {
         }
     }
 
-    /// Starts the compiler threads, with the buffers the VM's thread and
-    /// they exchange requests in, if not yet started. A program that
-    /// never gets hot pays for neither: a thread, its stack and its
+    /// Starts the compiler threads, if not yet started. A program that
+    /// never gets hot pays for none: a thread, its stack and its
     /// allocator's heap are made and unmade in about 0.2 ms of a short
-    /// run (docs/startup.md). The VM's thread pays for the start in the
-    /// first request's pause.
+    /// run (docs/startup.md). The VM's thread pays for making a thread in
+    /// the first request's pause (50 to 100 µs); a lent thread it only
+    /// hands the compiler thread's body. The buffers of finished compiles
+    /// are sized by the compiler threads (`serve`), off this path: three
+    /// of `MAX_WAITING` requests made here took 6 µs of that pause.
     fn start_threads(&mut self) -> std::io::Result<()> {
         if self.started {
             return Ok(());
         }
-        self.pending.reserve(MAX_WAITING);
-        self.taken.reserve(MAX_WAITING);
-        self.shared.lock().done.reserve(MAX_WAITING);
+        self.pending.reserve(PENDING);
         for k in 1..=self.threads {
             let shared = self.shared.clone();
+            let body: Body = Box::new(move || shared.serve(k));
+            let body = match self.shared.lender {
+                Some(lender) => match lender.hand(body) {
+                    Ok(()) => {
+                        self.started = true;
+                        continue;
+                    }
+                    Err(body) => body,
+                },
+                None => body,
+            };
             let spawned = std::thread::Builder::new()
                 .name(format!("bcvm compiler {k}"))
-                .spawn(move || shared.serve(k));
+                .spawn(body);
             match spawned {
                 Ok(_) => self.started = true,
                 // Those started serve; the rest are not tried again.
@@ -339,7 +366,19 @@ impl Drop for Broker {
         queue.waiting.clear();
         drop(queue);
         self.shared.work.notify_all();
+        let napping = lock(&self.shared.napping);
+        self.shared.closing.notify_all();
+        drop(napping);
     }
+}
+
+/// `mutex`, its poison ignored: a thread that panicked holding one of the
+/// broker's locks left nothing half done (every change is one push,
+/// removal or flag).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Makes the calling thread (a compiler thread) one the scheduler does
@@ -380,9 +419,7 @@ impl Shared {
     /// done there (every change is one push or removal), so its poison is
     /// ignored.
     fn lock(&self) -> MutexGuard<'_, Queue> {
-        self.queue
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.queue)
     }
 
     /// The queue if no other thread holds it (poison ignored as by
@@ -400,6 +437,11 @@ impl Shared {
     fn serve(&self, k: usize) {
         vm::runtime::alloc::mark_compiler_thread();
         yield_to_the_vm();
+        // Room for every request to come back at once, made here rather
+        // than on the VM's thread. `take` swaps the VM's emptied buffer
+        // in for this one, so the other buffer grows too as compiler
+        // threads push into it, and both keep their room.
+        self.lock_patiently().done.reserve(MAX_WAITING);
         while let Some(job) = self.next() {
             let built = build(
                 &self.settings,
@@ -432,8 +474,7 @@ impl Shared {
     /// which costs it 15 to 30 µs on a virtual machine, where the naps
     /// cost only the compiler thread.
     fn next(&self) -> Option<Job> {
-        let mut nap = MIN_NAP;
-        let mut idle = Duration::ZERO;
+        let mut naps = Naps::new();
         loop {
             let mut queue = self.lock_patiently();
             if queue.closed {
@@ -442,20 +483,29 @@ impl Shared {
             if let Some(job) = queue.hottest() {
                 return Some(job);
             }
-            if idle >= DOZE {
-                queue.idle += 1;
-                let mut queue = self
-                    .work
-                    .wait(queue)
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                queue.idle -= 1;
-                (nap, idle) = (MIN_NAP, Duration::ZERO);
-                continue;
+            match naps.next() {
+                Some(nap) => {
+                    // A napping thread is not counted idle, so a request
+                    // does not wake it; closing the broker does, so that
+                    // a lent thread is free at once for the next VM's
+                    // broker. It naps on a lock of its own, taken before
+                    // the queue's is let go (so a close cannot slip in
+                    // between unseen): waking from a nap never waits for
+                    // the queue's lock in the kernel.
+                    let napping = lock(&self.napping);
+                    drop(queue);
+                    drop(self.closing.wait_timeout(napping, nap));
+                }
+                None => {
+                    queue.idle += 1;
+                    let mut queue = self
+                        .work
+                        .wait(queue)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    queue.idle -= 1;
+                    naps = Naps::new();
+                }
             }
-            drop(queue);
-            std::thread::sleep(nap);
-            idle += nap;
-            nap = (nap * 2).min(MAX_NAP);
         }
     }
 
@@ -478,12 +528,6 @@ impl Shared {
         }
     }
 }
-
-/// An idle compiler thread's first and longest nap between looks at the
-/// queue, and how long it naps before it sleeps until woken.
-const MIN_NAP: Duration = Duration::from_micros(20);
-const MAX_NAP: Duration = Duration::from_micros(500);
-const DOZE: Duration = Duration::from_millis(50);
 
 #[cfg(test)]
 mod tests {
@@ -544,7 +588,7 @@ mod tests {
             options: crate::pipeline::context::Options::default(),
             keep_code: false,
         };
-        let mut broker = Broker::new(program, settings, None, 1);
+        let mut broker = Broker::new(program, settings, None, 1, None);
         assert!(!broker.started, "no thread before a request");
         assert_eq!(broker.pending.capacity(), 0, "nor its buffers");
         broker

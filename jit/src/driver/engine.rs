@@ -5,6 +5,7 @@
 //! `Engine` is its public face.
 
 use crate::driver::compiler::Jit;
+use crate::driver::threads::Lender;
 use crate::observe::record::CodeTier;
 use std::fmt;
 use std::sync::Arc;
@@ -107,6 +108,9 @@ pub struct Setup {
     /// on the VM's thread, the program waiting, which makes when code
     /// arrives depend on the program alone.
     pub compile_threads: usize,
+    /// A thread lent to run the first compiler thread on
+    /// (`driver::threads`), instead of making one.
+    pub lender: Option<&'static Lender>,
 }
 
 /// `Setup::compile_threads` by default: one compiler thread, as HotSpot
@@ -128,6 +132,7 @@ impl Setup {
             asm_interp: true,
             jit: Jit::default(),
             compile_threads: DEFAULT_COMPILE_THREADS,
+            lender: None,
         }
     }
 
@@ -152,7 +157,7 @@ impl Setup {
         let background = matches!(self.tier, Tier::Auto | Tier::Tiered);
         if background && self.compile_threads > 0 {
             let threads = self.compile_threads.min(MAX_COMPILE_THREADS);
-            jit.start_background(program.clone(), threads);
+            jit.start_background(program.clone(), threads, self.lender);
         }
         match self.tier {
             Tier::Interp => {}

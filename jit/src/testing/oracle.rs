@@ -153,6 +153,7 @@ impl Config {
                 Config::Background | Config::TieredBackground => 1,
                 _ => 0,
             },
+            lender: None,
         }
     }
 

@@ -1,0 +1,238 @@
+//! Where compiler threads come from, and how an idle one waits.
+//!
+//! A broker's compiler thread is made when its first request comes
+//! (`std::thread`), unless a thread was lent (`Lender`): one with nothing
+//! else to do, which runs compiler threads' bodies one after another, as
+//! an embedder's platform lends V8 the worker threads its concurrent
+//! compilers run on. The command line lends its main thread, which would
+//! otherwise only wait for the VM's thread to end. A lent thread costs a
+//! request nothing to start, where making a thread cost the first request
+//! 50 to 100 µs here and making one with every VM 0.2 ms of a short run
+//! (`docs/jit.md`, "Background compiles").
+//!
+//! An idle thread, lent or compiling, looks for work in naps that grow
+//! (`Naps`), and sleeps until woken only after a long idle spell: waking a
+//! sleeping thread is a system call for the VM's thread, which costs it 15
+//! to 30 µs on a virtual machine, where a nap costs only the napper.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// What a compiler thread runs, start to end.
+pub(crate) type Body = Box<dyn FnOnce() + Send>;
+
+/// A thread lent to run compiler threads' bodies (see the module's doc).
+pub struct Lender {
+    state: Mutex<State>,
+    /// Signalled when a body is handed to a sleeping lent thread.
+    wake: Condvar,
+}
+
+struct State {
+    /// The body handed over, until the lent thread takes it.
+    body: Option<Body>,
+    /// Whether a lent thread waits for a body (none is lent at first).
+    free: bool,
+    /// Whether it sleeps until woken, rather than napping.
+    asleep: bool,
+}
+
+impl Lender {
+    /// A lender no thread has been lent to yet.
+    pub const fn new() -> Lender {
+        Lender {
+            state: Mutex::new(State {
+                body: None,
+                free: false,
+                asleep: false,
+            }),
+            wake: Condvar::new(),
+        }
+    }
+
+    /// Lends the calling thread for good: it runs each body handed over
+    /// in turn, looking for the next in naps of a millisecond. A body that panics ends
+    /// (the panic reported as a compiler thread's is), not the thread.
+    pub fn lend(&self) -> ! {
+        let mut naps = Naps::lent();
+        let mut state = self.lock();
+        state.free = true;
+        loop {
+            if let Some(body) = state.body.take() {
+                drop(state);
+                // A compile that panics loses its request, as on a thread
+                // of its own; the VM goes on in its tier.
+                let _ = catch_unwind(AssertUnwindSafe(body));
+                naps = Naps::lent();
+                state = self.lock();
+                state.free = true;
+                continue;
+            }
+            state = match naps.next() {
+                Some(nap) => self.wait(state, Some(nap)),
+                None => {
+                    state.asleep = true;
+                    let mut woken = self.wait(state, None);
+                    woken.asleep = false;
+                    naps = Naps::lent();
+                    woken
+                }
+            };
+        }
+    }
+
+    /// Gives `body` to the lent thread if one waits for a body, without
+    /// ever waiting for the lender's lock; gives it back otherwise.
+    pub(crate) fn hand(&self, body: Body) -> Result<(), Body> {
+        let Ok(mut state) = self.state.try_lock() else {
+            return Err(body);
+        };
+        if !state.free {
+            return Err(body);
+        }
+        state.free = false;
+        state.body = Some(body);
+        let asleep = state.asleep;
+        drop(state);
+        if asleep {
+            self.wake.notify_one();
+        }
+        Ok(())
+    }
+
+    /// The state; a panic never happens while it is held, so its poison
+    /// is ignored.
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn wait<'a>(
+        &self,
+        state: MutexGuard<'a, State>,
+        nap: Option<Duration>,
+    ) -> MutexGuard<'a, State> {
+        match nap {
+            Some(nap) => match self.wake.wait_timeout(state, nap) {
+                Ok((state, _)) => state,
+                Err(poisoned) => poisoned.into_inner().0,
+            },
+            None => self
+                .wake
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Lender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lender").finish_non_exhaustive()
+    }
+}
+
+impl Default for Lender {
+    fn default() -> Lender {
+        Lender::new()
+    }
+}
+
+/// An idle thread's naps: doubling from the first to the longest, until
+/// `DOZE` has passed without work; then it sleeps until woken.
+pub(crate) struct Naps {
+    nap: Duration,
+    longest: Duration,
+    idle: Duration,
+}
+
+/// A compiler thread's first and longest nap between looks at its queue
+/// (a request waits at most that long to start), and how long an idle
+/// thread naps before it sleeps until woken.
+const MIN_NAP: Duration = Duration::from_micros(20);
+const MAX_NAP: Duration = Duration::from_micros(500);
+const DOZE: Duration = Duration::from_millis(50);
+
+/// A lent thread's nap while it waits for a body. Naps as short as a
+/// compiler thread's made an empty program's run 0.2 ms longer (its first
+/// millisecond is the VM's start, which a wake-up on the other CPU slows
+/// on this virtual machine; `benches/startup.py`), for a compile that
+/// starts at most a millisecond sooner.
+const LENT_NAP: Duration = Duration::from_millis(1);
+
+impl Naps {
+    /// A compiler thread's naps.
+    pub(crate) fn new() -> Naps {
+        Naps {
+            nap: MIN_NAP,
+            longest: MAX_NAP,
+            idle: Duration::ZERO,
+        }
+    }
+
+    /// A lent thread's, between bodies.
+    fn lent() -> Naps {
+        Naps {
+            nap: LENT_NAP,
+            longest: LENT_NAP,
+            idle: Duration::ZERO,
+        }
+    }
+
+    /// The next nap; `None` once the thread should sleep until woken.
+    pub(crate) fn next(&mut self) -> Option<Duration> {
+        if self.idle >= DOZE {
+            return None;
+        }
+        let nap = self.nap;
+        self.idle += nap;
+        self.nap = (nap * 2).min(self.longest);
+        Some(nap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn naps_grow_to_the_longest_then_the_thread_sleeps() {
+        let mut naps = Naps::new();
+        let taken: Vec<Duration> = std::iter::from_fn(|| naps.next()).collect();
+        assert_eq!(taken[..3], [MIN_NAP, MIN_NAP * 2, MIN_NAP * 4]);
+        assert!(taken.iter().all(|&n| n <= MAX_NAP));
+        let total: Duration = taken.iter().sum();
+        assert!(total >= DOZE && total < DOZE + MAX_NAP, "{total:?}");
+        assert_eq!(naps.next(), None);
+    }
+
+    #[test]
+    fn a_lent_thread_runs_each_body_handed_to_it_and_survives_a_panic() {
+        static LENDER: Lender = Lender::new();
+        let refused = LENDER.hand(Box::new(|| {}));
+        assert!(refused.is_err(), "no thread lent yet");
+        let lent = std::thread::spawn(|| LENDER.lend()).thread().id();
+        let (tx, rx) = mpsc::channel();
+        for k in 0..3 {
+            let tx = tx.clone();
+            let mut body: Body = Box::new(move || {
+                tx.send((k, std::thread::current().id())).expect("sent");
+                if k == 1 {
+                    panic!("a compile that panics");
+                }
+            });
+            // The lent thread takes a body once it is done with the last.
+            loop {
+                match LENDER.hand(body) {
+                    Ok(()) => break,
+                    Err(back) => body = back,
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let (ran, on) = rx.recv().expect("ran");
+            assert_eq!((ran, on), (k, lent));
+        }
+    }
+}
