@@ -72,9 +72,10 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// `tier` with the command line's defaults: thresholds of 100 calls
-    /// and 1,000 back-edges, one compiler thread, a call depth of 100,000,
-    /// a compile budget of 1,000,000 units and 50 ms.
+    /// `tier` with the command line's defaults: thresholds of 10 calls
+    /// and 100 back-edges, one compiler thread (made by the first request:
+    /// `with_lender` to run it on a thread of the embedder's), a call
+    /// depth of 100,000, a compile budget of 1,000,000 units and 50 ms.
     pub fn new(tier: Tier) -> Engine {
         Engine {
             tier,
@@ -135,6 +136,29 @@ impl Engine {
     /// Runs an instance's first compiler thread on the thread lent to
     /// `lender` (`Lender::lend`) when that thread is free, instead of
     /// making one: a thread of the embedder's that would otherwise wait.
+    ///
+    /// ```
+    /// use bcvm::{Engine, Lender, Output, Tier};
+    ///
+    /// static LENDER: Lender = Lender::new();
+    /// std::thread::spawn(|| LENDER.lend());
+    /// let engine = Engine::new(Tier::Auto).with_lender(&LENDER);
+    /// let text = "func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main()\n    ret 0\nend\n";
+    /// let module = engine.load("sq.bc", text)?;
+    /// let mut instance = engine.instantiate(&module, Output::discard())?;
+    /// // `sq` gets hot at its tenth call, is compiled on the lent thread
+    /// // while the calls go on, and its code is installed at a later one.
+    /// let mut calls = 0;
+    /// while instance.records().is_empty() && calls < 100_000 {
+    ///     assert_eq!(instance.call("sq", &[12])?, 144);
+    ///     calls += 1;
+    ///     std::thread::sleep(std::time::Duration::from_micros(10));
+    /// }
+    /// let records = instance.records();
+    /// let sq = records.iter().find(|r| r.function == "sq").expect("sq compiled");
+    /// assert_eq!(sq.worker, Some(1), "on compiler thread 1");
+    /// # Ok::<(), bcvm::Error>(())
+    /// ```
     pub fn with_lender(mut self, lender: &'static Lender) -> Engine {
         self.lender = Some(lender);
         self
@@ -340,3 +364,34 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A function the host calls often is compiled as one the program
+    /// calls often is: at the call that reaches the threshold.
+    #[test]
+    fn a_function_the_host_calls_gets_hot() {
+        let engine = Engine::new(Tier::Auto).with_compile_threads(0);
+        let text =
+            "func sq(%x)\n    mul %y, %x, %x\n    ret %y\nend\nfunc main()\n    ret 0\nend\n";
+        let module = engine.load("sq.bc", text).expect("loads");
+        let mut instance = engine
+            .instantiate(&module, Output::discard())
+            .expect("a VM");
+        let threshold = jit::driver::engine::DEFAULT_THRESHOLDS.calls as i64;
+        for k in 1..=threshold {
+            assert!(instance.records().is_empty(), "compiled before call {k}");
+            assert_eq!(instance.call("sq", &[k]).expect("runs"), k * k);
+        }
+        let records = instance.records();
+        assert_eq!(records.len(), 1, "{records:?}");
+        assert_eq!(records[0].function, "sq");
+        assert_eq!(
+            instance.call("sq", &[-3]).expect("runs"),
+            9,
+            "compiled code"
+        );
+    }
+}

@@ -125,6 +125,12 @@ fn start() -> u8 {
         vm::runtime::alloc::set_reserve_size(bytes);
     }
     let cli = std::sync::Arc::new(std::sync::Mutex::new(Some(parse_command_line())));
+    // Said before the VM's thread starts, so its first request never
+    // finds the main thread not yet lent.
+    let lent = stack_fits_a_compiler_thread();
+    if lent {
+        MAIN_THREAD.lend_soon();
+    }
     let mut worker = Err(io::Error::other("no stack size to try"));
     for size in NATIVE_STACKS {
         let cli = cli.clone();
@@ -137,7 +143,7 @@ fn start() -> u8 {
     }
     match worker {
         Ok(worker) => {
-            if stack_fits_a_compiler_thread() {
+            if lent {
                 MAIN_THREAD.lend();
             }
             // The VM's thread ends the process; it returns only if it

@@ -51,13 +51,21 @@ impl Lender {
         }
     }
 
+    /// Takes bodies before the thread to be lent calls `lend`: they wait
+    /// for it. A thread that will be lent says so before it starts
+    /// what will ask for compiles, so none of them has to make a thread
+    /// because it got there first.
+    pub fn lend_soon(&self) {
+        self.lock().free = true;
+    }
+
     /// Lends the calling thread for good: it runs each body handed over
-    /// in turn, looking for the next in naps of a millisecond. A body that panics ends
-    /// (the panic reported as a compiler thread's is), not the thread.
+    /// in turn, looking for the next in naps of a millisecond. A body that
+    /// panics ends (the panic reported as a compiler thread's is), not the
+    /// thread.
     pub fn lend(&self) -> ! {
         let mut naps = Naps::lent();
         let mut state = self.lock();
-        state.free = true;
         loop {
             if let Some(body) = state.body.take() {
                 drop(state);
@@ -66,9 +74,8 @@ impl Lender {
                 let _ = catch_unwind(AssertUnwindSafe(body));
                 naps = Naps::lent();
                 state = self.lock();
-                state.free = true;
-                continue;
             }
+            state.free = true;
             state = match naps.next() {
                 Some(nap) => self.wait(state, Some(nap)),
                 None => {
@@ -206,6 +213,18 @@ mod tests {
         let total: Duration = taken.iter().sum();
         assert!(total >= DOZE && total < DOZE + MAX_NAP, "{total:?}");
         assert_eq!(naps.next(), None);
+    }
+
+    #[test]
+    fn a_body_handed_before_the_thread_is_lent_waits_for_it() {
+        static LENDER: Lender = Lender::new();
+        LENDER.lend_soon();
+        let (tx, rx) = mpsc::channel();
+        let handed = LENDER.hand(Box::new(move || tx.send(()).expect("sent")));
+        assert!(handed.is_ok(), "taken before the thread is lent");
+        std::thread::spawn(|| LENDER.lend());
+        rx.recv_timeout(Duration::from_secs(10))
+            .expect("ran once lent");
     }
 
     #[test]
