@@ -252,6 +252,14 @@ fn replace_constant_uses(
     stats: &mut SccpStats,
     budget: &mut Budget,
 ) -> Result<(), Bail> {
+    let folds = |(v, cell): (usize, &Cell)| {
+        matches!(cell, Cell::Constant(_))
+            && !matches!(f.kind(f.def(Value::new(v))), InstKind::Const(_))
+    };
+    if !cells.iter().enumerate().any(folds) {
+        // Most small functions fold nothing: no table, no walk.
+        return Ok(());
+    }
     let entry = f.entry;
     let mut by_bits: FxHashMap<u64, Value> = FxHashMap::default();
     for &i in &f.block(entry).insts {
