@@ -6,6 +6,7 @@
 
 use crate::driver::compiler::Jit;
 use crate::driver::engine::{Setup, Tier};
+use crate::driver::threads::Lender;
 use crate::observe::listen::Records;
 use crate::pipeline::context::Options;
 use crate::pipeline::error::CompileError;
@@ -153,7 +154,10 @@ impl Config {
                 Config::Background | Config::TieredBackground => 1,
                 _ => 0,
             },
-            lender: None,
+            lender: match self {
+                Config::Background => Some(lent_thread()),
+                _ => None,
+            },
         }
     }
 
@@ -440,6 +444,23 @@ pub fn disagreement(
         let (got, _) = run_with(program, config, unlimited, args);
         (got != reference).then(|| (config, got, reference.clone()))
     })
+}
+
+/// The thread `background` compiles on: lent once per process, as `bcvm`
+/// lends its main thread, so that the oracle covers a compiler thread
+/// handed to a lent thread (`tiered-background` makes its thread). A
+/// broker made while the thread is busy with the last one's compile, or
+/// before it first waits, makes a thread instead.
+fn lent_thread() -> &'static Lender {
+    static LENDER: Lender = Lender::new();
+    static LENT: std::sync::Once = std::sync::Once::new();
+    LENT.call_once(|| {
+        // Without it, every broker makes its own thread, as before.
+        let _ = std::thread::Builder::new()
+            .name("bcvm lent".into())
+            .spawn(|| LENDER.lend());
+    });
+    &LENDER
 }
 
 #[cfg(test)]
