@@ -164,9 +164,9 @@ impl Done {
 
 impl Broker {
     /// A broker compiling `program` with `settings` on `threads` threads
-    /// (at least one), which start with the first request
-    /// (`start_threads`), the first of them on the thread `lender` lends
-    /// if it has one free.
+    /// (at least one): the first on the thread `lender` lends, at once,
+    /// if it is free; the others with the first request
+    /// (`start_threads`).
     pub(crate) fn new(
         program: Arc<Program>,
         settings: Settings,
@@ -198,30 +198,17 @@ impl Broker {
             threads: threads.max(1),
             next: 1,
         };
-        broker.lend_first();
+        // The first compiler thread goes to a free lent thread at once, so
+        // that it looks at the queue from the start: handed its body by
+        // the first request, it started up to a millisecond later (its
+        // naps while it waited to be lent). Short runs that compile were
+        // 0.25 to 0.4 ms faster than with a thread made by the first
+        // request and 0.5 to 0.7 ms faster than with the body handed by
+        // it; an empty program's run takes 0.15 to 0.2 ms longer (the
+        // wake-up, and the thread's naps while the VM starts)
+        // (`docs/journal/2026-12-07-lent-thread.md`).
+        let _ = broker.start_threads(false);
         broker
-    }
-
-    /// Hands the first compiler thread's body to the lent thread at once,
-    /// if one is free, so that it waits for requests from the start: a
-    /// first request then finds it looking at the queue, where handed the
-    /// body by that request it started up to a millisecond later (its
-    /// naps while it waits to be lent). Short runs that compile were 0.25
-    /// to 0.37 ms faster than with a thread made by the first request,
-    /// and 0.6 ms faster than with the body handed by it; an empty
-    /// program's run takes 0.14 ms longer (the wake-up, and the thread's
-    /// naps while the VM starts), level with a thread made by the first
-    /// request (`docs/journal/2026-12-07-lent-thread.md`). Without a free
-    /// lent thread nothing starts until the first request.
-    fn lend_first(&mut self) {
-        let Some(lender) = self.shared.lender else {
-            return;
-        };
-        let shared = self.shared.clone();
-        if lender.hand(Box::new(move || shared.serve(1))).is_ok() {
-            self.pending.reserve(PENDING);
-            self.next = 2;
-        }
     }
 
     /// Whether a compiler thread started.
@@ -229,19 +216,17 @@ impl Broker {
         self.next > 1
     }
 
-    /// Starts the compiler threads, if not yet started. A program that
-    /// never gets hot pays for none: a thread, its stack and its
-    /// allocator's heap are made and unmade in about 0.2 ms of a short
-    /// run (docs/startup.md). The VM's thread pays for making a thread in
-    /// the first request's pause (50 to 100 µs); a lent thread it only
-    /// hands the compiler thread's body. The buffers of finished compiles
-    /// are sized by the compiler threads (`serve`), off this path: three
-    /// of `MAX_WAITING` requests made here took 6 µs of that pause.
-    fn start_threads(&mut self) -> std::io::Result<()> {
-        if self.next > self.threads {
-            return Ok(());
-        }
-        self.pending.reserve(PENDING);
+    /// Starts the compiler threads not yet started: each on the lent
+    /// thread if that is free, else, with `make`, on a thread made for
+    /// it; without `make`, stops at the first that cannot be lent. A
+    /// program that never gets hot makes none: a thread, its stack and
+    /// its allocator's heap are made and unmade in about 0.2 ms of a
+    /// short run (docs/startup.md), and the VM's thread pays for making
+    /// one in the first request's pause (50 to 100 µs). The buffers of
+    /// finished compiles are sized by the compiler threads (`serve`), off
+    /// this path: three of `MAX_WAITING` requests made here took 6 µs of
+    /// that pause.
+    fn start_threads(&mut self, make: bool) -> std::io::Result<()> {
         for k in self.next..=self.threads {
             let shared = self.shared.clone();
             let body: Body = Box::new(move || shared.serve(k));
@@ -249,18 +234,20 @@ impl Broker {
                 Some(lender) => lender.hand(body),
                 None => Err(body),
             };
-            let body = match handed {
-                Ok(()) => {
-                    self.next = k + 1;
-                    continue;
-                }
-                Err(body) => body,
+            let spawned = match handed {
+                Ok(()) => Ok(()),
+                Err(_) if !make => return Ok(()),
+                Err(body) => std::thread::Builder::new()
+                    .name(format!("bcvm compiler {k}"))
+                    .spawn(body)
+                    .map(drop),
             };
-            let spawned = std::thread::Builder::new()
-                .name(format!("bcvm compiler {k}"))
-                .spawn(body);
             match spawned {
-                Ok(_) => self.next = k + 1,
+                Ok(()) if k == 1 => {
+                    self.pending.reserve(PENDING);
+                    self.next = 2;
+                }
+                Ok(()) => self.next = k + 1,
                 // Those started serve; the rest are not tried again.
                 Err(_) if self.started() => break,
                 Err(e) => return Err(e),
@@ -288,7 +275,7 @@ impl Broker {
     /// request starts the compiler threads; if not even one starts, the
     /// request is not queued and the error says why.
     pub(crate) fn queue(&mut self, request: Request<'static>, env: JitEnv) -> std::io::Result<()> {
-        self.start_threads()?;
+        self.start_threads(true)?;
         let made = request.made;
         let asked = Share::default();
         self.pending.push(Job {
@@ -625,6 +612,33 @@ mod tests {
         assert_eq!(done.request.func, FuncId(0));
         let built = done.built.expect("compiled, not dropped");
         assert!(built.code.is_ok(), "f compiles");
+    }
+
+    #[test]
+    fn a_lent_thread_gets_the_first_compiler_thread_when_the_broker_is_made() {
+        static LENDER: Lender = Lender::new();
+        LENDER.lend_soon();
+        std::thread::spawn(|| LENDER.lend());
+        let program = Arc::new(vm::load(b"func main()\n    ret 0\nend\n").expect("loads"));
+        let settings = Settings {
+            units: crate::pipeline::budget::DEFAULT_UNITS,
+            time: None,
+            options: crate::pipeline::context::Options::default(),
+            keep_code: false,
+        };
+        let mut broker = Broker::new(program, settings, None, 2, Some(&LENDER));
+        assert_eq!(broker.next, 2, "the first, lent before any request");
+        broker
+            .queue(job(0, 10, false).request, env())
+            .expect("the second is made");
+        assert_eq!(broker.next, 3);
+        let done = loop {
+            if let Some(done) = broker.take().into_iter().next() {
+                break done;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert!(done.built.expect("compiled").code.is_ok());
     }
 
     #[test]

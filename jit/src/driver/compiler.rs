@@ -22,17 +22,6 @@ use std::time::{Duration, Instant};
 use vm::tier::{Compiled, Compiler, Entry, Finished, JitEnv, Look, Request, Thresholds, Trigger};
 use vm::{FuncId, Program};
 
-/// A request for a compiler thread copies the call counts its compile may
-/// read (`counts_read`), found by walking the calls from its function.
-/// The walk reads each function it reaches, scattered in memory, about
-/// 200 ns each: 80 µs of the VM's thread for the `main` of
-/// `benches/bc/many_functions.bc`, which calls 400. For a function with
-/// more than `WIDE` callees in a program of at most `COPY_EVERY_COUNT`
-/// functions the request copies every count instead (6 µs for that
-/// `main`, each count a cache line of the profile).
-const WIDE: usize = 32;
-const COPY_EVERY_COUNT: usize = 1024;
-
 pub struct Jit {
     /// Work units each function may cost (`--compile-budget`).
     pub units: u64,
@@ -159,12 +148,10 @@ impl Compiler for Jit {
             return false;
         };
         let program = broker.program_ref();
-        let wide = program.func(request.func).callees.len() > WIDE;
-        let request = if wide && program.funcs.len() <= COPY_EVERY_COUNT {
-            // At most 1,024 functions: their ids fit in a `u32`.
-            request.detached((0..program.funcs.len() as u32).map(FuncId))
-        } else {
-            request.detached(counts_read(program, request.func))
+        let request = match counts_read(program, request.func) {
+            Some(reads) => request.detached(reads),
+            // The loader numbers functions with `u32`s.
+            None => request.detached((0..program.funcs.len() as u32).map(FuncId)),
         };
         if broker.queue(request, env).is_err() {
             // No compiler thread could start (a limit on threads): this

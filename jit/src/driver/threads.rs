@@ -11,7 +11,7 @@
 //! (`docs/jit.md`, "Background compiles").
 //!
 //! A broker hands its first compiler thread to a free lent thread when it
-//! is made (`Broker::lend_first`), waking it, so that it looks at the
+//! is made (`Broker::new`), waking it, so that it looks at the
 //! queue from the start; other threads start with the first request.
 //!
 //! An idle compiler thread looks for work in naps that grow (`Naps`), and
@@ -110,7 +110,7 @@ impl Lender {
         state.body = Some(body);
         drop(state);
         // Woken from a nap too: a body waits for no nap to end (see
-        // `Broker::lend_first`, which hands it before any request).
+        // `Broker::new`, which hands it before any request).
         self.wake.notify_one();
         Ok(())
     }
