@@ -82,7 +82,8 @@ pub fn compile(
     // nothing.
     budget.check_limits()?;
     let f = program.func(id);
-    let mut b = Baseline::new(program, id, env);
+    let glue = crate::backend::glue::glue().map_err(Bail::CodeCache)?;
+    let mut b = Baseline::new(program, id, env, glue);
     let bytes = (8 * (f.nregs as usize + b.outgoing)).next_multiple_of(16);
     if bytes > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {bytes} bytes is too large")));
@@ -119,6 +120,7 @@ pub fn compile(
         words,
         words.min(ARG_REGISTERS.len()),
         internal,
+        b.stubs.glue().entry(),
     );
     b.ops
         .finish()
@@ -147,7 +149,12 @@ struct Baseline<'a> {
 }
 
 impl<'a> Baseline<'a> {
-    fn new(program: &'a Program, id: FuncId, env: JitEnv) -> Baseline<'a> {
+    fn new(
+        program: &'a Program,
+        id: FuncId,
+        env: JitEnv,
+        glue: &'static crate::backend::glue::Glue,
+    ) -> Baseline<'a> {
         let f = program.func(id);
         let n = f.code.len();
         // The calls, for the outgoing area and the code's size (the entries
@@ -170,7 +177,7 @@ impl<'a> Baseline<'a> {
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
-        let stubs = Stubs::new(&mut ops);
+        let stubs = Stubs::new(&mut ops, glue);
         Baseline {
             ops,
             program,

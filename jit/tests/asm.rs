@@ -7,12 +7,15 @@
 //! what review reads (the listing shows where each bytecode line's code
 //! starts, so a diff reads against the program).
 //!
+//! `glue.asm` holds the glue's listing, the routines every function
+//! shares.
+//!
 //! Two directives in the opening comment choose what is listed:
 //! `; functions: f g` (default `main`) and `; compilers: optimizing
 //! baseline` (default `optimizing`).
 
 use jit::testing::golden;
-use jit::tools::disasm::{baseline_listing, listing, mask_addresses};
+use jit::tools::disasm::{baseline_listing, glue_listing, listing, mask_addresses};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -79,11 +82,22 @@ fn listings_match_their_golden_files() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Every listing belongs to a program, and every program says what it
-/// shows.
+/// The routines every compiled function shares (`backend::glue`), in
+/// `glue.asm`.
+#[test]
+fn the_glue_matches_its_golden_file() {
+    let listing = glue_listing().expect("the glue is made");
+    let bless = "BLESS=1 cargo test -p jit --test asm";
+    if let Some(problem) = golden::compare(&dir(), "glue.asm", &mask_addresses(&listing), bless) {
+        panic!("{problem}");
+    }
+}
+
+/// Every listing belongs to a program (or is the glue's), and every
+/// program says what it shows.
 #[test]
 fn each_listing_has_its_program_and_each_program_its_purpose() {
-    let mut expected = Vec::new();
+    let mut expected = vec!["glue.asm".to_string()];
     for name in programs() {
         let text = std::fs::read_to_string(dir().join(format!("{name}.bc"))).expect("reads");
         assert!(text.starts_with("; "), "{name}.bc opens with what it shows");

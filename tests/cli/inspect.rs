@@ -173,7 +173,8 @@ fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
             "; trap: division by zero at line 5",
             "; external entry (from the interpreter)",
             "call rax  ; jit_print",
-            "call rax  ; jit_trap",
+            "  ; glue: division by zero through jit_trap",
+            "  ; glue: the entry from the interpreter",
         ],
     );
     let osr = bcvm(&[

@@ -252,7 +252,7 @@ fn hot_loops_are_replaced_on_the_stack_and_traced() {
         .lines()
         .map(|l| l.splitn(3, ' ').nth(2).unwrap_or("").to_string())
         .collect();
-    assert_eq!(names, ["bcvm:main (osr at line 4)"], "{text}");
+    assert_eq!(names, ["bcvm:glue", "bcvm:main (osr at line 4)"], "{text}");
 }
 
 #[test]

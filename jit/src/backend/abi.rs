@@ -123,23 +123,51 @@ pub(crate) fn grow_stack(ops: &mut Assembler, bytes: usize) {
     dynasm!(ops ; .arch x64 ; sub rsp, left as i32);
 }
 
-/// The entry the interpreter calls (`vm::tier::Entry`): saves the
-/// callee-saved registers every compiled function relies on, sets them,
-/// records where a trap unwinds to, puts the first `words` words of its
-/// `args` where the internal entry (`internal`) expects them (the first
-/// `in_registers` in the argument registers, every other at `[rsp + 8 k]`)
-/// and calls it.
+/// Most words an entry may copy (`entry_words`): the count shares a
+/// 32-bit immediate with the argument registers' (`external_entry`).
+const MAX_ENTRY_WORDS: usize = (1 << 28) - 1;
+
+/// The entry the interpreter calls (`vm::tier::Entry`), a function's
+/// own part: the VM's `CallState` into rax, its memory's base into rcx,
+/// `words` (the first `words` words of `args` go where the internal
+/// entry expects them, the first `in_registers` in the argument
+/// registers) and `in_registers` packed into r10d, and the internal entry
+/// into r11; then on to the glue's part at `entry_glue` (`entry_glue`), through the
+/// constant pool: 39 bytes.
 pub(crate) fn external_entry(
     ops: &mut Assembler,
     env: &JitEnv,
     words: usize,
     in_registers: usize,
     internal: DynamicLabel,
+    entry_glue: u64,
 ) {
-    let memory = env.memory;
-    let state = env.state as i64;
-    let outgoing = (8 * words).next_multiple_of(16);
-    let trapped = ops.new_dynamic_label();
+    // Frames are at most MAX_FRAME_BYTES, so words fit.
+    assert!(words <= MAX_ENTRY_WORDS && in_registers <= ARG_REGISTERS.len());
+    let packed = (words | in_registers << 28) as i32;
+    let routine = ops.pooled(entry_glue);
+    dynasm!(ops
+        ; .arch x64
+        ; mov rax, QWORD env.state as i64
+        ; mov rcx, QWORD env.memory.base as i64
+        ; mov r10d, packed
+        ; lea r11, [=>internal]
+        ; jmp QWORD [=>routine]
+    );
+}
+
+/// The glue's part of every external entry (see `external_entry` for
+/// what it is given): saves the callee-saved registers every compiled
+/// function relies on, sets them (`r15` the `CallState`, `r14` the
+/// memory, `r13` the calls left), records where a trap unwinds to,
+/// copies the arguments (growing the stack a page at a time) and calls
+/// the internal entry; returns its result in rax with 0 in rdx, or 1 in
+/// rdx if a trap unwound to it.
+pub(crate) fn entry_glue(ops: &mut Assembler) {
+    let (trapped, exit) = (ops.new_dynamic_label(), ops.new_dynamic_label());
+    let (grow, grown) = (ops.new_dynamic_label(), ops.new_dynamic_label());
+    let (copied, loaded) = (ops.new_dynamic_label(), ops.new_dynamic_label());
+    let pushed = EXTERNAL_PUSHED as i32;
     dynasm!(ops
         ; .arch x64
         ; push rbp
@@ -149,60 +177,59 @@ pub(crate) fn external_entry(
         ; push r13
         ; push r14
         ; push r15
-        ; mov r15, QWORD state
+        ; mov r15, rax
+        ; mov r14, rcx
         ; mov QWORD [r15 + STATE_VM], rdi
         ; push QWORD [r15 + STATE_ENTRY_SP]
-        ; mov r14, QWORD memory.base as i64
         ; mov r13, QWORD [r15 + STATE_MAX_DEPTH]
         ; sub r13, QWORD [r15 + STATE_DEPTH]
-        // A trap's stub returns to `trapped` through this word.
+        // A trap's unwinding returns to `trapped` through this word.
         ; lea rax, [=>trapped]
         ; push rax
         ; mov QWORD [r15 + STATE_ENTRY_SP], rsp
         ; sub rsp, 8
         ; mov rdx, rsi
+        // eax: the words; r10d: the argument registers.
+        ; mov eax, r10d
+        ; and eax, MAX_ENTRY_WORDS as i32
+        ; shr r10d, 28
+        // The outgoing area, 16-byte aligned, a page at a time so a large
+        // one never jumps past a guard page.
+        ; lea rcx, [rax * 8 + 15]
+        ; and rcx, -16
+        ; =>grow
+        ; cmp rcx, PAGE as i32
+        ; jbe =>grown
+        ; sub rsp, PAGE as i32
+        ; mov QWORD [rsp], 0
+        ; sub rcx, PAGE as i32
+        ; jmp =>grow
+        ; =>grown
+        ; sub rsp, rcx
+        // The words past the registers' to [rsp + 8 k]; the System V ABI
+        // guarantees the direction flag is clear.
+        ; mov rcx, rax
+        ; sub rcx, r10
+        ; jz =>copied
+        ; lea rsi, [rdx + r10 * 8]
+        ; lea rdi, [rsp + r10 * 8]
+        ; rep movsq
+        ; =>copied
     );
-    grow_stack(ops, outgoing);
-    let in_memory = words - in_registers;
-    if in_memory <= 16 {
-        for k in in_registers as i32..words as i32 {
-            dynasm!(ops ; .arch x64 ; mov rax, QWORD [rdx + 8 * k] ; mov QWORD [rsp + 8 * k], rax);
-        }
-    } else {
-        // The System V ABI guarantees the direction flag is clear.
-        let skip = 8 * in_registers as i32;
+    for (k, &r) in ARG_REGISTERS.iter().enumerate() {
         dynasm!(ops
             ; .arch x64
-            ; lea rsi, [rdx + skip]
-            ; lea rdi, [rsp + skip]
-            ; mov rcx, QWORD in_memory as i64
-            ; rep movsq
+            ; cmp r10d, k as i32
+            ; je =>loaded
+            ; mov Rq(r), QWORD [rdx + 8 * k as i32]
         );
     }
-    for (k, &r) in ARG_REGISTERS[..in_registers].iter().enumerate() {
-        let at = 8 * k as i32;
-        dynasm!(ops ; .arch x64 ; mov Rq(r), QWORD [rdx + at]);
-    }
-    let pushed = EXTERNAL_PUSHED as i32;
-    dynasm!(ops ; .arch x64 ; call =>internal ; xor edx, edx);
-    external_exit(ops);
-    // The unwinding `ret` left rsp where the exit puts it; rbp is
-    // still the trapping frame's.
     dynasm!(ops
         ; .arch x64
-        ; =>trapped
-        ; lea rbp, [rsp + pushed]
-        ; mov edx, 1
-    );
-    external_exit(ops);
-}
-
-/// The external entry's way out, with the result in rax and the trap
-/// flag in rdx: what it saved, restored.
-fn external_exit(ops: &mut Assembler) {
-    let pushed = EXTERNAL_PUSHED as i32;
-    dynasm!(ops
-        ; .arch x64
+        ; =>loaded
+        ; call r11
+        ; xor edx, edx
+        ; =>exit
         ; lea rsp, [rbp - pushed]
         ; pop rcx
         ; mov QWORD [r15 + STATE_ENTRY_SP], rcx
@@ -213,6 +240,12 @@ fn external_exit(ops: &mut Assembler) {
         ; pop rbx
         ; pop rbp
         ; ret
+        // The unwinding `ret` left rsp where the exit puts it; rbp is
+        // still the trapping frame's.
+        ; =>trapped
+        ; lea rbp, [rsp + pushed]
+        ; mov edx, 1
+        ; jmp =>exit
     );
 }
 
@@ -224,49 +257,23 @@ pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; ret);
 }
 
-/// How an out-of-line stub reaches its helper: the way itself in place,
-/// or through the routine the stubs of its kind share (`stubs::Shared`:
-/// a slow call's argument registers, a trap's kind).
-#[derive(Clone, Copy)]
-pub(crate) enum Way {
-    InPlace,
-    Routine(DynamicLabel),
-}
-
-/// A trap's out-of-line stub: records the trap through `jit_trap`, then
-/// unwinds. Through a shared routine it only loads its site: 7 to 15
-/// bytes where the whole way is 30.
+/// A trap's out-of-line stub: its site into rdx, then the glue's way
+/// through `jit_trap` for its kind, through the constant-pool entry
+/// `routine` holding its address (`glue`): 11 bytes.
 pub(crate) fn trap_stub(
     ops: &mut Assembler,
     label: DynamicLabel,
-    kind: u64,
     site: u64,
-    way: Way,
-    unwind: DynamicLabel,
+    routine: DynamicLabel,
 ) {
     dynasm!(ops ; .arch x64 ; =>label);
     encode::mov_imm(ops, RDX, site as i64);
-    match way {
-        Way::Routine(routine) => ops.jmp(routine),
-        Way::InPlace => trap_through_jit_trap(ops, kind, unwind),
-    }
-}
-
-/// The routine the stubs of traps of `kind` share, each jumping to it
-/// with its site in rdx.
-pub(crate) fn trap_routine(
-    ops: &mut Assembler,
-    label: DynamicLabel,
-    kind: u64,
-    unwind: DynamicLabel,
-) {
-    dynasm!(ops ; .arch x64 ; =>label);
-    trap_through_jit_trap(ops, kind, unwind);
+    dynasm!(ops ; .arch x64 ; jmp QWORD [=>routine]);
 }
 
 /// Records a trap of `kind` at the site in rdx through `jit_trap`, then
-/// unwinds.
-fn trap_through_jit_trap(ops: &mut Assembler, kind: u64, unwind: DynamicLabel) {
+/// unwinds (the glue's routine for `kind`).
+pub(crate) fn trap_through_jit_trap(ops: &mut Assembler, kind: u64, unwind: DynamicLabel) {
     encode::load(ops, RDI, R15, STATE_VM);
     encode::mov_imm(ops, RSI, kind as i64);
     dynasm!(ops
@@ -393,49 +400,38 @@ pub(crate) fn direct_call(
 }
 
 /// A call through `jit_call`, out of line: the callee into eax, the site
-/// into rcx and the inlined levels the call is nested in into rdx, then
-/// the way through `jit_call` (`through_jit_call`): a call of the
-/// function's routine for its argument registers (some 20 bytes a call
-/// where the whole way is 75), or the way itself; then back after the
-/// call site with the result in rax.
-pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, way: Way, unwind: DynamicLabel) {
+/// into rcx and the inlined levels the call is nested in into rdx, then a
+/// call of the glue's way through `jit_call` for its argument registers
+/// (`through_jit_call`), through the constant-pool entry `routine`
+/// holding its address; then back after the call site with the result
+/// in rax.
+pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, routine: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; =>call.undo);
     encode::add_imm(ops, R13, call.levels);
     dynasm!(ops ; .arch x64 ; =>call.slow);
     encode::mov_imm(ops, RAX, call.callee.0 as i64);
     encode::mov_imm(ops, RCX, call.site);
     encode::mov_imm(ops, RDX, (call.levels - 1) as i64);
-    match way {
-        Way::Routine(routine) => dynasm!(ops ; .arch x64 ; call =>routine),
-        Way::InPlace => through_jit_call(ops, in_registers(call), false, unwind),
-    }
-    dynasm!(ops ; .arch x64 ; jmp =>call.done);
+    dynasm!(ops ; .arch x64 ; call QWORD [=>routine] ; jmp =>call.done);
 }
 
 /// The argument registers a slow call of `call` fills: which of the
-/// function's routines through `jit_call` it calls.
+/// glue's routines through `jit_call` it calls.
 pub(crate) fn in_registers(call: &SlowCall) -> usize {
     call.nargs.min(ARG_REGISTERS.len())
 }
 
-/// The way through `jit_call` of a call with `in_registers` argument
-/// registers (the callee in eax, the site in rcx, the inlined levels in
-/// rdx, the arguments in place for a direct call): the register arguments
-/// stored beside the rest, the depth `r13` stands for, plus the inlined
-/// levels, made the runtime's, and `jit_call` called; a trap it reports
-/// unwinds (which resets the stack), else the result is in rax. As a
-/// routine (`called`), which the slow calls of a function with as many
-/// argument registers share, the arguments are above its return address,
-/// the stack is aligned again around `jit_call`, and it returns.
-pub(crate) fn through_jit_call(
-    ops: &mut Assembler,
-    in_registers: usize,
-    called: bool,
-    unwind: DynamicLabel,
-) {
-    let above = if called { 8 } else { 0 };
+/// The glue's way through `jit_call` for calls with `in_registers`
+/// argument registers (the callee in eax, the site in rcx, the inlined
+/// levels in rdx, the arguments in place for a direct call, above the
+/// return address of the stub's call): the register arguments stored
+/// beside the rest, the depth `r13` stands for, plus the inlined levels,
+/// made the runtime's, and `jit_call` called with the stack aligned again;
+/// a trap it reports unwinds (which resets the stack), else it returns
+/// with the result in rax.
+pub(crate) fn through_jit_call(ops: &mut Assembler, in_registers: usize, unwind: DynamicLabel) {
     for (k, &r) in ARG_REGISTERS.iter().take(in_registers).enumerate() {
-        encode::store(ops, RSP, above + 8 * k as i32, r);
+        encode::store(ops, RSP, 8 + 8 * k as i32, r);
     }
     dynasm!(ops
         ; .arch x64
@@ -443,22 +439,20 @@ pub(crate) fn through_jit_call(
         ; sub rdx, r13
     );
     encode::store(ops, R15, STATE_DEPTH, RDX);
-    match called {
-        true => dynasm!(ops ; .arch x64 ; mov esi, eax ; lea rdx, [rsp + 8]),
-        false => dynasm!(ops ; .arch x64 ; mov esi, eax ; mov rdx, rsp),
-    }
+    dynasm!(ops ; .arch x64 ; mov esi, eax ; lea rdx, [rsp + 8]);
     encode::load(ops, RDI, R15, STATE_VM);
-    dynasm!(ops ; .arch x64 ; mov rax, QWORD jit_call as *const () as i64);
-    if called {
-        // The call here pushed a return address: eight more to align.
-        dynasm!(ops ; .arch x64 ; sub rsp, 8);
-    }
+    // The stub's call pushed a return address: eight more to align.
+    dynasm!(ops
+        ; .arch x64
+        ; mov rax, QWORD jit_call as *const () as i64
+        ; sub rsp, 8
+    );
     call_rax_keeping_values(ops);
-    if called {
-        dynasm!(ops ; .arch x64 ; add rsp, 8);
-    }
-    dynasm!(ops ; .arch x64 ; test rdx, rdx ; jnz =>unwind);
-    if called {
-        dynasm!(ops ; .arch x64 ; ret);
-    }
+    dynasm!(ops
+        ; .arch x64
+        ; add rsp, 8
+        ; test rdx, rdx
+        ; jnz =>unwind
+        ; ret
+    );
 }

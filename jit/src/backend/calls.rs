@@ -132,6 +132,7 @@ impl Emitter<'_> {
             words,
             in_registers,
             self.labels.start,
+            self.stubs.glue().entry(),
         );
     }
 

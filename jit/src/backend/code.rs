@@ -29,10 +29,6 @@ pub enum Mark {
         kind: u64,
         site: u64,
     },
-    /// The way through `jit_trap` the stubs of traps of one kind share.
-    Traps {
-        kind: u64,
-    },
     /// The unchecked copy of the loop whose header is at `line`, inside
     /// that of the loop at `within` if nested.
     LoopCopy {
@@ -58,7 +54,6 @@ impl Mark {
             Mark::Trap { kind, site } => {
                 format!("trap: {} at line {}", trap_name(kind), site_line(site))
             }
-            Mark::Traps { kind } => format!("traps: {} through jit_trap", trap_name(kind)),
             Mark::LoopCopy { line, within: None } => {
                 format!("unchecked copy of the loop at line {}", line_or(line))
             }

@@ -111,7 +111,12 @@ pub(in crate::backend) struct At {
 impl<'a> Emitter<'a> {
     /// The emitter for `facts`, with the frame laid out and the layout
     /// planned.
-    pub(in crate::backend) fn new(facts: Facts<'a>, frame: Frame, plan: Plan) -> Emitter<'a> {
+    pub(in crate::backend) fn new(
+        facts: Facts<'a>,
+        frame: Frame,
+        plan: Plan,
+        glue: &'static super::glue::Glue,
+    ) -> Emitter<'a> {
         let f = facts.f;
         // Sized from the function rather than grown by doubling: code
         // bytes (the entries, prologue and stubs, then a few instructions
@@ -125,7 +130,7 @@ impl<'a> Emitter<'a> {
             lines: insts,
         });
         let block_labels = Table::from_fn(blocks, |_| ops.new_dynamic_label());
-        let stubs = Stubs::new(&mut ops);
+        let stubs = Stubs::new(&mut ops, glue);
         let start = ops.new_dynamic_label();
         let copies = plan
             .copies

@@ -11,6 +11,7 @@
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
 //! - `fill`: string stores in the unchecked copies of loops that fill;
 //! - `code_cache`: the executable memory code is installed in;
+//! - `glue`: the out-of-line routines every function shares;
 //! - `scratch_env`: addresses to compile against when there is no VM.
 //!
 //! Constants are immediates; values with a home live in `rsi`, `rdi`,
@@ -26,6 +27,7 @@ pub mod code_cache;
 pub(crate) mod emitter;
 mod fill;
 mod frame;
+pub(crate) mod glue;
 pub(crate) mod isel;
 mod layout;
 mod moves;
@@ -117,7 +119,8 @@ pub fn emit(
         current_slots: &current_slots,
         group_of: &group_of,
     };
-    let mut e = Emitter::new(facts, frame, plan);
+    let glue = glue::glue().map_err(Bail::CodeCache)?;
+    let mut e = Emitter::new(facts, frame, plan, glue);
     let external = e.ops.new_dynamic_label();
     let internal = e.labels.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.

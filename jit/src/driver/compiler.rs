@@ -61,6 +61,10 @@ pub struct Jit {
     /// (`start_background`); without it every compile runs on the VM's
     /// thread.
     pub broker: Option<Broker>,
+    /// What the listeners keep of the glue (`backend::glue`), shown to
+    /// them as code installed before the first function's: `None` until
+    /// then.
+    pub glue_shown: Option<Vec<Box<dyn std::any::Any>>>,
 }
 
 /// Baseline code's countdowns (`Jit::hot`), one per function once the
@@ -112,6 +116,7 @@ impl Default for Jit {
             tier_up: Thresholds::NEVER,
             hot: HotCounts::default(),
             broker: None,
+            glue_shown: None,
         }
     }
 }
@@ -338,6 +343,9 @@ impl Jit {
         if let (Some(map), Some(emitted)) = (&mut self.code_map, emitted) {
             map.insert(request.func, address, emitted.code.len(), &emitted.lines);
         }
+        if self.glue_shown.is_none() {
+            self.show_glue();
+        }
         let lines = emitted.map_or_else(Vec::new, |e| lines_of(f, e, address));
         let installed = Installed {
             function: &f.name,
@@ -358,6 +366,33 @@ impl Jit {
             compiled.owner = Box::new((owner, kept));
         }
         Some(compiled)
+    }
+}
+
+impl Jit {
+    /// Tells the listeners of the glue, as code named `glue` with no
+    /// lines, so that perf's map, jitdump and a debugger name what runs
+    /// there.
+    fn show_glue(&mut self) {
+        let Ok(glue) = crate::backend::glue::glue() else {
+            return;
+        };
+        let (code, _) = glue.code();
+        let installed = Installed {
+            function: "glue",
+            entry_line: None,
+            address: glue.address(),
+            size: code.len(),
+            code: Some(code),
+            lines: &[],
+            first_line: 1,
+        };
+        let kept = self
+            .listeners
+            .iter_mut()
+            .filter_map(|l| l.installed(&installed))
+            .collect();
+        self.glue_shown = Some(kept);
     }
 }
 

@@ -235,15 +235,12 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
         }
         text.clear();
         formatter.format(&instruction, &mut text);
-        if instruction.code() == Code::Call_rm64 && instruction.op0_register() == Register::RAX {
-            if let Some(name) = helper.take() {
+        match pooled_glue(&instruction, emitted) {
+            Some(name) => {
                 text.push_str("  ; ");
-                text.push_str(name);
+                text.push_str(&name);
             }
-        } else if instruction.code() == Code::Mov_r64_imm64
-            && instruction.op0_register() == Register::RAX
-        {
-            helper = helper_name(instruction.immediate64());
+            None => name_helper(&instruction, &mut helper, &mut text),
         }
         out.push(Row {
             line,
@@ -261,14 +258,74 @@ pub fn rows(program: &Program, func: FuncId, emitted: &Emitted) -> Vec<Row> {
     }
     for (k, bytes) in pool[first..].chunks_exact(8).enumerate() {
         let bits = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-        out.push(Row {
-            line: None,
-            text: format!(
-                "    {:05x}  dq {bits:016X}h  ; {}",
-                emitted.code_end + first + 8 * k,
-                f64::from_bits(bits)
-            ),
-        });
+        let at = emitted.code_end + first + 8 * k;
+        let text = match glue_name(bits) {
+            Some(name) => format!("    {at:05x}  dq {bits:X}h  ; {name}"),
+            None => format!("    {at:05x}  dq {bits:016X}h  ; {}", f64::from_bits(bits)),
+        };
+        out.push(Row { line: None, text });
     }
     out
+}
+
+/// The glue routine an instruction calls or jumps to through the
+/// constant pool (`call qword ptr [rip + entry]`), named.
+fn pooled_glue(instruction: &Instruction, emitted: &Emitted) -> Option<String> {
+    if !instruction.is_ip_rel_memory_operand()
+        || !matches!(instruction.code(), Code::Call_rm64 | Code::Jmp_rm64)
+    {
+        return None;
+    }
+    let at = usize::try_from(instruction.ip_rel_memory_address()).ok()?;
+    let bytes = emitted.code.get(at..at.checked_add(8)?)?;
+    glue_name(u64::from_le_bytes(bytes.try_into().ok()?))
+}
+
+/// The glue routine at `address`, if it is one (`backend::glue`).
+fn glue_name(address: u64) -> Option<String> {
+    let name = crate::backend::glue::glue().ok()?.name(address)?;
+    Some(format!("glue: {name}"))
+}
+
+/// The listing of the glue (`backend::glue`): the routines every
+/// compiled function shares, each headed by its name, calls of runtime
+/// helpers named.
+pub fn glue_listing() -> Result<String, CompileError> {
+    let glue = crate::backend::glue::glue().map_err(|error| CompileError::CodeCache {
+        phase: Phase::Emit,
+        error,
+    })?;
+    let (code, marks) = glue.code();
+    let mut out = format!("glue ({} bytes)\n", code.len());
+    let mut marks = marks.iter().peekable();
+    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
+    let mut formatter = IntelFormatter::new();
+    formatter.options_mut().set_show_branch_size(false);
+    let (mut instruction, mut text, mut helper) = (Instruction::default(), String::new(), None);
+    while decoder.can_decode() {
+        decoder.decode_out(&mut instruction);
+        while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
+            out.push_str(&format!("; {name}\n"));
+        }
+        text.clear();
+        formatter.format(&instruction, &mut text);
+        name_helper(&instruction, &mut helper, &mut text);
+        out.push_str(&format!("    {:05x}  {text}\n", instruction.ip()));
+    }
+    Ok(out)
+}
+
+/// Appends the helper's name to `call rax` once `mov rax, ADDRESS` has
+/// loaded a runtime helper's address (kept in `helper`).
+fn name_helper(instruction: &Instruction, helper: &mut Option<&'static str>, text: &mut String) {
+    if instruction.code() == Code::Call_rm64 && instruction.op0_register() == Register::RAX {
+        if let Some(name) = helper.take() {
+            text.push_str("  ; ");
+            text.push_str(name);
+        }
+    } else if instruction.code() == Code::Mov_r64_imm64
+        && instruction.op0_register() == Register::RAX
+    {
+        *helper = helper_name(instruction.immediate64());
+    }
 }

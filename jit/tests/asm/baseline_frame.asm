@@ -1,4 +1,4 @@
-function f (baseline asm, 257 bytes)
+function f (baseline asm, 128 bytes)
     00000  jmp 0000000000000051h
     00005  nop
     00006  nop
@@ -31,49 +31,11 @@ function f (baseline asm, 257 bytes)
     0004c  mov rsp,[r15+28h]
     00050  ret
 ; external entry (from the interpreter)
-    00051  push rbp
-    00052  mov rbp,rsp
-    00055  push rbx
-    00056  push r12
-    00058  push r13
-    0005a  push r14
-    0005c  push r15
-    0005e  mov r15,ADDR
-    00068  mov [r15+30h],rdi
-    0006f  push qword ptr [r15+28h]
-    00076  mov r14,8
-    00080  mov r13,[r15+10h]
-    00087  sub r13,[r15]
-    0008e  lea rax,[0DAh]
-    00095  push rax
-    00096  mov [r15+28h],rsp
-    0009d  sub rsp,8
-    000a1  mov rdx,rsi
-    000a4  sub rsp,10h
-    000ab  mov rsi,[rdx]
-    000b2  mov rdi,[rdx+8]
-    000b9  call 8
-    000be  xor edx,edx
-    000c0  lea rsp,[rbp-30h]
-    000c7  pop rcx
-    000c8  mov [r15+28h],rcx
-    000cf  pop r15
-    000d1  pop r14
-    000d3  pop r13
-    000d5  pop r12
-    000d7  pop rbx
-    000d8  pop rbp
-    000d9  ret
-    000da  lea rbp,[rsp+30h]
-    000e2  mov edx,1
-    000e7  lea rsp,[rbp-30h]
-    000ee  pop rcx
-    000ef  mov [r15+28h],rcx
-    000f6  pop r15
-    000f8  pop r14
-    000fa  pop r13
-    000fc  pop r12
-    000fe  pop rbx
-    000ff  pop rbp
-    00100  ret
+    00051  mov rax,ADDR
+    0005b  mov rcx,8
+    00065  mov r10d,20000002h
+    0006b  lea r11,[8]
+    00072  jmp qword ptr [78h]  ; glue: the entry from the interpreter
+; constant pool
+    00078  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,4 +1,4 @@
-function main (baseline asm, 242 bytes)
+function main (baseline asm, 120 bytes)
     00000  jmp 0000000000000049h
     00005  nop
     00006  nop
@@ -30,48 +30,11 @@ function main (baseline asm, 242 bytes)
     00044  mov rsp,[r15+28h]
     00048  ret
 ; external entry (from the interpreter)
-    00049  push rbp
-    0004a  mov rbp,rsp
-    0004d  push rbx
-    0004e  push r12
-    00050  push r13
-    00052  push r14
-    00054  push r15
-    00056  mov r15,ADDR
-    00060  mov [r15+30h],rdi
-    00067  push qword ptr [r15+28h]
-    0006e  mov r14,8
-    00078  mov r13,[r15+10h]
-    0007f  sub r13,[r15]
-    00086  lea rax,[0CBh]
-    0008d  push rax
-    0008e  mov [r15+28h],rsp
-    00095  sub rsp,8
-    00099  mov rdx,rsi
-    0009c  sub rsp,10h
-    000a3  mov rsi,[rdx]
-    000aa  call 8
-    000af  xor edx,edx
-    000b1  lea rsp,[rbp-30h]
-    000b8  pop rcx
-    000b9  mov [r15+28h],rcx
-    000c0  pop r15
-    000c2  pop r14
-    000c4  pop r13
-    000c6  pop r12
-    000c8  pop rbx
-    000c9  pop rbp
-    000ca  ret
-    000cb  lea rbp,[rsp+30h]
-    000d3  mov edx,1
-    000d8  lea rsp,[rbp-30h]
-    000df  pop rcx
-    000e0  mov [r15+28h],rcx
-    000e7  pop r15
-    000e9  pop r14
-    000eb  pop r13
-    000ed  pop r12
-    000ef  pop rbx
-    000f0  pop rbp
-    000f1  ret
+    00049  mov rax,ADDR
+    00053  mov rcx,8
+    0005d  mov r10d,10000001h
+    00063  lea r11,[8]
+    0006a  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+; constant pool
+    00070  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,5 +1,5 @@
-function main (asm, 487 bytes)
-    00000  jmp 000000000000013Eh
+function main (asm, 360 bytes)
+    00000  jmp 000000000000012Ah
     00005  nop
     00006  nop
     00007  nop
@@ -46,7 +46,7 @@ function main (asm, 487 bytes)
     000a5  pop r11
     000a7  pop r10
     000a9  test rdx,rdx
-    000ac  jne 0000000000000139h
+    000ac  jne 0000000000000125h
 ; line 15: ret
     000b2  mov eax,0
     000b8  mov rsp,rbp
@@ -82,57 +82,17 @@ function main (asm, 487 bytes)
     00115  jmp 0000000000000086h
 ; trap: memory access out of bounds at line 10
     0011a  mov edx,2
-    0011f  mov rdi,[r15+30h]
-    00123  mov esi,1
-    00128  mov rax,ADDR
-    00132  call rax  ; jit_trap
-    00134  jmp 0000000000000139h
+    0011f  jmp qword ptr [158h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    00139  mov rsp,[r15+28h]
-    0013d  ret
+    00125  mov rsp,[r15+28h]
+    00129  ret
 ; external entry (from the interpreter)
-    0013e  push rbp
-    0013f  mov rbp,rsp
-    00142  push rbx
-    00143  push r12
-    00145  push r13
-    00147  push r14
-    00149  push r15
-    0014b  mov r15,ADDR
-    00155  mov [r15+30h],rdi
-    0015c  push qword ptr [r15+28h]
-    00163  mov r14,ADDR
-    0016d  mov r13,[r15+10h]
-    00174  sub r13,[r15]
-    0017b  lea rax,[1C0h]
-    00182  push rax
-    00183  mov [r15+28h],rsp
-    0018a  sub rsp,8
-    0018e  mov rdx,rsi
-    00191  sub rsp,10h
-    00198  mov rsi,[rdx]
-    0019f  call 8
-    001a4  xor edx,edx
-    001a6  lea rsp,[rbp-30h]
-    001ad  pop rcx
-    001ae  mov [r15+28h],rcx
-    001b5  pop r15
-    001b7  pop r14
-    001b9  pop r13
-    001bb  pop r12
-    001bd  pop rbx
-    001be  pop rbp
-    001bf  ret
-    001c0  lea rbp,[rsp+30h]
-    001c8  mov edx,1
-    001cd  lea rsp,[rbp-30h]
-    001d4  pop rcx
-    001d5  mov [r15+28h],rcx
-    001dc  pop r15
-    001de  pop r14
-    001e0  pop r13
-    001e2  pop r12
-    001e4  pop rbx
-    001e5  pop rbp
-    001e6  ret
+    0012a  mov rax,ADDR
+    00134  mov rcx,ADDR
+    0013e  mov r10d,10000001h
+    00144  lea r11,[8]
+    0014b  jmp qword ptr [160h]  ; glue: the entry from the interpreter
+; constant pool
+    00158  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    00160  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,5 +1,5 @@
-function main (asm, 277 bytes)
-    00000  jmp 0000000000000065h
+function main (asm, 144 bytes)
+    00000  jmp 0000000000000054h
     00005  nop
     00006  nop
     00007  nop
@@ -26,58 +26,17 @@ function main (asm, 277 bytes)
     00046  ret
 ; trap: division by zero at line 5
     00047  xor edx,edx
-    00049  mov rdi,[r15+30h]
-    0004d  xor esi,esi
-    0004f  mov rax,ADDR
-    00059  call rax  ; jit_trap
-    0005b  jmp 0000000000000060h
+    00049  jmp qword ptr [80h]  ; glue: division by zero through jit_trap
 ; unwind to the entry from the interpreter
-    00060  mov rsp,[r15+28h]
-    00064  ret
+    0004f  mov rsp,[r15+28h]
+    00053  ret
 ; external entry (from the interpreter)
-    00065  push rbp
-    00066  mov rbp,rsp
-    00069  push rbx
-    0006a  push r12
-    0006c  push r13
-    0006e  push r14
-    00070  push r15
-    00072  mov r15,ADDR
-    0007c  mov [r15+30h],rdi
-    00083  push qword ptr [r15+28h]
-    0008a  mov r14,8
-    00094  mov r13,[r15+10h]
-    0009b  sub r13,[r15]
-    000a2  lea rax,[0EEh]
-    000a9  push rax
-    000aa  mov [r15+28h],rsp
-    000b1  sub rsp,8
-    000b5  mov rdx,rsi
-    000b8  sub rsp,10h
-    000bf  mov rsi,[rdx]
-    000c6  mov rdi,[rdx+8]
-    000cd  call 8
-    000d2  xor edx,edx
-    000d4  lea rsp,[rbp-30h]
-    000db  pop rcx
-    000dc  mov [r15+28h],rcx
-    000e3  pop r15
-    000e5  pop r14
-    000e7  pop r13
-    000e9  pop r12
-    000eb  pop rbx
-    000ec  pop rbp
-    000ed  ret
-    000ee  lea rbp,[rsp+30h]
-    000f6  mov edx,1
-    000fb  lea rsp,[rbp-30h]
-    00102  pop rcx
-    00103  mov [r15+28h],rcx
-    0010a  pop r15
-    0010c  pop r14
-    0010e  pop r13
-    00110  pop r12
-    00112  pop rbx
-    00113  pop rbp
-    00114  ret
+    00054  mov rax,ADDR
+    0005e  mov rcx,8
+    00068  mov r10d,20000002h
+    0006e  lea r11,[8]
+    00075  jmp qword ptr [88h]  ; glue: the entry from the interpreter
+; constant pool
+    00080  dq ADDR  ; glue: division by zero through jit_trap
+    00088  dq ADDR  ; glue: the entry from the interpreter
 

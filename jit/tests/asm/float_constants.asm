@@ -1,4 +1,4 @@
-function main (asm, 384 bytes)
+function main (asm, 264 bytes)
     00000  jmp 00000000000000BCh
     00005  nop
     00006  nop
@@ -8,9 +8,9 @@ function main (asm, 384 bytes)
     00009  mov rbp,rsp
     0000c  sub rsp,0
     00013  mov r8,rsi
-    00016  movsd xmm2,[168h]
-    0001f  movsd xmm3,[170h]
-    00028  movsd xmm4,[178h]
+    00016  movsd xmm2,[0E8h]
+    0001f  movsd xmm3,[0F0h]
+    00028  movsd xmm4,[0F8h]
     00031  mov esi,0
     00037  movapd xmm2,xmm2
     0003c  jmp 0000000000000060h
@@ -51,52 +51,14 @@ function main (asm, 384 bytes)
     000b7  mov rsp,[r15+28h]
     000bb  ret
 ; external entry (from the interpreter)
-    000bc  push rbp
-    000bd  mov rbp,rsp
-    000c0  push rbx
-    000c1  push r12
-    000c3  push r13
-    000c5  push r14
-    000c7  push r15
-    000c9  mov r15,ADDR
-    000d3  mov [r15+30h],rdi
-    000da  push qword ptr [r15+28h]
-    000e1  mov r14,8
-    000eb  mov r13,[r15+10h]
-    000f2  sub r13,[r15]
-    000f9  lea rax,[13Eh]
-    00100  push rax
-    00101  mov [r15+28h],rsp
-    00108  sub rsp,8
-    0010c  mov rdx,rsi
-    0010f  sub rsp,10h
-    00116  mov rsi,[rdx]
-    0011d  call 8
-    00122  xor edx,edx
-    00124  lea rsp,[rbp-30h]
-    0012b  pop rcx
-    0012c  mov [r15+28h],rcx
-    00133  pop r15
-    00135  pop r14
-    00137  pop r13
-    00139  pop r12
-    0013b  pop rbx
-    0013c  pop rbp
-    0013d  ret
-    0013e  lea rbp,[rsp+30h]
-    00146  mov edx,1
-    0014b  lea rsp,[rbp-30h]
-    00152  pop rcx
-    00153  mov [r15+28h],rcx
-    0015a  pop r15
-    0015c  pop r14
-    0015e  pop r13
-    00160  pop r12
-    00162  pop rbx
-    00163  pop rbp
-    00164  ret
+    000bc  mov rax,ADDR
+    000c6  mov rcx,8
+    000d0  mov r10d,10000001h
+    000d6  lea r11,[8]
+    000dd  jmp qword ptr [100h]  ; glue: the entry from the interpreter
 ; constant pool
-    00168  dq 3FF0000000000000h  ; 1
-    00170  dq 3FF8000000000000h  ; 1.5
-    00178  dq 408F400000000000h  ; 1000
+    000e8  dq 3FF0000000000000h  ; 1
+    000f0  dq 3FF8000000000000h  ; 1.5
+    000f8  dq 408F400000000000h  ; 1000
+    00100  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,5 +1,5 @@
-function main (asm, 394 bytes)
-    00000  jmp 00000000000000DAh
+function main (asm, 256 bytes)
+    00000  jmp 00000000000000C8h
     00005  nop
     00006  nop
     00007  nop
@@ -33,7 +33,7 @@ function main (asm, 394 bytes)
     00066  pop r11
     00068  pop r10
     0006a  test rdx,rdx
-    0006d  jne 00000000000000D5h
+    0006d  jne 00000000000000C3h
 ; line 14: ret
     00073  mov eax,0
     00079  mov rsp,rbp
@@ -42,70 +42,27 @@ function main (asm, 394 bytes)
 ; a group's span out of bounds: find the member
     0007e  lea rcx,[rsi]
     00086  cmp rcx,8
-    0008d  jae 00000000000000C7h
+    0008d  jae 00000000000000ADh
     00093  lea rcx,[rsi+1]
     0009b  cmp rcx,8
-    000a2  jae 00000000000000CEh
-    000a8  jmp 00000000000000CEh
-; traps: memory access out of bounds through jit_trap
-    000ad  mov rdi,[r15+30h]
-    000b1  mov esi,1
-    000b6  mov rax,ADDR
-    000c0  call rax  ; jit_trap
-    000c2  jmp 00000000000000D5h
+    000a2  jae 00000000000000B8h
+    000a8  jmp 00000000000000B8h
 ; trap: memory access out of bounds at line 7
-    000c7  mov edx,1
-    000cc  jmp 00000000000000ADh
+    000ad  mov edx,1
+    000b2  jmp qword ptr [0F0h]  ; glue: memory access out of bounds through jit_trap
 ; trap: memory access out of bounds at line 9
-    000ce  mov edx,3
-    000d3  jmp 00000000000000ADh
+    000b8  mov edx,3
+    000bd  jmp qword ptr [0F0h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    000d5  mov rsp,[r15+28h]
-    000d9  ret
+    000c3  mov rsp,[r15+28h]
+    000c7  ret
 ; external entry (from the interpreter)
-    000da  push rbp
-    000db  mov rbp,rsp
-    000de  push rbx
-    000df  push r12
-    000e1  push r13
-    000e3  push r14
-    000e5  push r15
-    000e7  mov r15,ADDR
-    000f1  mov [r15+30h],rdi
-    000f8  push qword ptr [r15+28h]
-    000ff  mov r14,ADDR
-    00109  mov r13,[r15+10h]
-    00110  sub r13,[r15]
-    00117  lea rax,[163h]
-    0011e  push rax
-    0011f  mov [r15+28h],rsp
-    00126  sub rsp,8
-    0012a  mov rdx,rsi
-    0012d  sub rsp,10h
-    00134  mov rsi,[rdx]
-    0013b  mov rdi,[rdx+8]
-    00142  call 8
-    00147  xor edx,edx
-    00149  lea rsp,[rbp-30h]
-    00150  pop rcx
-    00151  mov [r15+28h],rcx
-    00158  pop r15
-    0015a  pop r14
-    0015c  pop r13
-    0015e  pop r12
-    00160  pop rbx
-    00161  pop rbp
-    00162  ret
-    00163  lea rbp,[rsp+30h]
-    0016b  mov edx,1
-    00170  lea rsp,[rbp-30h]
-    00177  pop rcx
-    00178  mov [r15+28h],rcx
-    0017f  pop r15
-    00181  pop r14
-    00183  pop r13
-    00185  pop r12
-    00187  pop rbx
-    00188  pop rbp
-    00189  ret
+    000c8  mov rax,ADDR
+    000d2  mov rcx,ADDR
+    000dc  mov r10d,20000002h
+    000e2  lea r11,[8]
+    000e9  jmp qword ptr [0F8h]  ; glue: the entry from the interpreter
+; constant pool
+    000f0  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    000f8  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,4 +1,4 @@
-function main (asm, 242 bytes)
+function main (asm, 120 bytes)
     00000  jmp 0000000000000042h
     00005  nop
     00006  nop
@@ -27,49 +27,11 @@ function main (asm, 242 bytes)
     0003d  mov rsp,[r15+28h]
     00041  ret
 ; external entry (from the interpreter)
-    00042  push rbp
-    00043  mov rbp,rsp
-    00046  push rbx
-    00047  push r12
-    00049  push r13
-    0004b  push r14
-    0004d  push r15
-    0004f  mov r15,ADDR
-    00059  mov [r15+30h],rdi
-    00060  push qword ptr [r15+28h]
-    00067  mov r14,8
-    00071  mov r13,[r15+10h]
-    00078  sub r13,[r15]
-    0007f  lea rax,[0CBh]
-    00086  push rax
-    00087  mov [r15+28h],rsp
-    0008e  sub rsp,8
-    00092  mov rdx,rsi
-    00095  sub rsp,10h
-    0009c  mov rsi,[rdx]
-    000a3  mov rdi,[rdx+8]
-    000aa  call 8
-    000af  xor edx,edx
-    000b1  lea rsp,[rbp-30h]
-    000b8  pop rcx
-    000b9  mov [r15+28h],rcx
-    000c0  pop r15
-    000c2  pop r14
-    000c4  pop r13
-    000c6  pop r12
-    000c8  pop rbx
-    000c9  pop rbp
-    000ca  ret
-    000cb  lea rbp,[rsp+30h]
-    000d3  mov edx,1
-    000d8  lea rsp,[rbp-30h]
-    000df  pop rcx
-    000e0  mov [r15+28h],rcx
-    000e7  pop r15
-    000e9  pop r14
-    000eb  pop r13
-    000ed  pop r12
-    000ef  pop rbx
-    000f0  pop rbp
-    000f1  ret
+    00042  mov rax,ADDR
+    0004c  mov rcx,8
+    00056  mov r10d,20000002h
+    0005c  lea r11,[8]
+    00063  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+; constant pool
+    00070  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,4 +1,4 @@
-function main (asm, 323 bytes)
+function main (asm, 208 bytes)
     00000  jmp 000000000000009Ah
     00005  nop
     00006  nop
@@ -47,48 +47,11 @@ function main (asm, 323 bytes)
     00095  mov rsp,[r15+28h]
     00099  ret
 ; external entry (from the interpreter)
-    0009a  push rbp
-    0009b  mov rbp,rsp
-    0009e  push rbx
-    0009f  push r12
-    000a1  push r13
-    000a3  push r14
-    000a5  push r15
-    000a7  mov r15,ADDR
-    000b1  mov [r15+30h],rdi
-    000b8  push qword ptr [r15+28h]
-    000bf  mov r14,8
-    000c9  mov r13,[r15+10h]
-    000d0  sub r13,[r15]
-    000d7  lea rax,[11Ch]
-    000de  push rax
-    000df  mov [r15+28h],rsp
-    000e6  sub rsp,8
-    000ea  mov rdx,rsi
-    000ed  sub rsp,10h
-    000f4  mov rsi,[rdx]
-    000fb  call 8
-    00100  xor edx,edx
-    00102  lea rsp,[rbp-30h]
-    00109  pop rcx
-    0010a  mov [r15+28h],rcx
-    00111  pop r15
-    00113  pop r14
-    00115  pop r13
-    00117  pop r12
-    00119  pop rbx
-    0011a  pop rbp
-    0011b  ret
-    0011c  lea rbp,[rsp+30h]
-    00124  mov edx,1
-    00129  lea rsp,[rbp-30h]
-    00130  pop rcx
-    00131  mov [r15+28h],rcx
-    00138  pop r15
-    0013a  pop r14
-    0013c  pop r13
-    0013e  pop r12
-    00140  pop rbx
-    00141  pop rbp
-    00142  ret
+    0009a  mov rax,ADDR
+    000a4  mov rcx,8
+    000ae  mov r10d,10000001h
+    000b4  lea r11,[8]
+    000bb  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter
+; constant pool
+    000c8  dq ADDR  ; glue: the entry from the interpreter
 

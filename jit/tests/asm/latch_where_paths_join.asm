@@ -1,4 +1,4 @@
-function main (asm, 334 bytes)
+function main (asm, 216 bytes)
     00000  jmp 00000000000000A5h
     00005  nop
     00006  nop
@@ -52,48 +52,11 @@ function main (asm, 334 bytes)
     000a0  mov rsp,[r15+28h]
     000a4  ret
 ; external entry (from the interpreter)
-    000a5  push rbp
-    000a6  mov rbp,rsp
-    000a9  push rbx
-    000aa  push r12
-    000ac  push r13
-    000ae  push r14
-    000b0  push r15
-    000b2  mov r15,ADDR
-    000bc  mov [r15+30h],rdi
-    000c3  push qword ptr [r15+28h]
-    000ca  mov r14,8
-    000d4  mov r13,[r15+10h]
-    000db  sub r13,[r15]
-    000e2  lea rax,[127h]
-    000e9  push rax
-    000ea  mov [r15+28h],rsp
-    000f1  sub rsp,8
-    000f5  mov rdx,rsi
-    000f8  sub rsp,10h
-    000ff  mov rsi,[rdx]
-    00106  call 8
-    0010b  xor edx,edx
-    0010d  lea rsp,[rbp-30h]
-    00114  pop rcx
-    00115  mov [r15+28h],rcx
-    0011c  pop r15
-    0011e  pop r14
-    00120  pop r13
-    00122  pop r12
-    00124  pop rbx
-    00125  pop rbp
-    00126  ret
-    00127  lea rbp,[rsp+30h]
-    0012f  mov edx,1
-    00134  lea rsp,[rbp-30h]
-    0013b  pop rcx
-    0013c  mov [r15+28h],rcx
-    00143  pop r15
-    00145  pop r14
-    00147  pop r13
-    00149  pop r12
-    0014b  pop rbx
-    0014c  pop rbp
-    0014d  ret
+    000a5  mov rax,ADDR
+    000af  mov rcx,8
+    000b9  mov r10d,10000001h
+    000bf  lea r11,[8]
+    000c6  jmp qword ptr [0D0h]  ; glue: the entry from the interpreter
+; constant pool
+    000d0  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,5 +1,5 @@
-function main (asm, 505 bytes)
-    00000  jmp 0000000000000150h
+function main (asm, 336 bytes)
+    00000  jmp 000000000000010Bh
     00005  nop
     00006  nop
     00007  nop
@@ -18,7 +18,7 @@ function main (asm, 505 bytes)
     0002d  nop [rax]
 ; line 15: call
     00030  cmp r13,1
-    00037  jb 0000000000000127h
+    00037  jb 00000000000000F6h
     0003d  test rbx,rbx
     00040  je 00000000000000D6h
     00046  mov esi,0
@@ -54,7 +54,7 @@ function main (asm, 505 bytes)
     000b6  pop r11
     000b8  pop r10
     000ba  test rdx,rdx
-    000bd  jne 000000000000014Bh
+    000bd  jne 0000000000000106h
 ; line 21: ret
     000c3  mov eax,0
     000c9  mov rbx,[rbp-8]
@@ -69,75 +69,22 @@ function main (asm, 505 bytes)
     000df  xor eax,eax
     000e1  mov ecx,1
     000e6  mov edx,1
-    000eb  mov [rsp],rsi
-    000ef  add rdx,[r15+10h]
-    000f6  sub rdx,r13
-    000f9  mov [r15],rdx
-    000fc  mov esi,eax
-    000fe  mov rdx,rsp
-    00101  mov rdi,[r15+30h]
-    00105  mov rax,ADDR
-    0010f  push r10
-    00111  push r11
-    00113  call rax  ; jit_call
-    00115  pop r11
-    00117  pop r10
-    00119  test rdx,rdx
-    0011c  jne 000000000000014Bh
-    00122  jmp 0000000000000083h
+    000eb  call qword ptr [138h]  ; glue: calls through jit_call, 1 in registers
+    000f1  jmp 0000000000000083h
 ; trap: stack overflow at line 15
-    00127  mov rdx,100000002h
-    00131  mov rdi,[r15+30h]
-    00135  mov esi,2
-    0013a  mov rax,ADDR
-    00144  call rax  ; jit_trap
-    00146  jmp 000000000000014Bh
+    000f6  mov rdx,100000002h
+    00100  jmp qword ptr [140h]  ; glue: stack overflow through jit_trap
 ; unwind to the entry from the interpreter
-    0014b  mov rsp,[r15+28h]
-    0014f  ret
+    00106  mov rsp,[r15+28h]
+    0010a  ret
 ; external entry (from the interpreter)
-    00150  push rbp
-    00151  mov rbp,rsp
-    00154  push rbx
-    00155  push r12
-    00157  push r13
-    00159  push r14
-    0015b  push r15
-    0015d  mov r15,ADDR
-    00167  mov [r15+30h],rdi
-    0016e  push qword ptr [r15+28h]
-    00175  mov r14,8
-    0017f  mov r13,[r15+10h]
-    00186  sub r13,[r15]
-    0018d  lea rax,[1D2h]
-    00194  push rax
-    00195  mov [r15+28h],rsp
-    0019c  sub rsp,8
-    001a0  mov rdx,rsi
-    001a3  sub rsp,10h
-    001aa  mov rsi,[rdx]
-    001b1  call 8
-    001b6  xor edx,edx
-    001b8  lea rsp,[rbp-30h]
-    001bf  pop rcx
-    001c0  mov [r15+28h],rcx
-    001c7  pop r15
-    001c9  pop r14
-    001cb  pop r13
-    001cd  pop r12
-    001cf  pop rbx
-    001d0  pop rbp
-    001d1  ret
-    001d2  lea rbp,[rsp+30h]
-    001da  mov edx,1
-    001df  lea rsp,[rbp-30h]
-    001e6  pop rcx
-    001e7  mov [r15+28h],rcx
-    001ee  pop r15
-    001f0  pop r14
-    001f2  pop r13
-    001f4  pop r12
-    001f6  pop rbx
-    001f7  pop rbp
-    001f8  ret
+    0010b  mov rax,ADDR
+    00115  mov rcx,8
+    0011f  mov r10d,10000001h
+    00125  lea r11,[8]
+    0012c  jmp qword ptr [148h]  ; glue: the entry from the interpreter
+; constant pool
+    00138  dq ADDR  ; glue: calls through jit_call, 1 in registers
+    00140  dq ADDR  ; glue: stack overflow through jit_trap
+    00148  dq ADDR  ; glue: the entry from the interpreter
 

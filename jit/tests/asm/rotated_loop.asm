@@ -1,4 +1,4 @@
-function main (asm, 255 bytes)
+function main (asm, 136 bytes)
     00000  jmp 0000000000000056h
     00005  nop
     00006  nop
@@ -35,48 +35,11 @@ function main (asm, 255 bytes)
     00051  mov rsp,[r15+28h]
     00055  ret
 ; external entry (from the interpreter)
-    00056  push rbp
-    00057  mov rbp,rsp
-    0005a  push rbx
-    0005b  push r12
-    0005d  push r13
-    0005f  push r14
-    00061  push r15
-    00063  mov r15,ADDR
-    0006d  mov [r15+30h],rdi
-    00074  push qword ptr [r15+28h]
-    0007b  mov r14,8
-    00085  mov r13,[r15+10h]
-    0008c  sub r13,[r15]
-    00093  lea rax,[0D8h]
-    0009a  push rax
-    0009b  mov [r15+28h],rsp
-    000a2  sub rsp,8
-    000a6  mov rdx,rsi
-    000a9  sub rsp,10h
-    000b0  mov rsi,[rdx]
-    000b7  call 8
-    000bc  xor edx,edx
-    000be  lea rsp,[rbp-30h]
-    000c5  pop rcx
-    000c6  mov [r15+28h],rcx
-    000cd  pop r15
-    000cf  pop r14
-    000d1  pop r13
-    000d3  pop r12
-    000d5  pop rbx
-    000d6  pop rbp
-    000d7  ret
-    000d8  lea rbp,[rsp+30h]
-    000e0  mov edx,1
-    000e5  lea rsp,[rbp-30h]
-    000ec  pop rcx
-    000ed  mov [r15+28h],rcx
-    000f4  pop r15
-    000f6  pop r14
-    000f8  pop r13
-    000fa  pop r12
-    000fc  pop rbx
-    000fd  pop rbp
-    000fe  ret
+    00056  mov rax,ADDR
+    00060  mov rcx,8
+    0006a  mov r10d,10000001h
+    00070  lea r11,[8]
+    00077  jmp qword ptr [80h]  ; glue: the entry from the interpreter
+; constant pool
+    00080  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,4 +1,4 @@
-function main (asm, 247 bytes)
+function main (asm, 120 bytes)
     00000  jmp 0000000000000047h
     00005  nop
     00006  nop
@@ -32,49 +32,11 @@ function main (asm, 247 bytes)
     00042  mov rsp,[r15+28h]
     00046  ret
 ; external entry (from the interpreter)
-    00047  push rbp
-    00048  mov rbp,rsp
-    0004b  push rbx
-    0004c  push r12
-    0004e  push r13
-    00050  push r14
-    00052  push r15
-    00054  mov r15,ADDR
-    0005e  mov [r15+30h],rdi
-    00065  push qword ptr [r15+28h]
-    0006c  mov r14,8
-    00076  mov r13,[r15+10h]
-    0007d  sub r13,[r15]
-    00084  lea rax,[0D0h]
-    0008b  push rax
-    0008c  mov [r15+28h],rsp
-    00093  sub rsp,8
-    00097  mov rdx,rsi
-    0009a  sub rsp,10h
-    000a1  mov rsi,[rdx]
-    000a8  mov rdi,[rdx+8]
-    000af  call 8
-    000b4  xor edx,edx
-    000b6  lea rsp,[rbp-30h]
-    000bd  pop rcx
-    000be  mov [r15+28h],rcx
-    000c5  pop r15
-    000c7  pop r14
-    000c9  pop r13
-    000cb  pop r12
-    000cd  pop rbx
-    000ce  pop rbp
-    000cf  ret
-    000d0  lea rbp,[rsp+30h]
-    000d8  mov edx,1
-    000dd  lea rsp,[rbp-30h]
-    000e4  pop rcx
-    000e5  mov [r15+28h],rcx
-    000ec  pop r15
-    000ee  pop r14
-    000f0  pop r13
-    000f2  pop r12
-    000f4  pop rbx
-    000f5  pop rbp
-    000f6  ret
+    00047  mov rax,ADDR
+    00051  mov rcx,8
+    0005b  mov r10d,20000002h
+    00061  lea r11,[8]
+    00068  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+; constant pool
+    00070  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,5 +1,5 @@
-function main (asm, 380 bytes)
-    00000  jmp 00000000000000D3h
+function main (asm, 248 bytes)
+    00000  jmp 00000000000000BFh
     00005  nop
     00006  nop
     00007  nop
@@ -60,57 +60,17 @@ function main (asm, 380 bytes)
     000ad  jmp 000000000000007Ah
 ; trap: memory access out of bounds at line 9
     000af  mov edx,2
-    000b4  mov rdi,[r15+30h]
-    000b8  mov esi,1
-    000bd  mov rax,ADDR
-    000c7  call rax  ; jit_trap
-    000c9  jmp 00000000000000CEh
+    000b4  jmp qword ptr [0E8h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    000ce  mov rsp,[r15+28h]
-    000d2  ret
+    000ba  mov rsp,[r15+28h]
+    000be  ret
 ; external entry (from the interpreter)
-    000d3  push rbp
-    000d4  mov rbp,rsp
-    000d7  push rbx
-    000d8  push r12
-    000da  push r13
-    000dc  push r14
-    000de  push r15
-    000e0  mov r15,ADDR
-    000ea  mov [r15+30h],rdi
-    000f1  push qword ptr [r15+28h]
-    000f8  mov r14,ADDR
-    00102  mov r13,[r15+10h]
-    00109  sub r13,[r15]
-    00110  lea rax,[155h]
-    00117  push rax
-    00118  mov [r15+28h],rsp
-    0011f  sub rsp,8
-    00123  mov rdx,rsi
-    00126  sub rsp,10h
-    0012d  mov rsi,[rdx]
-    00134  call 8
-    00139  xor edx,edx
-    0013b  lea rsp,[rbp-30h]
-    00142  pop rcx
-    00143  mov [r15+28h],rcx
-    0014a  pop r15
-    0014c  pop r14
-    0014e  pop r13
-    00150  pop r12
-    00152  pop rbx
-    00153  pop rbp
-    00154  ret
-    00155  lea rbp,[rsp+30h]
-    0015d  mov edx,1
-    00162  lea rsp,[rbp-30h]
-    00169  pop rcx
-    0016a  mov [r15+28h],rcx
-    00171  pop r15
-    00173  pop r14
-    00175  pop r13
-    00177  pop r12
-    00179  pop rbx
-    0017a  pop rbp
-    0017b  ret
+    000bf  mov rax,ADDR
+    000c9  mov rcx,ADDR
+    000d3  mov r10d,10000001h
+    000d9  lea r11,[8]
+    000e0  jmp qword ptr [0F0h]  ; glue: the entry from the interpreter
+; constant pool
+    000e8  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    000f0  dq ADDR  ; glue: the entry from the interpreter
 

@@ -1,0 +1,162 @@
+//! The glue: the out-of-line routines every compiled function shares,
+//! made once per process and reached through the function's constant
+//! pool (`call`/`jmp qword [rip + entry]`, so a function's code stays
+//! position independent). HotSpot calls such code its stub routines, V8
+//! its builtins; LuaJIT's traces exit through one shared handler.
+//!
+//! - the external entry's common part: callee-saved registers saved and
+//!   set, the arguments copied, the function called, the registers
+//!   restored (`abi::entry_glue`), which a function's own entry jumps to
+//!   with its `CallState`, memory, argument counts and internal entry in
+//!   registers;
+//! - a slow call's way through `jit_call`, one routine per count of
+//!   argument registers (`abi::through_jit_call`), which a function's
+//!   slow-call stubs `call` with the callee in eax, the site in rcx and
+//!   the inlined levels in rdx;
+//! - a trap's way through `jit_trap`, one routine per kind, which a
+//!   function's trap stubs jump to with the site in rdx;
+//! - the unwinding both end in when `jit_call` or `jit_trap` reports a
+//!   trap.
+//!
+//! They read nothing of one VM but what `r15` (its `CallState`) gives, so
+//! one copy serves every VM and thread of the process. A function then
+//! emits none of them: fib's baseline code is 524 bytes with a routine of
+//! its own, and each compile emitted 300 to 700 instructions' worth of
+//! routines before. The glue lives in a page of its own (`CodeCache::debuggable`:
+//! written once, then read-execute only), mapped at the first compile
+//! and kept for the life of the process.
+
+use super::abi::{entry_glue, through_jit_call, trap_through_jit_trap, unwind_code};
+use super::code::Assembler;
+use super::code_cache::{CacheError, CodeCache, CodeHandle};
+use super::ARG_REGISTERS;
+use std::sync::OnceLock;
+use vm::runtime::native::{TRAP_DIVISION_BY_ZERO, TRAP_OUT_OF_BOUNDS, TRAP_STACK_OVERFLOW};
+
+/// The trap kinds, in the order of `Glue::traps`.
+const TRAP_KINDS: [u64; 3] = [
+    TRAP_DIVISION_BY_ZERO,
+    TRAP_OUT_OF_BOUNDS,
+    TRAP_STACK_OVERFLOW,
+];
+
+/// The routines' names, for listings.
+const JIT_CALL_NAMES: [&str; ARG_REGISTERS.len() + 1] = [
+    "calls through jit_call, 0 in registers",
+    "calls through jit_call, 1 in registers",
+    "calls through jit_call, 2 in registers",
+    "calls through jit_call, 3 in registers",
+    "calls through jit_call, 4 in registers",
+];
+const TRAP_NAMES: [&str; TRAP_KINDS.len()] = [
+    "division by zero through jit_trap",
+    "memory access out of bounds through jit_trap",
+    "stack overflow through jit_trap",
+];
+
+/// The glue's routines, by address.
+pub(crate) struct Glue {
+    /// The external entries' common part (`abi::entry_glue`).
+    entry: u64,
+    /// The way through `jit_call` with `k` argument registers, for `k`
+    /// up to `ARG_REGISTERS.len()`.
+    jit_calls: [u64; ARG_REGISTERS.len() + 1],
+    /// The way through `jit_trap` for each kind (`TRAP_KINDS`).
+    traps: [u64; TRAP_KINDS.len()],
+    /// The machine code, as made, and each routine's offset and name,
+    /// for listings.
+    code: Vec<u8>,
+    marks: Vec<(usize, &'static str)>,
+    /// Where `code` runs.
+    at: u64,
+    /// Keeps the page mapped: the glue is never freed.
+    _page: CodeHandle,
+}
+
+static GLUE: OnceLock<Result<Glue, CacheError>> = OnceLock::new();
+
+/// The process's glue, made by the first compile to ask.
+pub(crate) fn glue() -> Result<&'static Glue, CacheError> {
+    // Made inside a compile, it outlives the compile's arena.
+    GLUE.get_or_init(|| vm::runtime::alloc::lasting(Glue::make))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+impl Glue {
+    fn make() -> Result<Glue, CacheError> {
+        let mut ops = Assembler::new(x64::Capacity {
+            bytes: 1024,
+            dynamic_labels: 16,
+            relocations: 16,
+            lines: 0,
+        });
+        let mut marks = vec![(0, "the entry from the interpreter")];
+        entry_glue(&mut ops);
+        let unwind = ops.new_dynamic_label();
+        let mut jit_calls = [0usize; ARG_REGISTERS.len() + 1];
+        for (k, at) in jit_calls.iter_mut().enumerate() {
+            *at = ops.here();
+            marks.push((*at, JIT_CALL_NAMES[k]));
+            through_jit_call(&mut ops, k, unwind);
+        }
+        let mut traps = [0usize; TRAP_KINDS.len()];
+        for (k, (kind, at)) in TRAP_KINDS.into_iter().zip(&mut traps).enumerate() {
+            *at = ops.here();
+            marks.push((*at, TRAP_NAMES[k]));
+            trap_through_jit_trap(&mut ops, kind, unwind);
+        }
+        marks.push((ops.here(), "unwind to the entry from the interpreter"));
+        unwind_code(&mut ops, unwind);
+        let code = ops
+            .finish()
+            .map_err(|e| CacheError::Os(format!("glue: {e}")))?
+            .code;
+        let mut page = CodeCache::debuggable(code.len().next_multiple_of(4096));
+        let (start, handle) = page.install(&code)?;
+        let at = start as u64;
+        Ok(Glue {
+            entry: at,
+            jit_calls: jit_calls.map(|o| at + o as u64),
+            traps: traps.map(|o| at + o as u64),
+            code,
+            marks,
+            at,
+            _page: handle,
+        })
+    }
+
+    /// The external entries' common part.
+    pub(crate) fn entry(&self) -> u64 {
+        self.entry
+    }
+
+    /// The way through `jit_call` for a call with `in_registers` argument
+    /// registers.
+    pub(crate) fn jit_call(&self, in_registers: usize) -> u64 {
+        self.jit_calls[in_registers]
+    }
+
+    /// The way through `jit_trap` for traps of `kind`.
+    pub(crate) fn trap(&self, kind: u64) -> u64 {
+        let k = TRAP_KINDS.iter().position(|&t| t == kind);
+        self.traps[k.expect("a trap kind of `vm::runtime::native`")]
+    }
+
+    /// What the routine at `address` is, if it is one, for listings.
+    pub(crate) fn name(&self, address: u64) -> Option<&'static str> {
+        let offset = usize::try_from(address.checked_sub(self.at)?).ok()?;
+        let routine = self.marks.iter().find(|&&(at, _)| at == offset)?;
+        Some(routine.1).filter(|_| offset < self.code.len())
+    }
+
+    /// Where the glue runs.
+    pub(crate) fn address(&self) -> u64 {
+        self.at
+    }
+
+    /// The glue's machine code and each routine's offset and name.
+    pub(crate) fn code(&self) -> (&[u8], &[(usize, &'static str)]) {
+        (&self.code, &self.marks)
+    }
+}
