@@ -406,7 +406,7 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
         let one_way = relation.clone();
         for (k, &mask) in one_way.iter().enumerate() {
             for j in mask.iter() {
-                relation[j] |= Mask::bit(k);
+                relation[j].insert(k);
             }
         }
     }
@@ -464,9 +464,11 @@ pub fn allocate(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result
     let live_after = after
         .iter()
         .map(|&live| {
+            let mut homed_live = Mask::EMPTY;
             live.iter()
                 .filter_map(|k| renumber[k])
-                .fold(Mask::EMPTY, |m, h| m | Mask::bit(h))
+                .for_each(|h| homed_live.insert(h));
+            homed_live
         })
         .collect();
     Ok(Allocation {
