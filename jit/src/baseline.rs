@@ -166,18 +166,22 @@ impl<'a> Baseline<'a> {
             calls += 1;
             outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
         }
+        // A call takes three labels (its slow path's entries and the way
+        // back) and up to six references to them; sized short, a
+        // function of 400 calls spent a seventh of its compile growing
+        // the tables.
         let bytes = 512 + 24 * n + 160 * calls;
         let mut ops = Assembler::new(x64::Capacity {
             bytes,
-            dynamic_labels: n / 2 + 8,
-            relocations: n + 8,
+            dynamic_labels: n / 2 + 8 + 3 * calls,
+            relocations: n + 8 + 6 * calls,
             lines: n,
         });
         let mut targets = vec![None; n];
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
-        let stubs = Stubs::new(&mut ops, glue);
+        let stubs = Stubs::new(&mut ops, glue, calls);
         Baseline {
             ops,
             program,
@@ -545,8 +549,14 @@ impl<'a> Baseline<'a> {
             levels: 1,
             own_entry: None,
         };
-        let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
-        self.stubs.slow_call(slow);
+        if self.env.count_calls || self.env.count_slots {
+            let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
+            self.stubs.slow_call(slow);
+        } else {
+            let routine = self.stubs.glue().call(abi::registers_for(nargs));
+            let routine = self.ops.pooled(routine);
+            abi::glue_call(&mut self.ops, &call, routine);
+        }
         self.store(d, RAX);
     }
 

@@ -202,6 +202,10 @@ pub struct CallState {
     /// runtime helper takes first: compiled code keeps no register for it.
     /// Entries nested through the interpreter store the same VM.
     pub vm: usize,
+    /// The address of the table of each function's compiled entry
+    /// (`JitEnv::entries`), for code shared by every function (the JIT's
+    /// glue) to look callees up in.
+    pub entries: usize,
 }
 
 /// Offsets of `CallState`'s fields, for the emitter.
@@ -212,6 +216,18 @@ pub const STATE_MAX_SLOTS: i32 = 24;
 pub const STATE_NATIVE_FLOOR: i32 = 32;
 pub const STATE_ENTRY_SP: i32 = 40;
 pub const STATE_VM: i32 = 48;
+pub const STATE_ENTRIES: i32 = 56;
+const _: () = {
+    use std::mem::offset_of;
+    assert!(offset_of!(CallState, depth) == STATE_DEPTH as usize);
+    assert!(offset_of!(CallState, stack_top) == STATE_STACK_TOP as usize);
+    assert!(offset_of!(CallState, max_depth) == STATE_MAX_DEPTH as usize);
+    assert!(offset_of!(CallState, max_slots) == STATE_MAX_SLOTS as usize);
+    assert!(offset_of!(CallState, native_floor) == STATE_NATIVE_FLOOR as usize);
+    assert!(offset_of!(CallState, entry_sp) == STATE_ENTRY_SP as usize);
+    assert!(offset_of!(CallState, vm) == STATE_VM as usize);
+    assert!(offset_of!(CallState, entries) == STATE_ENTRIES as usize);
+};
 
 /// Room kept below the floor for what runs there: the runtime helpers, the
 /// interpreter's own frames, a compile, and the largest compiled frame

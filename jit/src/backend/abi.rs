@@ -41,8 +41,8 @@ use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::{jit_call, jit_trap};
 use vm::tier::JitEnv;
 use vm::tier::{
-    STATE_DEPTH, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS, STATE_NATIVE_FLOOR,
-    STATE_STACK_TOP, STATE_VM,
+    STATE_DEPTH, STATE_ENTRIES, STATE_ENTRY_SP, STATE_MAX_DEPTH, STATE_MAX_SLOTS,
+    STATE_NATIVE_FLOOR, STATE_STACK_TOP, STATE_VM,
 };
 use vm::Program;
 use x64::encode;
@@ -415,10 +415,60 @@ pub(crate) fn slow_call_stub(ops: &mut Assembler, call: &SlowCall, routine: Dyna
     dynasm!(ops ; .arch x64 ; call QWORD [=>routine] ; jmp =>call.done);
 }
 
+/// A call through the glue (`glue_call_routine`), for code that does not
+/// count calls or register-stack slots: the callee into eax, the site
+/// into rcx, a call of the glue's routine for the call's argument
+/// registers through the constant-pool entry `routine`, and the call's
+/// level given back after it: 20 to 25 bytes, where the checks in place
+/// and the way through `jit_call` out of line are about 100.
+pub(crate) fn glue_call(ops: &mut Assembler, call: &CallSite, routine: DynamicLabel) {
+    debug_assert_eq!(call.levels, 1, "the glue spends one level");
+    encode::mov_imm(ops, RAX, call.callee.0 as i64);
+    encode::mov_imm(ops, RCX, call.site);
+    dynasm!(ops ; .arch x64 ; call QWORD [=>routine]);
+    encode::add_imm(ops, R13, 1);
+}
+
+/// The glue's routine a `glue_call` calls, for calls with
+/// `in_registers` argument registers: the callee's entry looked up in
+/// the table `CallState` points to, the call's level spent from r13 and
+/// the native stack's floor checked, then a jump to the callee's
+/// internal entry, which returns to the call site (the stack then is as
+/// a direct call leaves it: the return address, then the arguments).
+/// A callee not compiled, or a limit passed, goes on to the way through
+/// `jit_call` (`through`, for as many registers) with the level already
+/// spent, which the levels in rdx (-1) make up for.
+pub(crate) fn glue_call_routine(ops: &mut Assembler, through: DynamicLabel) {
+    let slow = ops.new_dynamic_label();
+    dynasm!(ops
+        ; .arch x64
+        ; mov rdx, QWORD [r15 + STATE_ENTRIES]
+        ; mov rdx, QWORD [rdx + rax * 8]
+        // The carry says the calls left ran out.
+        ; sub r13, 1
+        ; jb =>slow
+        ; test rdx, rdx
+        ; jz =>slow
+        // The return address is pushed: rsp is 8 below the call site's.
+        ; cmp rsp, QWORD [r15 + STATE_NATIVE_FLOOR]
+        ; jb =>slow
+        ; add rdx, INTERNAL_ENTRY
+        ; jmp rdx
+        ; =>slow
+        ; mov rdx, -1
+        ; jmp =>through
+    );
+}
+
 /// The argument registers a slow call of `call` fills: which of the
 /// glue's routines through `jit_call` it calls.
 pub(crate) fn in_registers(call: &SlowCall) -> usize {
     call.nargs.min(ARG_REGISTERS.len())
+}
+
+/// The argument registers a call of `nargs` arguments fills.
+pub(crate) fn registers_for(nargs: usize) -> usize {
+    nargs.min(ARG_REGISTERS.len())
 }
 
 /// The glue's way through `jit_call` for calls with `in_registers`

@@ -9,7 +9,7 @@ use super::plan::Plan;
 use super::stubs::Stubs;
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Table, Value};
-use crate::ir::{Function, NO_SRC};
+use crate::ir::{Function, InstKind, NO_SRC};
 use crate::pipeline::budget::{Bail, Budget, CodeMeter};
 use crate::regalloc::{Allocation, Home, Mask};
 use dynasmrt::{dynasm, DynamicLabel, DynasmLabelApi};
@@ -122,15 +122,21 @@ impl<'a> Emitter<'a> {
         // bytes (the entries, prologue and stubs, then a few instructions
         // per IR instruction), a label per block and stub, a reference per
         // jump, call or trap.
+        // A call takes three labels more and up to six references.
         let (insts, blocks) = (f.insts.len(), f.blocks.len());
+        let calls = f
+            .insts
+            .iter()
+            .filter(|i| matches!(i.kind, InstKind::Call(..)))
+            .count();
         let mut ops = Assembler::new(x64::Capacity {
             bytes: 256 + 16 * insts,
-            dynamic_labels: 2 * blocks + 16,
-            relocations: insts + 16,
+            dynamic_labels: 2 * blocks + 16 + 3 * calls,
+            relocations: insts + 16 + 6 * calls,
             lines: insts,
         });
         let block_labels = Table::from_fn(blocks, |_| ops.new_dynamic_label());
-        let stubs = Stubs::new(&mut ops, glue);
+        let stubs = Stubs::new(&mut ops, glue, calls);
         let start = ops.new_dynamic_label();
         let copies = plan
             .copies

@@ -9,6 +9,9 @@
 //!   restored (`abi::entry_glue`), which a function's own entry jumps to
 //!   with its `CallState`, memory, argument counts and internal entry in
 //!   registers;
+//! - a call of another function from baseline code: the callee looked up,
+//!   the limits checked, a jump to its internal entry, or on to the way
+//!   through `jit_call`;
 //! - a slow call's way through `jit_call`, one routine per count of
 //!   argument registers (`abi::through_jit_call`), which a function's
 //!   slow-call stubs `call` with the callee in eax, the site in rcx and
@@ -26,10 +29,13 @@
 //! written once, then read-execute only), mapped at the first compile
 //! and kept for the life of the process.
 
-use super::abi::{entry_glue, through_jit_call, trap_through_jit_trap, unwind_code};
+use super::abi::{
+    entry_glue, glue_call_routine, through_jit_call, trap_through_jit_trap, unwind_code,
+};
 use super::code::Assembler;
 use super::code_cache::{CacheError, CodeCache, CodeHandle};
 use super::ARG_REGISTERS;
+use dynasmrt::{dynasm, DynasmLabelApi};
 use std::sync::OnceLock;
 use vm::runtime::native::{TRAP_DIVISION_BY_ZERO, TRAP_OUT_OF_BOUNDS, TRAP_STACK_OVERFLOW};
 
@@ -41,6 +47,13 @@ const TRAP_KINDS: [u64; 3] = [
 ];
 
 /// The routines' names, for listings.
+const CALL_NAMES: [&str; ARG_REGISTERS.len() + 1] = [
+    "a call, 0 in registers",
+    "a call, 1 in registers",
+    "a call, 2 in registers",
+    "a call, 3 in registers",
+    "a call, 4 in registers",
+];
 const JIT_CALL_NAMES: [&str; ARG_REGISTERS.len() + 1] = [
     "calls through jit_call, 0 in registers",
     "calls through jit_call, 1 in registers",
@@ -61,6 +74,8 @@ pub(crate) struct Glue {
     /// The way through `jit_call` with `k` argument registers, for `k`
     /// up to `ARG_REGISTERS.len()`.
     jit_calls: [u64; ARG_REGISTERS.len() + 1],
+    /// A call with `k` argument registers (`abi::glue_call_routine`).
+    calls: [u64; ARG_REGISTERS.len() + 1],
     /// The way through `jit_trap` for each kind (`TRAP_KINDS`).
     traps: [u64; TRAP_KINDS.len()],
     /// The machine code, as made, and each routine's offset and name,
@@ -94,10 +109,19 @@ impl Glue {
         let mut marks = vec![(0, "the entry from the interpreter")];
         entry_glue(&mut ops);
         let unwind = ops.new_dynamic_label();
+        let throughs: [_; ARG_REGISTERS.len() + 1] =
+            std::array::from_fn(|_| ops.new_dynamic_label());
+        let mut calls = [0usize; ARG_REGISTERS.len() + 1];
+        for (k, at) in calls.iter_mut().enumerate() {
+            *at = ops.here();
+            marks.push((*at, CALL_NAMES[k]));
+            glue_call_routine(&mut ops, throughs[k]);
+        }
         let mut jit_calls = [0usize; ARG_REGISTERS.len() + 1];
         for (k, at) in jit_calls.iter_mut().enumerate() {
             *at = ops.here();
             marks.push((*at, JIT_CALL_NAMES[k]));
+            dynasm!(ops ; .arch x64 ; =>throughs[k]);
             through_jit_call(&mut ops, k, unwind);
         }
         let mut traps = [0usize; TRAP_KINDS.len()];
@@ -118,6 +142,7 @@ impl Glue {
         Ok(Glue {
             entry: at,
             jit_calls: jit_calls.map(|o| at + o as u64),
+            calls: calls.map(|o| at + o as u64),
             traps: traps.map(|o| at + o as u64),
             code,
             marks,
@@ -135,6 +160,11 @@ impl Glue {
     /// registers.
     pub(crate) fn jit_call(&self, in_registers: usize) -> u64 {
         self.jit_calls[in_registers]
+    }
+
+    /// A call with `in_registers` argument registers (`abi::glue_call`).
+    pub(crate) fn call(&self, in_registers: usize) -> u64 {
+        self.calls[in_registers]
     }
 
     /// The way through `jit_trap` for traps of `kind`.

@@ -37,9 +37,10 @@ pub(crate) struct Stubs {
 }
 
 impl Stubs {
-    pub(crate) fn new(ops: &mut Assembler, glue: &'static Glue) -> Stubs {
+    /// The queue of a function making `calls` calls.
+    pub(crate) fn new(ops: &mut Assembler, glue: &'static Glue, calls: usize) -> Stubs {
         Stubs {
-            slow_calls: Vec::new(),
+            slow_calls: Vec::with_capacity(calls),
             traps: Vec::new(),
             groups: Vec::new(),
             unwind: ops.new_dynamic_label(),

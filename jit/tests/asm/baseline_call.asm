@@ -1,5 +1,5 @@
-function main (baseline asm, 232 bytes)
-    00000  jmp 00000000000000AAh
+function main (baseline asm, 168 bytes)
+    00000  jmp 000000000000006Ch
     00005  nop
     00006  nop
     00007  nop
@@ -9,55 +9,41 @@ function main (baseline asm, 232 bytes)
     0000c  sub rsp,10h
     00013  xor eax,eax
     00015  mov [rbp-8],rax
-; line 6: call
+; line 7: call
     00019  mov esi,1
-    0001e  mov rax,ADDR
-    00028  mov rax,[rax]
-    0002b  test rax,rax
-    0002e  je 0000000000000091h
-    00034  cmp rsp,[r15+20h]
-    0003b  jb 0000000000000091h
-    00041  sub r13,1
-    00045  jb 000000000000008Dh
-    0004b  add rax,8
-    0004f  call rax
-    00051  add r13,1
-    00055  mov [rbp-8],rax
-; line 7: print
-    00059  mov rax,[rbp-8]
-    0005d  mov rsi,rax
-    00060  mov ecx,1
-    00065  mov rdi,[r15+30h]
-    00069  mov rax,ADDR
-    00073  push r10
-    00075  push r11
-    00077  call rax  ; jit_print
-    00079  pop r11
-    0007b  pop r10
-    0007d  test rdx,rdx
-    00080  jne 00000000000000A5h
-; line 8: ret
-    00086  xor eax,eax
-    00088  mov rsp,rbp
-    0008b  pop rbp
-    0008c  ret
-; call g at line 6 through jit_call
-    0008d  add r13,1
-    00091  mov eax,1
-    00096  xor ecx,ecx
-    00098  xor edx,edx
-    0009a  call qword ptr [0D8h]  ; glue: calls through jit_call, 1 in registers
-    000a0  jmp 0000000000000055h
+    0001e  mov eax,1
+    00023  xor ecx,ecx
+    00025  call qword ptr [98h]  ; glue: a call, 1 in registers
+    0002b  add r13,1
+    0002f  mov [rbp-8],rax
+; line 8: print
+    00033  mov rax,[rbp-8]
+    00037  mov rsi,rax
+    0003a  mov ecx,1
+    0003f  mov rdi,[r15+30h]
+    00043  mov rax,ADDR
+    0004d  push r10
+    0004f  push r11
+    00051  call rax  ; jit_print
+    00053  pop r11
+    00055  pop r10
+    00057  test rdx,rdx
+    0005a  jne 0000000000000067h
+; line 9: ret
+    00060  xor eax,eax
+    00062  mov rsp,rbp
+    00065  pop rbp
+    00066  ret
 ; unwind to the entry from the interpreter
-    000a5  mov rsp,[r15+28h]
-    000a9  ret
+    00067  mov rsp,[r15+28h]
+    0006b  ret
 ; external entry (from the interpreter)
-    000aa  mov rax,ADDR
-    000b4  mov rcx,8
-    000be  mov r10d,0
-    000c4  lea r11,[8]
-    000cb  jmp qword ptr [0E0h]  ; glue: the entry from the interpreter
+    0006c  mov rax,ADDR
+    00076  mov rcx,8
+    00080  mov r10d,0
+    00086  lea r11,[8]
+    0008d  jmp qword ptr [0A0h]  ; glue: the entry from the interpreter
 ; constant pool
-    000d8  dq ADDR  ; glue: calls through jit_call, 1 in registers
-    000e0  dq ADDR  ; glue: the entry from the interpreter
+    00098  dq ADDR  ; glue: a call, 1 in registers
+    000a0  dq ADDR  ; glue: the entry from the interpreter
 

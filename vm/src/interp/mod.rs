@@ -367,6 +367,7 @@ impl<'p> Vm<'p> {
 
     fn jit_env(&mut self) -> JitEnv {
         let cells = self.memory.len();
+        self.state.entries = self.tiers.entries.as_ptr() as usize;
         JitEnv {
             memory: MemoryView {
                 base: self.memory.as_mut_ptr(),
