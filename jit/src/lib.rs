@@ -25,3 +25,11 @@ pub use ir::entity::{Block, Inst, Value};
 pub use pipeline::budget::{Bail, Budget};
 pub use pipeline::error::CompileError;
 pub use pipeline::phase::Phase;
+
+/// Makes what every compile shares (the glue, `backend::glue`) now rather
+/// than in the first compile: for a thread with nothing else to do while
+/// the VM loads its program (`bcvm`'s main thread, before it is lent).
+/// A failure is left for the first compile to meet and report.
+pub fn prepare() {
+    let _ = backend::glue::glue();
+}
