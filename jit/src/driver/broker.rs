@@ -449,6 +449,12 @@ impl Shared {
         // in for this one, so the other buffer grows too as compiler
         // threads push into it, and both keep their room.
         self.lock_patiently().done.reserve(MAX_WAITING);
+        // The code cache's first pages too, which the VM's thread's own
+        // first installs (baseline code, in the default tier) would
+        // otherwise fault in.
+        if let Some(prefault) = &self.prefault {
+            prefault.ahead(0);
+        }
         while let Some(job) = self.next() {
             let built = build(
                 &self.settings,
