@@ -127,6 +127,13 @@ pub fn compile(
         .map_err(|e| fail(format!("cannot assemble: {e}")))
 }
 
+/// Whether calls go through the glue (`abi::glue_call`): unless they
+/// are counted or account for register-stack slots, which the checks in
+/// place do (`abi::direct_call`).
+fn glue_calls(env: &JitEnv) -> bool {
+    !env.count_calls && !env.count_slots
+}
+
 struct Baseline<'a> {
     ops: Assembler,
     program: &'a Program,
@@ -166,22 +173,24 @@ impl<'a> Baseline<'a> {
             calls += 1;
             outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
         }
-        // A call takes three labels (its slow path's entries and the way
-        // back) and up to six references to them; sized short, a
-        // function of 400 calls spent a seventh of its compile growing
-        // the tables.
-        let bytes = 512 + 24 * n + 160 * calls;
+        // A call through the glue takes a reference to the pool; one
+        // with its checks in place (`glue_calls` false) three labels (its
+        // slow path's entries and the way back) and up to six references
+        // to them, and a slow path. Sized short, a function of 400 calls
+        // spent a seventh of its compile growing the tables.
+        let slow_calls = if glue_calls(&env) { 0 } else { calls };
+        let bytes = 512 + 24 * n + 40 * calls + 120 * slow_calls;
         let mut ops = Assembler::new(x64::Capacity {
             bytes,
-            dynamic_labels: n / 2 + 8 + 3 * calls,
-            relocations: n + 8 + 6 * calls,
+            dynamic_labels: n / 2 + 8 + 3 * slow_calls,
+            relocations: n + 8 + calls + 6 * slow_calls,
             lines: n,
         });
         let mut targets = vec![None; n];
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
-        let stubs = Stubs::new(&mut ops, glue, calls);
+        let stubs = Stubs::new(&mut ops, glue, slow_calls);
         Baseline {
             ops,
             program,
@@ -549,13 +558,13 @@ impl<'a> Baseline<'a> {
             levels: 1,
             own_entry: None,
         };
-        if self.env.count_calls || self.env.count_slots {
-            let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
-            self.stubs.slow_call(slow);
-        } else {
+        if glue_calls(&self.env) {
             let routine = self.stubs.glue().call(abi::registers_for(nargs));
             let routine = self.ops.pooled(routine);
             abi::glue_call(&mut self.ops, &call, routine);
+        } else {
+            let slow = abi::direct_call(&mut self.ops, self.program, &self.env, &call);
+            self.stubs.slow_call(slow);
         }
         self.store(d, RAX);
     }

@@ -67,7 +67,8 @@ impl<M> CodeBuffer<M> {
             ops,
             lines: Vec::with_capacity(capacity.lines),
             marks: Vec::with_capacity(8),
-            pool: Vec::new(),
+            // Most functions pool a routine's address or two.
+            pool: Vec::with_capacity(4),
         }
     }
 
