@@ -66,6 +66,12 @@ pub(crate) struct DumpArgs {
     /// baseline`) instead of the optimizing one's.
     #[arg(long, conflicts_with = "osr_line")]
     pub(crate) baseline: bool,
+    /// With `--stage asm`: the glue after the functions, the routines
+    /// every compiled function reaches through its constant pool (the
+    /// entry from the interpreter, calls, the ways through `jit_call` and
+    /// `jit_trap`).
+    #[arg(long)]
+    pub(crate) glue: bool,
 }
 
 #[derive(Args)]

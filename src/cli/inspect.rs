@@ -79,6 +79,12 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
                 .to_string(),
         }]);
     }
+    if opts.glue && stage != jit::Phase::Emit {
+        return Err(vec![Failure::Setup {
+            file: file.to_string(),
+            message: "--glue goes with --stage asm: the glue is machine code".to_string(),
+        }]);
+    }
     let osr = match opts.osr_line {
         None => None,
         Some(line) => Some(osr_entry(file, &program, &ids, line)?),
@@ -94,6 +100,16 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
                 vec![Failure::Compile {
                     file: file.to_string(),
                     func: program.func(id).name.clone(),
+                    error,
+                }]
+            })?;
+            let _ = stdout.write_all(text.as_bytes());
+        }
+        if opts.glue {
+            let text = jit::tools::disasm::glue_listing().map_err(|error| {
+                vec![Failure::Compile {
+                    file: file.to_string(),
+                    func: "glue".to_string(),
                     error,
                 }]
             })?;

@@ -177,6 +177,20 @@ fn asm_dumps_name_helpers_and_stubs_and_show_osr_code() {
             "  ; glue: the entry from the interpreter",
         ],
     );
+    let glue = dump_text_with(&p, &["--glue"]);
+    assert_contains_all(
+        &glue,
+        &[
+            "glue (",
+            "; the entry from the interpreter",
+            "; a call, 1 in registers",
+            "call rax  ; jit_call",
+            "; division by zero through jit_trap",
+        ],
+    );
+    let not_asm = bcvm(&["dump", &p, "--stage", "ssa", "--glue"]);
+    assert_eq!(not_asm.status.code(), Some(2));
+    assert!(stderr(&not_asm).contains("--glue goes with --stage asm"));
     let osr = bcvm(&[
         "dump",
         &p,
@@ -271,6 +285,13 @@ fn ir_dumps_use_bc_syntax() {
 /// `bcvm dump FILE --stage STAGE`, which must succeed, as text.
 fn dump_text(file: &str, stage: &str) -> String {
     let out = bcvm(&["dump", file, "--stage", stage]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `bcvm dump FILE --stage asm` with `flags`, which must succeed, as text.
+fn dump_text_with(file: &str, flags: &[&str]) -> String {
+    let out = bcvm(&[&["dump", file, "--stage", "asm"], flags].concat());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
