@@ -61,9 +61,9 @@ pub struct Budget {
     limit: u64,
     used: u64,
     started: Instant,
-    /// The thread's CPU time when the budget was made (with an
-    /// allowance).
-    thread_started: Duration,
+    /// With an allowance: the thread's CPU time at a mark, and the time
+    /// counted as run before it (`check_limits_at`); `None` until then.
+    mark: Option<(Duration, Duration)>,
     allowance: Option<Duration>,
     next_clock_check: u64,
 }
@@ -86,10 +86,7 @@ impl Budget {
             limit,
             used: 0,
             started: Instant::now(),
-            thread_started: match allowance {
-                Some(_) => thread_time(),
-                None => Duration::ZERO,
-            },
+            mark: None,
             allowance,
             next_clock_check: CLOCK_EVERY,
         }
@@ -113,20 +110,46 @@ impl Budget {
     }
 
     /// `check_limits` with the clock already read (`now`).
+    ///
+    /// The time a compile ran is its thread's CPU time, so that one the
+    /// scheduler set aside is not stopped for time it did not run. The
+    /// thread's clock is a system call (250 ns here, ten times the wall
+    /// clock, and half of a small baseline compile), so it is first read
+    /// at a mark: the first look past `CLOCK_EVERY` units, with the wall
+    /// time until then counted as run; or, if that look comes after the
+    /// allowance, at that look, with nothing counted before it. A compile
+    /// shorter than `CLOCK_EVERY` units never reads it, and what a mark
+    /// miscounts is the first `CLOCK_EVERY` units' time (microseconds).
     pub fn check_limits_at(&mut self, now: Instant) -> Result<(), Bail> {
         if vm::runtime::alloc::exhausted() {
             return Err(Bail::OutOfMemory);
         }
-        if let Some(allowance) = self.allowance {
-            // The thread ran at most as long as the wall clock went on.
-            if now.saturating_duration_since(self.started) > allowance {
-                let elapsed = thread_time().saturating_sub(self.thread_started);
-                if elapsed > allowance {
-                    return Err(Bail::OverTime {
-                        work: self.used,
-                        elapsed,
-                    });
-                }
+        let Some(allowance) = self.allowance else {
+            return Ok(());
+        };
+        let wall = now.saturating_duration_since(self.started);
+        if allowance.is_zero() {
+            return Err(Bail::OverTime {
+                work: self.used,
+                elapsed: wall,
+            });
+        }
+        if self.mark.is_none() && (self.used >= CLOCK_EVERY || wall > allowance) {
+            let before = if wall > allowance {
+                Duration::ZERO
+            } else {
+                wall
+            };
+            self.mark = Some((thread_time(), before));
+        }
+        // The thread ran at most as long as the wall clock went on.
+        if let (true, Some((at_mark, before))) = (wall > allowance, self.mark) {
+            let elapsed = thread_time().saturating_sub(at_mark) + before;
+            if elapsed > allowance {
+                return Err(Bail::OverTime {
+                    work: self.used,
+                    elapsed,
+                });
             }
         }
         Ok(())
@@ -216,6 +239,34 @@ mod tests {
     fn a_zero_allowance_is_spent_at_once() {
         let mut b = Budget::new(u64::MAX, Some(Duration::ZERO));
         assert!(matches!(b.check_limits(), Err(Bail::OverTime { .. })));
+    }
+
+    /// Time the scheduler kept the thread from running is not counted:
+    /// a budget marked, then left while the thread sleeps past its
+    /// allowance, is not spent.
+    #[test]
+    fn time_the_thread_did_not_run_is_not_counted() {
+        let mut b = Budget::new(u64::MAX, Some(Duration::from_millis(5)));
+        assert!(b.charge(CLOCK_EVERY).is_ok());
+        std::thread::sleep(Duration::from_millis(10));
+        assert!(b.check_limits().is_ok());
+        // Busy past the allowance, it is.
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(8) {
+            std::hint::black_box(0);
+        }
+        assert!(matches!(b.check_limits(), Err(Bail::OverTime { .. })));
+    }
+
+    /// A small compile never reads the thread's clock.
+    #[test]
+    fn a_budget_under_its_first_look_reads_no_thread_clock() {
+        let mut b = Budget::new(u64::MAX, Some(Duration::from_millis(50)));
+        assert!(b.charge(CLOCK_EVERY - 1).is_ok());
+        assert!(b.check_limits().is_ok());
+        assert_eq!(b.mark, None);
+        assert!(b.charge(1).is_ok());
+        assert!(b.mark.is_some());
     }
 
     #[test]
