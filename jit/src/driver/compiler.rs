@@ -332,7 +332,7 @@ impl Jit {
         for listener in &mut self.listeners {
             listener.compiled(&record);
         }
-        self.records.compiled(&record);
+        self.records.push(record);
         let mut compiled = result.ok()?;
         let address = compiled.entry as usize as u64;
         let emitted = built
