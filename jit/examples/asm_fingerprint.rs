@@ -1,7 +1,8 @@
 //! Prints the machine code of every function of some programs, and of the
 //! OSR entry at every loop header, disassembled with 64-bit immediates
-//! masked (they embed addresses that differ between builds and runs), so
-//! two builds of the back end can be compared byte for byte:
+//! masked, and its constant pool with the words that are user-space
+//! addresses (the glue's routines) masked (they differ between builds and
+//! runs), so two builds of the back end can be compared byte for byte:
 //!
 //!     cargo run --release -p jit --example asm_fingerprint -- programs/*.bc --seeds 0 2000 > a.txt
 //!
@@ -13,7 +14,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use vm::{FuncId, Program};
 
-fn masked_listing(code: &[u8]) -> String {
+fn masked_listing(emitted: &jit::backend::Emitted) -> String {
+    let code = &emitted.code[..emitted.code_end];
     let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
     let mut instruction = Instruction::default();
@@ -25,6 +27,16 @@ fn masked_listing(code: &[u8]) -> String {
         }
         formatter.format(&instruction, &mut out);
         out.push('\n');
+    }
+    // After the pool's alignment, 8-byte words: a routine's address (at
+    // most 47 bits, above the first 4 GiB) or a float's bits.
+    let pool = &emitted.code[emitted.code_end..];
+    for word in pool[pool.len() % 8..].chunks_exact(8) {
+        let bits = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        match bits {
+            0x1_0000_0000..0x8000_0000_0000 => out.push_str("dq ADDR\n"),
+            _ => out.push_str(&format!("dq {bits:016x}\n")),
+        }
     }
     out
 }
@@ -48,17 +60,17 @@ fn fingerprint(name: &str, program: &Program, full: bool) {
         let id = FuncId(k as u32);
         let entries = std::iter::once(None).chain(loop_headers(program, id).into_iter().map(Some));
         for osr in entries {
-            let code = jit::tools::disasm::machine_code(program, id, osr);
+            let code = jit::tools::disasm::emitted(program, id, osr);
             let label = match osr {
                 None => format!("{name}:{}", program.func(id).name),
                 Some(pc) => format!("{name}:{}@{pc}", program.func(id).name),
             };
             match code {
-                Ok(bytes) => {
-                    let listing = masked_listing(&bytes);
+                Ok(emitted) => {
+                    let listing = masked_listing(&emitted);
                     let mut h = DefaultHasher::new();
                     listing.hash(&mut h);
-                    println!("{label} {:016x} {} bytes", h.finish(), bytes.len());
+                    println!("{label} {:016x} {} bytes", h.finish(), emitted.code.len());
                     if full {
                         print!("{listing}");
                     }
