@@ -116,13 +116,12 @@ pub fn compile(
     dynasm!(b.ops ; .arch x64 ; =>external);
     b.mark(Mark::Named("external entry (from the interpreter)"));
     let words = f.nparams as usize;
-    abi::external_entry(
+    b.stubs.glue().external_entry(
         &mut b.ops,
         &env,
         words,
         words.min(ARG_REGISTERS.len()),
         internal,
-        b.stubs.glue().entry(),
     );
     b.ops
         .finish()
@@ -561,7 +560,7 @@ impl<'a> Baseline<'a> {
             own_entry: None,
         };
         if glue_calls(&self.env) {
-            let routine = self.stubs.glue().call(abi::registers_for(nargs));
+            let routine = self.stubs.glue().call(abi::in_registers(nargs));
             let routine = self.ops.pooled(routine);
             abi::glue_call(&mut self.ops, &call, routine);
         } else {

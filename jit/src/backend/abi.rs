@@ -3,7 +3,8 @@
 //! frame, the prologue, calls to compiled and interpreted functions, the
 //! runtime helpers for output and traps, and the stubs.
 //!
-//! Each function has two entries. The external one, at the start, saves
+//! Each function has two entries. The external one (a jump from offset 0
+//! to the function's way into the glue, `Glue::external_entry`) saves
 //! the System V callee-saved registers and sets those every compiled
 //! function relies on (`r13` the calls left before the depth limit, `r14`
 //! the linear memory's base, `r15` the VM's `CallState`, in which it
@@ -89,7 +90,7 @@ pub(crate) struct SlowCall {
     /// Where the call site goes on.
     done: DynamicLabel,
     pub(crate) callee: vm::FuncId,
-    nargs: usize,
+    pub(crate) nargs: usize,
     pub(crate) site: i64,
     /// The levels the call spends: 1, and those of the inlined calls it
     /// is nested in.
@@ -124,49 +125,21 @@ pub(crate) fn grow_stack(ops: &mut Assembler, bytes: usize) {
 }
 
 /// Most words an entry may copy (`entry_words`): the count shares a
-/// 32-bit immediate with the argument registers' (`external_entry`).
-const MAX_ENTRY_WORDS: usize = (1 << 28) - 1;
+/// 32-bit immediate with the argument registers' (`Glue::external_entry`).
+pub(crate) const MAX_ENTRY_WORDS: usize = (1 << 28) - 1;
 
-/// The entry the interpreter calls (`vm::tier::Entry`), a function's
-/// own part: the VM's `CallState` into rax, its memory's base into rcx,
-/// `words` (the first `words` words of `args` go where the internal
-/// entry expects them, the first `in_registers` in the argument
-/// registers) and `in_registers` packed into r10d, and the internal entry
-/// into r11; then on to the glue's part at `entry_glue` (`entry_glue`), through the
-/// constant pool: 39 bytes.
-pub(crate) fn external_entry(
-    ops: &mut Assembler,
-    env: &JitEnv,
-    words: usize,
-    in_registers: usize,
-    internal: DynamicLabel,
-    entry_glue: u64,
-) {
-    // Frames are at most MAX_FRAME_BYTES, so words fit.
-    assert!(words <= MAX_ENTRY_WORDS && in_registers <= ARG_REGISTERS.len());
-    let packed = (words | in_registers << 28) as i32;
-    let routine = ops.pooled(entry_glue);
-    dynasm!(ops
-        ; .arch x64
-        ; mov rax, QWORD env.state as i64
-        ; mov rcx, QWORD env.memory.base as i64
-        ; mov r10d, packed
-        ; lea r11, [=>internal]
-        ; jmp QWORD [=>routine]
-    );
-}
-
-/// The glue's part of every external entry (see `external_entry` for
-/// what it is given): saves the callee-saved registers every compiled
+/// The glue's part of every external entry (see `Glue::external_entry`
+/// for what it is given): saves the callee-saved registers every compiled
 /// function relies on, sets them (`r15` the `CallState`, `r14` the
-/// memory, `r13` the calls left), records where a trap unwinds to,
-/// copies the arguments (growing the stack a page at a time) and calls
-/// the internal entry; returns its result in rax with 0 in rdx, or 1 in
-/// rdx if a trap unwound to it.
-pub(crate) fn entry_glue(ops: &mut Assembler) {
+/// memory, `r13` the calls left), records where a trap unwinds to, puts
+/// the arguments in place and calls the internal entry; returns its
+/// result in rax with 0 in rdx, or 1 in rdx if a trap unwound to it.
+/// With `Some(k)`, for entries whose `k` words all go in argument
+/// registers (most functions'), it loads those; with `None`, the words
+/// and the registers counted in r10d, it copies the rest to the outgoing
+/// area too, grown a page at a time: about 20 instructions more an entry.
+pub(crate) fn entry_glue(ops: &mut Assembler, registers: Option<usize>) {
     let (trapped, exit) = (ops.new_dynamic_label(), ops.new_dynamic_label());
-    let (grow, grown) = (ops.new_dynamic_label(), ops.new_dynamic_label());
-    let (copied, loaded) = (ops.new_dynamic_label(), ops.new_dynamic_label());
     let pushed = EXTERNAL_PUSHED as i32;
     dynasm!(ops
         ; .arch x64
@@ -189,44 +162,18 @@ pub(crate) fn entry_glue(ops: &mut Assembler) {
         ; mov QWORD [r15 + STATE_ENTRY_SP], rsp
         ; sub rsp, 8
         ; mov rdx, rsi
-        // eax: the words; r10d: the argument registers.
-        ; mov eax, r10d
-        ; and eax, MAX_ENTRY_WORDS as i32
-        ; shr r10d, 28
-        // The outgoing area, 16-byte aligned, a page at a time so a large
-        // one never jumps past a guard page.
-        ; lea rcx, [rax * 8 + 15]
-        ; and rcx, -16
-        ; =>grow
-        ; cmp rcx, PAGE as i32
-        ; jbe =>grown
-        ; sub rsp, PAGE as i32
-        ; mov QWORD [rsp], 0
-        ; sub rcx, PAGE as i32
-        ; jmp =>grow
-        ; =>grown
-        ; sub rsp, rcx
-        // The words past the registers' to [rsp + 8 k]; the System V ABI
-        // guarantees the direction flag is clear.
-        ; mov rcx, rax
-        ; sub rcx, r10
-        ; jz =>copied
-        ; lea rsi, [rdx + r10 * 8]
-        ; lea rdi, [rsp + r10 * 8]
-        ; rep movsq
-        ; =>copied
     );
-    for (k, &r) in ARG_REGISTERS.iter().enumerate() {
-        dynasm!(ops
-            ; .arch x64
-            ; cmp r10d, k as i32
-            ; je =>loaded
-            ; mov Rq(r), QWORD [rdx + 8 * k as i32]
-        );
+    match registers {
+        Some(k) => {
+            grow_stack(ops, (8 * k).next_multiple_of(16));
+            for (j, &r) in ARG_REGISTERS[..k].iter().enumerate() {
+                dynasm!(ops ; .arch x64 ; mov Rq(r), QWORD [rdx + 8 * j as i32]);
+            }
+        }
+        None => copy_entry_words(ops),
     }
     dynasm!(ops
         ; .arch x64
-        ; =>loaded
         ; call r11
         ; xor edx, edx
         ; =>exit
@@ -249,8 +196,52 @@ pub(crate) fn entry_glue(ops: &mut Assembler) {
     );
 }
 
+/// The general entry's arguments (`entry_glue`): the words in r10d's low
+/// 28 bits, the argument registers above them, `args` in rdx. The
+/// outgoing area grows a page at a time, so a large one never jumps past
+/// a guard page; the words past the registers' go to `[rsp + 8 k]`, the
+/// rest into the registers.
+fn copy_entry_words(ops: &mut Assembler) {
+    let (grow, grown) = (ops.new_dynamic_label(), ops.new_dynamic_label());
+    let (copied, loaded) = (ops.new_dynamic_label(), ops.new_dynamic_label());
+    dynasm!(ops
+        ; .arch x64
+        ; mov eax, r10d
+        ; and eax, MAX_ENTRY_WORDS as i32
+        ; shr r10d, 28
+        ; lea rcx, [rax * 8 + 15]
+        ; and rcx, -16
+        ; =>grow
+        ; cmp rcx, PAGE as i32
+        ; jbe =>grown
+        ; sub rsp, PAGE as i32
+        ; mov QWORD [rsp], 0
+        ; sub rcx, PAGE as i32
+        ; jmp =>grow
+        ; =>grown
+        ; sub rsp, rcx
+        // The System V ABI guarantees the direction flag is clear.
+        ; mov rcx, rax
+        ; sub rcx, r10
+        ; jz =>copied
+        ; lea rsi, [rdx + r10 * 8]
+        ; lea rdi, [rsp + r10 * 8]
+        ; rep movsq
+        ; =>copied
+    );
+    for (k, &r) in ARG_REGISTERS.iter().enumerate() {
+        dynasm!(ops
+            ; .arch x64
+            ; cmp r10d, k as i32
+            ; je =>loaded
+            ; mov Rq(r), QWORD [rdx + 8 * k as i32]
+        );
+    }
+    dynasm!(ops ; .arch x64 ; =>loaded);
+}
+
 /// Where a trap leaves compiled code: back to the innermost external
-/// entry, through the word it pushed (see `external_entry`).
+/// entry, through the word it pushed (see `entry_glue`).
 pub(crate) fn unwind_code(ops: &mut Assembler, label: DynamicLabel) {
     dynasm!(ops ; .arch x64 ; =>label);
     encode::load(ops, RSP, R15, STATE_ENTRY_SP);
@@ -460,14 +451,10 @@ pub(crate) fn glue_call_routine(ops: &mut Assembler, through: DynamicLabel) {
     );
 }
 
-/// The argument registers a slow call of `call` fills: which of the
-/// glue's routines through `jit_call` it calls.
-pub(crate) fn in_registers(call: &SlowCall) -> usize {
-    call.nargs.min(ARG_REGISTERS.len())
-}
-
-/// The argument registers a call of `nargs` arguments fills.
-pub(crate) fn registers_for(nargs: usize) -> usize {
+/// The argument registers a call of `nargs` arguments fills: which of
+/// the glue's routines for calls (`glue_call_routine`, `through_jit_call`)
+/// it reaches.
+pub(crate) fn in_registers(nargs: usize) -> usize {
     nargs.min(ARG_REGISTERS.len())
 }
 

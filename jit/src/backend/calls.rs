@@ -126,13 +126,12 @@ impl Emitter<'_> {
         } else {
             0
         };
-        external_entry(
+        self.stubs.glue().external_entry(
             &mut self.ops,
             &self.facts.env,
             words,
             in_registers,
             self.labels.start,
-            self.stubs.glue().entry(),
         );
     }
 

@@ -121,8 +121,8 @@ impl<'a> Emitter<'a> {
         // Sized from the function rather than grown by doubling: code
         // bytes (the entries, prologue and stubs, then a few instructions
         // per IR instruction), a label per block and stub, a reference per
-        // jump, call or trap.
-        // A call takes three labels more and up to six references.
+        // jump, call or trap, and for a call three labels more and up to
+        // six references (its checks and its slow path).
         let (insts, blocks) = (f.insts.len(), f.blocks.len());
         let calls = f
             .insts

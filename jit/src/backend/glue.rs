@@ -5,9 +5,11 @@
 //! its builtins; LuaJIT's traces exit through one shared handler.
 //!
 //! - the external entry's common part: callee-saved registers saved and
-//!   set, the arguments copied, the function called, the registers
-//!   restored (`abi::entry_glue`), which a function's own entry jumps to
-//!   with its `CallState`, memory, argument counts and internal entry in
+//!   set, the arguments put in place, the function called, the registers
+//!   restored (`abi::entry_glue`), one for each count of arguments all
+//!   in registers and one for any words; a function's own entry
+//!   (`Glue::external_entry`) jumps to its kind with its `CallState`,
+//!   memory and internal entry (and for the general one the counts) in
 //!   registers;
 //! - a call of another function from baseline code: the callee looked up,
 //!   the limits checked, a jump to its internal entry, or on to the way
@@ -32,11 +34,12 @@
 
 use super::abi::{
     entry_glue, glue_call_routine, through_jit_call, trap_through_jit_trap, unwind_code,
+    MAX_ENTRY_WORDS,
 };
 use super::code::Assembler;
 use super::code_cache::{CacheError, CodeCache, CodeHandle};
 use super::ARG_REGISTERS;
-use dynasmrt::{dynasm, DynasmLabelApi};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use std::sync::OnceLock;
 use vm::runtime::native::{TRAP_DIVISION_BY_ZERO, TRAP_OUT_OF_BOUNDS, TRAP_STACK_OVERFLOW};
 
@@ -48,6 +51,13 @@ const TRAP_KINDS: [u64; 3] = [
 ];
 
 /// The routines' names, for listings.
+const ENTRY_NAMES: [&str; ARG_REGISTERS.len() + 1] = [
+    "the entry from the interpreter, 0 words in registers",
+    "the entry from the interpreter, 1 word in registers",
+    "the entry from the interpreter, 2 words in registers",
+    "the entry from the interpreter, 3 words in registers",
+    "the entry from the interpreter, 4 words in registers",
+];
 const CALL_NAMES: [&str; ARG_REGISTERS.len() + 1] = [
     "a call, 0 in registers",
     "a call, 1 in registers",
@@ -70,8 +80,11 @@ const TRAP_NAMES: [&str; TRAP_KINDS.len()] = [
 
 /// The glue's routines, by address.
 pub(crate) struct Glue {
-    /// The external entries' common part (`abi::entry_glue`).
+    /// The external entries' common part (`abi::entry_glue`), for any
+    /// words to copy.
     entry: u64,
+    /// The same, for entries of `k` words all in argument registers.
+    entries: [u64; ARG_REGISTERS.len() + 1],
     /// The way through `jit_call` with `k` argument registers, for `k`
     /// up to `ARG_REGISTERS.len()`.
     jit_calls: [u64; ARG_REGISTERS.len() + 1],
@@ -107,8 +120,14 @@ impl Glue {
             relocations: 16,
             lines: 0,
         });
-        let mut marks = vec![(0, "the entry from the interpreter")];
-        entry_glue(&mut ops);
+        let mut marks = vec![(0, "the entry from the interpreter, any words")];
+        entry_glue(&mut ops, None);
+        let mut entries = [0usize; ARG_REGISTERS.len() + 1];
+        for (k, at) in entries.iter_mut().enumerate() {
+            *at = ops.here();
+            marks.push((*at, ENTRY_NAMES[k]));
+            entry_glue(&mut ops, Some(k));
+        }
         let unwind = ops.new_dynamic_label();
         let throughs: [_; ARG_REGISTERS.len() + 1] =
             std::array::from_fn(|_| ops.new_dynamic_label());
@@ -142,6 +161,7 @@ impl Glue {
         let at = start as u64;
         Ok(Glue {
             entry: at,
+            entries: entries.map(|o| at + o as u64),
             jit_calls: jit_calls.map(|o| at + o as u64),
             calls: calls.map(|o| at + o as u64),
             traps: traps.map(|o| at + o as u64),
@@ -152,9 +172,41 @@ impl Glue {
         })
     }
 
-    /// The external entries' common part.
-    pub(crate) fn entry(&self) -> u64 {
-        self.entry
+    /// A function's external entry (`vm::tier::Entry`), its own part: the
+    /// VM's `CallState` into rax, its memory's base into rcx, the
+    /// internal entry (`internal`) into r11 and, unless the first `words`
+    /// words of `args` all go in the first `in_registers` argument
+    /// registers, the two counts packed into r10d; then on to the glue's
+    /// part for them (`abi::entry_glue`), through the constant pool: 33
+    /// to 39 bytes.
+    pub(crate) fn external_entry(
+        &self,
+        ops: &mut Assembler,
+        env: &vm::tier::JitEnv,
+        words: usize,
+        in_registers: usize,
+        internal: DynamicLabel,
+    ) {
+        // Frames are at most `abi::MAX_FRAME_BYTES`, so words fit.
+        assert!(words <= MAX_ENTRY_WORDS && in_registers <= ARG_REGISTERS.len());
+        dynasm!(ops
+            ; .arch x64
+            ; mov rax, QWORD env.state as i64
+            ; mov rcx, QWORD env.memory.base as i64
+        );
+        let routine = if words == in_registers {
+            self.entries[words]
+        } else {
+            let packed = (words | in_registers << 28) as i32;
+            dynasm!(ops ; .arch x64 ; mov r10d, packed);
+            self.entry
+        };
+        let routine = ops.pooled(routine);
+        dynasm!(ops
+            ; .arch x64
+            ; lea r11, [=>internal]
+            ; jmp QWORD [=>routine]
+        );
     }
 
     /// The way through `jit_call` for a call with `in_registers` argument
@@ -177,8 +229,8 @@ impl Glue {
     /// What the routine at `address` is, if it is one, for listings.
     pub(crate) fn name(&self, address: u64) -> Option<&'static str> {
         let offset = usize::try_from(address.checked_sub(self.at)?).ok()?;
-        let routine = self.marks.iter().find(|&&(at, _)| at == offset)?;
-        Some(routine.1).filter(|_| offset < self.code.len())
+        let &(_, name) = self.marks.iter().find(|&&(at, _)| at == offset)?;
+        Some(name)
     }
 
     /// Where the glue runs.

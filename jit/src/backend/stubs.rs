@@ -94,7 +94,7 @@ impl Stubs {
                 callee: call.callee,
                 site: call.site as u64,
             });
-            let routine = ops.pooled(self.glue.jit_call(in_registers(&call)));
+            let routine = ops.pooled(self.glue.jit_call(in_registers(call.nargs)));
             slow_call_stub(ops, &call, routine);
         }
         for g in std::mem::take(&mut self.groups) {

@@ -356,20 +356,23 @@ impl Jit {
             lines: &lines,
             first_line: f.positions.first().map_or(1, |p| p.line),
         };
-        let kept: Vec<Box<dyn std::any::Any>> = self
-            .listeners
-            .iter_mut()
-            .filter_map(|l| l.installed(&installed))
-            .collect();
+        let kept = self.tell_installed(&installed);
         if !kept.is_empty() {
             let owner = std::mem::replace(&mut compiled.owner, Box::new(()));
             compiled.owner = Box::new((owner, kept));
         }
         Some(compiled)
     }
-}
 
-impl Jit {
+    /// Tells every listener of `installed`; what they return lives as
+    /// long as the code.
+    fn tell_installed(&mut self, installed: &Installed<'_>) -> Vec<Box<dyn std::any::Any>> {
+        self.listeners
+            .iter_mut()
+            .filter_map(|l| l.installed(installed))
+            .collect()
+    }
+
     /// Tells the listeners of the glue, as code named `glue` with no
     /// lines, so that perf's map, jitdump and a debugger name what runs
     /// there.
@@ -387,12 +390,7 @@ impl Jit {
             lines: &[],
             first_line: 1,
         };
-        let kept = self
-            .listeners
-            .iter_mut()
-            .filter_map(|l| l.installed(&installed))
-            .collect();
-        self.glue_shown = Some(kept);
+        self.glue_shown = Some(self.tell_installed(&installed));
     }
 }
 

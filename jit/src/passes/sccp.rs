@@ -252,11 +252,18 @@ fn replace_constant_uses(
     stats: &mut SccpStats,
     budget: &mut Budget,
 ) -> Result<(), Bail> {
-    let folds = |(v, cell): (usize, &Cell)| {
-        matches!(cell, Cell::Constant(_))
-            && !matches!(f.kind(f.def(Value::new(v))), InstKind::Const(_))
-    };
-    if !cells.iter().enumerate().any(folds) {
+    // The values the solver found constant that are not constants
+    // already, with their bits.
+    let folded: Vec<(Value, u64)> = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(v, cell)| match *cell {
+            Cell::Constant(c) => Some((Value::new(v), c)),
+            _ => None,
+        })
+        .filter(|&(v, _)| !matches!(f.kind(f.def(v)), InstKind::Const(_)))
+        .collect();
+    if folded.is_empty() {
         // Most small functions fold nothing: no table, no walk.
         return Ok(());
     }
@@ -269,12 +276,7 @@ fn replace_constant_uses(
     }
     let mut replacement: Vec<Option<Value>> = vec![None; f.value_count()];
     let mut new_consts = Vec::new();
-    for (v, cell) in cells.iter().enumerate() {
-        let Cell::Constant(c) = *cell else { continue };
-        let v = Value::new(v);
-        if matches!(f.kind(f.def(v)), InstKind::Const(_)) {
-            continue;
-        }
+    for (v, c) in folded {
         stats.folded += 1;
         let ty = f.ty(v);
         let constant = *by_bits.entry(c).or_insert_with(|| {

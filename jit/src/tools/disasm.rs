@@ -54,15 +54,6 @@ pub fn compiled(
     Ok(ctx)
 }
 
-/// The machine code of `func` (see `emitted`).
-pub fn machine_code(
-    program: &Program,
-    func: FuncId,
-    osr: Option<u32>,
-) -> Result<Vec<u8>, CompileError> {
-    emitted(program, func, osr).map(|e| e.code)
-}
-
 /// The runtime helper at `address`, if it is one.
 fn helper_name(address: u64) -> Option<&'static str> {
     use vm::runtime::native::*;
@@ -165,15 +156,27 @@ fn listing_of(program: &Program, func: FuncId, what: &str, emitted: &Emitted) ->
 /// Machine code as a plain listing, one instruction a line with its
 /// offset (the interpreter's loop, for its golden file).
 pub fn plain(code: &[u8]) -> String {
+    headed(code, &[])
+}
+
+/// `code` listed one instruction a line with its offset, each `(offset,
+/// name)` of `marks` (in offset order) heading the instructions from
+/// there, and calls of runtime helpers named.
+fn headed(code: &[u8], marks: &[(usize, &str)]) -> String {
     let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
     let mut formatter = IntelFormatter::new();
     formatter.options_mut().set_show_branch_size(false);
-    let mut instruction = Instruction::default();
+    let mut marks = marks.iter().peekable();
+    let (mut instruction, mut helper) = (Instruction::default(), None);
     let (mut out, mut text) = (String::new(), String::new());
     while decoder.can_decode() {
         decoder.decode_out(&mut instruction);
+        while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
+            out.push_str(&format!("; {name}\n"));
+        }
         text.clear();
         formatter.format(&instruction, &mut text);
+        name_helper(&instruction, &mut helper, &mut text);
         out.push_str(&format!("{:05x}  {text}\n", instruction.ip()));
     }
     out
@@ -296,23 +299,11 @@ pub fn glue_listing() -> Result<String, CompileError> {
         error,
     })?;
     let (code, marks) = glue.code();
-    let mut out = format!("glue ({} bytes)\n", code.len());
-    let mut marks = marks.iter().peekable();
-    let mut decoder = Decoder::with_ip(64, code, 0, DecoderOptions::NONE);
-    let mut formatter = IntelFormatter::new();
-    formatter.options_mut().set_show_branch_size(false);
-    let (mut instruction, mut text, mut helper) = (Instruction::default(), String::new(), None);
-    while decoder.can_decode() {
-        decoder.decode_out(&mut instruction);
-        while let Some((_, name)) = marks.next_if(|&&(o, _)| o as u64 <= instruction.ip()) {
-            out.push_str(&format!("; {name}\n"));
-        }
-        text.clear();
-        formatter.format(&instruction, &mut text);
-        name_helper(&instruction, &mut helper, &mut text);
-        out.push_str(&format!("    {:05x}  {text}\n", instruction.ip()));
-    }
-    Ok(out)
+    Ok(format!(
+        "glue ({} bytes)\n{}",
+        code.len(),
+        headed(code, marks)
+    ))
 }
 
 /// Appends the helper's name to `call rax` once `mov rax, ADDRESS` has

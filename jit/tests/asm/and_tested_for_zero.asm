@@ -1,4 +1,4 @@
-function main (asm, 112 bytes)
+function main (asm, 104 bytes)
     00000  jmp 000000000000003Bh
     00005  nop
     00006  nop
@@ -26,9 +26,8 @@ function main (asm, 112 bytes)
 ; external entry (from the interpreter)
     0003b  mov rax,ADDR
     00045  mov rcx,8
-    0004f  mov r10d,10000001h
-    00055  lea r11,[8]
-    0005c  jmp qword ptr [68h]  ; glue: the entry from the interpreter
+    0004f  lea r11,[8]
+    00056  jmp qword ptr [60h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00068  dq ADDR  ; glue: the entry from the interpreter
+    00060  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

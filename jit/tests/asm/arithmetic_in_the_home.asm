@@ -38,9 +38,8 @@ function main (asm, 136 bytes)
 ; external entry (from the interpreter)
     00059  mov rax,ADDR
     00063  mov rcx,8
-    0006d  mov r10d,10000001h
-    00073  lea r11,[8]
-    0007a  jmp qword ptr [80h]  ; glue: the entry from the interpreter
+    0006d  lea r11,[8]
+    00074  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00080  dq ADDR  ; glue: the entry from the interpreter
+    00080  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (baseline asm, 168 bytes)
+function main (baseline asm, 160 bytes)
     00000  jmp 000000000000006Ch
     00005  nop
     00006  nop
@@ -13,7 +13,7 @@ function main (baseline asm, 168 bytes)
     00019  mov esi,1
     0001e  mov eax,1
     00023  xor ecx,ecx
-    00025  call qword ptr [98h]  ; glue: a call, 1 in registers
+    00025  call qword ptr [90h]  ; glue: a call, 1 in registers
     0002b  add r13,1
     0002f  mov [rbp-8],rax
 ; line 8: print
@@ -40,10 +40,9 @@ function main (baseline asm, 168 bytes)
 ; external entry (from the interpreter)
     0006c  mov rax,ADDR
     00076  mov rcx,8
-    00080  mov r10d,0
-    00086  lea r11,[8]
-    0008d  jmp qword ptr [0A0h]  ; glue: the entry from the interpreter
+    00080  lea r11,[8]
+    00087  jmp qword ptr [98h]  ; glue: the entry from the interpreter, 0 words in registers
 ; constant pool
-    00098  dq ADDR  ; glue: a call, 1 in registers
-    000a0  dq ADDR  ; glue: the entry from the interpreter
+    00090  dq ADDR  ; glue: a call, 1 in registers
+    00098  dq ADDR  ; glue: the entry from the interpreter, 0 words in registers
 

@@ -33,9 +33,8 @@ function f (baseline asm, 128 bytes)
 ; external entry (from the interpreter)
     00051  mov rax,ADDR
     0005b  mov rcx,8
-    00065  mov r10d,20000002h
-    0006b  lea r11,[8]
-    00072  jmp qword ptr [78h]  ; glue: the entry from the interpreter
+    00065  lea r11,[8]
+    0006c  jmp qword ptr [78h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00078  dq ADDR  ; glue: the entry from the interpreter
+    00078  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

@@ -32,9 +32,8 @@ function main (baseline asm, 120 bytes)
 ; external entry (from the interpreter)
     00049  mov rax,ADDR
     00053  mov rcx,8
-    0005d  mov r10d,10000001h
-    00063  lea r11,[8]
-    0006a  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+    0005d  lea r11,[8]
+    00064  jmp qword ptr [70h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00070  dq ADDR  ; glue: the entry from the interpreter
+    00070  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -26,10 +26,9 @@ function main (asm, 120 bytes)
 ; external entry (from the interpreter)
     00041  mov rax,ADDR
     0004b  mov rcx,ADDR
-    00055  mov r10d,10000001h
-    0005b  lea r11,[8]
-    00062  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+    00055  lea r11,[8]
+    0005c  jmp qword ptr [70h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
     00068  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    00070  dq ADDR  ; glue: the entry from the interpreter
+    00070  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

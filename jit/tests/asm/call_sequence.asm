@@ -1,4 +1,4 @@
-function main (asm, 264 bytes)
+function main (asm, 256 bytes)
     00000  jmp 00000000000000C7h
     00005  nop
     00006  nop
@@ -46,22 +46,21 @@ function main (asm, 264 bytes)
     0009b  mov eax,1
     000a0  mov rcx,100000001h
     000aa  mov edx,1
-    000af  call qword ptr [0F0h]  ; glue: calls through jit_call, 1 in registers
+    000af  call qword ptr [0E8h]  ; glue: calls through jit_call, 1 in registers
     000b5  jmp 000000000000005Dh
 ; trap: stack overflow at line 7
     000ba  xor edx,edx
-    000bc  jmp qword ptr [0F8h]  ; glue: stack overflow through jit_trap
+    000bc  jmp qword ptr [0F0h]  ; glue: stack overflow through jit_trap
 ; unwind to the entry from the interpreter
     000c2  mov rsp,[r15+28h]
     000c6  ret
 ; external entry (from the interpreter)
     000c7  mov rax,ADDR
     000d1  mov rcx,8
-    000db  mov r10d,0
-    000e1  lea r11,[8]
-    000e8  jmp qword ptr [100h]  ; glue: the entry from the interpreter
+    000db  lea r11,[8]
+    000e2  jmp qword ptr [0F8h]  ; glue: the entry from the interpreter, 0 words in registers
 ; constant pool
-    000f0  dq ADDR  ; glue: calls through jit_call, 1 in registers
-    000f8  dq ADDR  ; glue: stack overflow through jit_trap
-    00100  dq ADDR  ; glue: the entry from the interpreter
+    000e8  dq ADDR  ; glue: calls through jit_call, 1 in registers
+    000f0  dq ADDR  ; glue: stack overflow through jit_trap
+    000f8  dq ADDR  ; glue: the entry from the interpreter, 0 words in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 360 bytes)
+function main (asm, 352 bytes)
     00000  jmp 000000000000012Ah
     00005  nop
     00006  nop
@@ -82,17 +82,16 @@ function main (asm, 360 bytes)
     00115  jmp 0000000000000086h
 ; trap: memory access out of bounds at line 10
     0011a  mov edx,2
-    0011f  jmp qword ptr [158h]  ; glue: memory access out of bounds through jit_trap
+    0011f  jmp qword ptr [150h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
     00125  mov rsp,[r15+28h]
     00129  ret
 ; external entry (from the interpreter)
     0012a  mov rax,ADDR
     00134  mov rcx,ADDR
-    0013e  mov r10d,10000001h
-    00144  lea r11,[8]
-    0014b  jmp qword ptr [160h]  ; glue: the entry from the interpreter
+    0013e  lea r11,[8]
+    00145  jmp qword ptr [158h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00158  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    00160  dq ADDR  ; glue: the entry from the interpreter
+    00150  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    00158  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 96 bytes)
+function main (asm, 88 bytes)
     00000  jmp 000000000000002Ch
     00005  nop
     00006  nop
@@ -23,9 +23,8 @@ function main (asm, 96 bytes)
 ; external entry (from the interpreter)
     0002c  mov rax,ADDR
     00036  mov rcx,8
-    00040  mov r10d,20000002h
-    00046  lea r11,[8]
-    0004d  jmp qword ptr [58h]  ; glue: the entry from the interpreter
+    00040  lea r11,[8]
+    00047  jmp qword ptr [50h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00058  dq ADDR  ; glue: the entry from the interpreter
+    00050  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

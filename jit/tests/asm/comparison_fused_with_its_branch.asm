@@ -1,4 +1,4 @@
-function main (asm, 104 bytes)
+function main (asm, 96 bytes)
     00000  jmp 0000000000000037h
     00005  nop
     00006  nop
@@ -26,9 +26,8 @@ function main (asm, 104 bytes)
 ; external entry (from the interpreter)
     00037  mov rax,ADDR
     00041  mov rcx,8
-    0004b  mov r10d,20000002h
-    00051  lea r11,[8]
-    00058  jmp qword ptr [60h]  ; glue: the entry from the interpreter
+    0004b  lea r11,[8]
+    00052  jmp qword ptr [58h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00060  dq ADDR  ; glue: the entry from the interpreter
+    00058  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

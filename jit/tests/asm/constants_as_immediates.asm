@@ -36,9 +36,8 @@ function main (asm, 144 bytes)
 ; external entry (from the interpreter)
     00060  mov rax,ADDR
     0006a  mov rcx,8
-    00074  mov r10d,10000001h
-    0007a  lea r11,[8]
-    00081  jmp qword ptr [88h]  ; glue: the entry from the interpreter
+    00074  lea r11,[8]
+    0007b  jmp qword ptr [88h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00088  dq ADDR  ; glue: the entry from the interpreter
+    00088  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 144 bytes)
+function main (asm, 136 bytes)
     00000  jmp 0000000000000054h
     00005  nop
     00006  nop
@@ -26,17 +26,16 @@ function main (asm, 144 bytes)
     00046  ret
 ; trap: division by zero at line 5
     00047  xor edx,edx
-    00049  jmp qword ptr [80h]  ; glue: division by zero through jit_trap
+    00049  jmp qword ptr [78h]  ; glue: division by zero through jit_trap
 ; unwind to the entry from the interpreter
     0004f  mov rsp,[r15+28h]
     00053  ret
 ; external entry (from the interpreter)
     00054  mov rax,ADDR
     0005e  mov rcx,8
-    00068  mov r10d,20000002h
-    0006e  lea r11,[8]
-    00075  jmp qword ptr [88h]  ; glue: the entry from the interpreter
+    00068  lea r11,[8]
+    0006f  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00080  dq ADDR  ; glue: division by zero through jit_trap
-    00088  dq ADDR  ; glue: the entry from the interpreter
+    00078  dq ADDR  ; glue: division by zero through jit_trap
+    00080  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

@@ -1,4 +1,4 @@
-function by_10 (asm, 128 bytes)
+function by_10 (asm, 120 bytes)
     00000  jmp 000000000000004Bh
     00005  nop
     00006  nop
@@ -31,13 +31,12 @@ function by_10 (asm, 128 bytes)
 ; external entry (from the interpreter)
     0004b  mov rax,ADDR
     00055  mov rcx,8
-    0005f  mov r10d,10000001h
-    00065  lea r11,[8]
-    0006c  jmp qword ptr [78h]  ; glue: the entry from the interpreter
+    0005f  lea r11,[8]
+    00066  jmp qword ptr [70h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00078  dq ADDR  ; glue: the entry from the interpreter
+    00070  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function by_8 (asm, 144 bytes)
+function by_8 (asm, 136 bytes)
     00000  jmp 000000000000005Ah
     00005  nop
     00006  nop
@@ -77,13 +76,12 @@ function by_8 (asm, 144 bytes)
 ; external entry (from the interpreter)
     0005a  mov rax,ADDR
     00064  mov rcx,8
-    0006e  mov r10d,10000001h
-    00074  lea r11,[8]
-    0007b  jmp qword ptr [88h]  ; glue: the entry from the interpreter
+    0006e  lea r11,[8]
+    00075  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00088  dq ADDR  ; glue: the entry from the interpreter
+    00080  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function by_minus_1 (asm, 104 bytes)
+function by_minus_1 (asm, 96 bytes)
     00000  jmp 0000000000000034h
     00005  nop
     00006  nop
@@ -113,9 +111,8 @@ function by_minus_1 (asm, 104 bytes)
 ; external entry (from the interpreter)
     00034  mov rax,ADDR
     0003e  mov rcx,8
-    00048  mov r10d,10000001h
-    0004e  lea r11,[8]
-    00055  jmp qword ptr [60h]  ; glue: the entry from the interpreter
+    00048  lea r11,[8]
+    0004f  jmp qword ptr [58h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00060  dq ADDR  ; glue: the entry from the interpreter
+    00058  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

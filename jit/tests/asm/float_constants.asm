@@ -1,4 +1,4 @@
-function main (asm, 264 bytes)
+function main (asm, 256 bytes)
     00000  jmp 00000000000000BCh
     00005  nop
     00006  nop
@@ -8,9 +8,9 @@ function main (asm, 264 bytes)
     00009  mov rbp,rsp
     0000c  sub rsp,0
     00013  mov r8,rsi
-    00016  movsd xmm2,[0E8h]
-    0001f  movsd xmm3,[0F0h]
-    00028  movsd xmm4,[0F8h]
+    00016  movsd xmm2,[0E0h]
+    0001f  movsd xmm3,[0E8h]
+    00028  movsd xmm4,[0F0h]
     00031  mov esi,0
     00037  movapd xmm2,xmm2
     0003c  jmp 0000000000000060h
@@ -53,12 +53,11 @@ function main (asm, 264 bytes)
 ; external entry (from the interpreter)
     000bc  mov rax,ADDR
     000c6  mov rcx,8
-    000d0  mov r10d,10000001h
-    000d6  lea r11,[8]
-    000dd  jmp qword ptr [100h]  ; glue: the entry from the interpreter
+    000d0  lea r11,[8]
+    000d7  jmp qword ptr [0F8h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    000e8  dq 3FF0000000000000h  ; 1
-    000f0  dq 3FF8000000000000h  ; 1.5
-    000f8  dq 408F400000000000h  ; 1000
-    00100  dq ADDR  ; glue: the entry from the interpreter
+    000e0  dq 3FF0000000000000h  ; 1
+    000e8  dq 3FF8000000000000h  ; 1.5
+    000f0  dq 408F400000000000h  ; 1000
+    000f8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -59,10 +59,9 @@ function main (asm, 256 bytes)
 ; external entry (from the interpreter)
     000c8  mov rax,ADDR
     000d2  mov rcx,ADDR
-    000dc  mov r10d,20000002h
-    000e2  lea r11,[8]
-    000e9  jmp qword ptr [0F8h]  ; glue: the entry from the interpreter
+    000dc  lea r11,[8]
+    000e3  jmp qword ptr [0F8h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
     000f0  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    000f8  dq ADDR  ; glue: the entry from the interpreter
+    000f8  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 120 bytes)
+function main (asm, 112 bytes)
     00000  jmp 0000000000000042h
     00005  nop
     00006  nop
@@ -29,9 +29,8 @@ function main (asm, 120 bytes)
 ; external entry (from the interpreter)
     00042  mov rax,ADDR
     0004c  mov rcx,8
-    00056  mov r10d,20000002h
-    0005c  lea r11,[8]
-    00063  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+    00056  lea r11,[8]
+    0005d  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00070  dq ADDR  ; glue: the entry from the interpreter
+    00068  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 208 bytes)
+function main (asm, 200 bytes)
     00000  jmp 000000000000009Ah
     00005  nop
     00006  nop
@@ -49,9 +49,8 @@ function main (asm, 208 bytes)
 ; external entry (from the interpreter)
     0009a  mov rax,ADDR
     000a4  mov rcx,8
-    000ae  mov r10d,10000001h
-    000b4  lea r11,[8]
-    000bb  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter
+    000ae  lea r11,[8]
+    000b5  jmp qword ptr [0C0h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    000c8  dq ADDR  ; glue: the entry from the interpreter
+    000c0  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

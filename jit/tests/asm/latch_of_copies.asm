@@ -1,4 +1,4 @@
-function main (asm, 144 bytes)
+function main (asm, 136 bytes)
     00000  jmp 000000000000005Dh
     00005  nop
     00006  nop
@@ -31,9 +31,8 @@ function main (asm, 144 bytes)
 ; external entry (from the interpreter)
     0005d  mov rax,ADDR
     00067  mov rcx,8
-    00071  mov r10d,10000001h
-    00077  lea r11,[8]
-    0007e  jmp qword ptr [88h]  ; glue: the entry from the interpreter
+    00071  lea r11,[8]
+    00078  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00088  dq ADDR  ; glue: the entry from the interpreter
+    00080  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 216 bytes)
+function main (asm, 208 bytes)
     00000  jmp 00000000000000A5h
     00005  nop
     00006  nop
@@ -54,9 +54,8 @@ function main (asm, 216 bytes)
 ; external entry (from the interpreter)
     000a5  mov rax,ADDR
     000af  mov rcx,8
-    000b9  mov r10d,10000001h
-    000bf  lea r11,[8]
-    000c6  jmp qword ptr [0D0h]  ; glue: the entry from the interpreter
+    000b9  lea r11,[8]
+    000c0  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    000d0  dq ADDR  ; glue: the entry from the interpreter
+    000c8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 192 bytes)
+function main (asm, 184 bytes)
     00000  jmp 0000000000000082h
     00005  nop
     00006  nop
@@ -33,20 +33,19 @@ function main (asm, 192 bytes)
     00065  jmp 0000000000000072h
 ; trap: memory access out of bounds at line 7
     0006a  xor edx,edx
-    0006c  jmp qword ptr [0B0h]  ; glue: memory access out of bounds through jit_trap
+    0006c  jmp qword ptr [0A8h]  ; glue: memory access out of bounds through jit_trap
 ; trap: memory access out of bounds at line 9
     00072  mov edx,2
-    00077  jmp qword ptr [0B0h]  ; glue: memory access out of bounds through jit_trap
+    00077  jmp qword ptr [0A8h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
     0007d  mov rsp,[r15+28h]
     00081  ret
 ; external entry (from the interpreter)
     00082  mov rax,ADDR
     0008c  mov rcx,ADDR
-    00096  mov r10d,20000002h
-    0009c  lea r11,[8]
-    000a3  jmp qword ptr [0B8h]  ; glue: the entry from the interpreter
+    00096  lea r11,[8]
+    0009d  jmp qword ptr [0B0h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    000b0  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    000b8  dq ADDR  ; glue: the entry from the interpreter
+    000a8  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    000b0  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

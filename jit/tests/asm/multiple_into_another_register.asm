@@ -22,9 +22,8 @@ function main (asm, 88 bytes)
 ; external entry (from the interpreter)
     00028  mov rax,ADDR
     00032  mov rcx,8
-    0003c  mov r10d,10000001h
-    00042  lea r11,[8]
-    00049  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    0003c  lea r11,[8]
+    00043  jmp qword ptr [50h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00050  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function times_8 (asm, 88 bytes)
+function times_8 (asm, 80 bytes)
     00000  jmp 0000000000000024h
     00005  nop
     00006  nop
@@ -20,13 +20,12 @@ function times_8 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00024  mov rax,ADDR
     0002e  mov rcx,8
-    00038  mov r10d,10000001h
-    0003e  lea r11,[8]
-    00045  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00038  lea r11,[8]
+    0003f  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function times_3 (asm, 88 bytes)
+function times_3 (asm, 80 bytes)
     00000  jmp 0000000000000025h
     00005  nop
     00006  nop
@@ -48,13 +47,12 @@ function times_3 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00025  mov rax,ADDR
     0002f  mov rcx,8
-    00039  mov r10d,10000001h
-    0003f  lea r11,[8]
-    00046  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00039  lea r11,[8]
+    00040  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function times_5 (asm, 88 bytes)
+function times_5 (asm, 80 bytes)
     00000  jmp 0000000000000025h
     00005  nop
     00006  nop
@@ -76,13 +74,12 @@ function times_5 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00025  mov rax,ADDR
     0002f  mov rcx,8
-    00039  mov r10d,10000001h
-    0003f  lea r11,[8]
-    00046  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00039  lea r11,[8]
+    00040  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function times_9 (asm, 88 bytes)
+function times_9 (asm, 80 bytes)
     00000  jmp 0000000000000025h
     00005  nop
     00006  nop
@@ -104,13 +101,12 @@ function times_9 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00025  mov rax,ADDR
     0002f  mov rcx,8
-    00039  mov r10d,10000001h
-    0003f  lea r11,[8]
-    00046  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00039  lea r11,[8]
+    00040  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function times_minus_1 (asm, 88 bytes)
+function times_minus_1 (asm, 80 bytes)
     00000  jmp 0000000000000023h
     00005  nop
     00006  nop
@@ -132,13 +128,12 @@ function times_minus_1 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00023  mov rax,ADDR
     0002d  mov rcx,8
-    00037  mov r10d,10000001h
-    0003d  lea r11,[8]
-    00044  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00037  lea r11,[8]
+    0003e  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function times_7 (asm, 88 bytes)
+function times_7 (asm, 80 bytes)
     00000  jmp 0000000000000027h
     00005  nop
     00006  nop
@@ -160,9 +155,8 @@ function times_7 (asm, 88 bytes)
 ; external entry (from the interpreter)
     00027  mov rax,ADDR
     00031  mov rcx,8
-    0003b  mov r10d,10000001h
-    00041  lea r11,[8]
-    00048  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    0003b  lea r11,[8]
+    00042  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

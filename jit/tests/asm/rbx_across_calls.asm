@@ -1,4 +1,4 @@
-function main (asm, 336 bytes)
+function main (asm, 328 bytes)
     00000  jmp 000000000000010Bh
     00005  nop
     00006  nop
@@ -69,22 +69,21 @@ function main (asm, 336 bytes)
     000df  xor eax,eax
     000e1  mov ecx,1
     000e6  mov edx,1
-    000eb  call qword ptr [138h]  ; glue: calls through jit_call, 1 in registers
+    000eb  call qword ptr [130h]  ; glue: calls through jit_call, 1 in registers
     000f1  jmp 0000000000000083h
 ; trap: stack overflow at line 15
     000f6  mov rdx,100000002h
-    00100  jmp qword ptr [140h]  ; glue: stack overflow through jit_trap
+    00100  jmp qword ptr [138h]  ; glue: stack overflow through jit_trap
 ; unwind to the entry from the interpreter
     00106  mov rsp,[r15+28h]
     0010a  ret
 ; external entry (from the interpreter)
     0010b  mov rax,ADDR
     00115  mov rcx,8
-    0011f  mov r10d,10000001h
-    00125  lea r11,[8]
-    0012c  jmp qword ptr [148h]  ; glue: the entry from the interpreter
+    0011f  lea r11,[8]
+    00126  jmp qword ptr [140h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00138  dq ADDR  ; glue: calls through jit_call, 1 in registers
-    00140  dq ADDR  ; glue: stack overflow through jit_trap
-    00148  dq ADDR  ; glue: the entry from the interpreter
+    00130  dq ADDR  ; glue: calls through jit_call, 1 in registers
+    00138  dq ADDR  ; glue: stack overflow through jit_trap
+    00140  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

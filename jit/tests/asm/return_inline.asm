@@ -1,4 +1,4 @@
-function main (asm, 88 bytes)
+function main (asm, 80 bytes)
     00000  jmp 0000000000000023h
     00005  nop
     00006  nop
@@ -18,9 +18,8 @@ function main (asm, 88 bytes)
 ; external entry (from the interpreter)
     00023  mov rax,ADDR
     0002d  mov rcx,8
-    00037  mov r10d,0
-    0003d  lea r11,[8]
-    00044  jmp qword ptr [50h]  ; glue: the entry from the interpreter
+    00037  lea r11,[8]
+    0003e  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 0 words in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter
+    00048  dq ADDR  ; glue: the entry from the interpreter, 0 words in registers
 

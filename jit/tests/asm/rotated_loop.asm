@@ -1,4 +1,4 @@
-function main (asm, 136 bytes)
+function main (asm, 128 bytes)
     00000  jmp 0000000000000056h
     00005  nop
     00006  nop
@@ -37,9 +37,8 @@ function main (asm, 136 bytes)
 ; external entry (from the interpreter)
     00056  mov rax,ADDR
     00060  mov rcx,8
-    0006a  mov r10d,10000001h
-    00070  lea r11,[8]
-    00077  jmp qword ptr [80h]  ; glue: the entry from the interpreter
+    0006a  lea r11,[8]
+    00071  jmp qword ptr [78h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00080  dq ADDR  ; glue: the entry from the interpreter
+    00078  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

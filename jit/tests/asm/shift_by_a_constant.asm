@@ -1,4 +1,4 @@
-function main (asm, 136 bytes)
+function main (asm, 128 bytes)
     00000  jmp 0000000000000053h
     00005  nop
     00006  nop
@@ -33,9 +33,8 @@ function main (asm, 136 bytes)
 ; external entry (from the interpreter)
     00053  mov rax,ADDR
     0005d  mov rcx,8
-    00067  mov r10d,10000001h
-    0006d  lea r11,[8]
-    00074  jmp qword ptr [80h]  ; glue: the entry from the interpreter
+    00067  lea r11,[8]
+    0006e  jmp qword ptr [78h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00080  dq ADDR  ; glue: the entry from the interpreter
+    00078  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,4 +1,4 @@
-function main (asm, 120 bytes)
+function main (asm, 112 bytes)
     00000  jmp 0000000000000047h
     00005  nop
     00006  nop
@@ -34,9 +34,8 @@ function main (asm, 120 bytes)
 ; external entry (from the interpreter)
     00047  mov rax,ADDR
     00051  mov rcx,8
-    0005b  mov r10d,20000002h
-    00061  lea r11,[8]
-    00068  jmp qword ptr [70h]  ; glue: the entry from the interpreter
+    0005b  lea r11,[8]
+    00062  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00070  dq ADDR  ; glue: the entry from the interpreter
+    00068  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

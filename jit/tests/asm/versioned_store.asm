@@ -1,4 +1,4 @@
-function main (asm, 248 bytes)
+function main (asm, 240 bytes)
     00000  jmp 00000000000000BFh
     00005  nop
     00006  nop
@@ -60,17 +60,16 @@ function main (asm, 248 bytes)
     000ad  jmp 000000000000007Ah
 ; trap: memory access out of bounds at line 9
     000af  mov edx,2
-    000b4  jmp qword ptr [0E8h]  ; glue: memory access out of bounds through jit_trap
+    000b4  jmp qword ptr [0E0h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
     000ba  mov rsp,[r15+28h]
     000be  ret
 ; external entry (from the interpreter)
     000bf  mov rax,ADDR
     000c9  mov rcx,ADDR
-    000d3  mov r10d,10000001h
-    000d9  lea r11,[8]
-    000e0  jmp qword ptr [0F0h]  ; glue: the entry from the interpreter
+    000d3  lea r11,[8]
+    000da  jmp qword ptr [0E8h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    000e8  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    000f0  dq ADDR  ; glue: the entry from the interpreter
+    000e0  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    000e8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

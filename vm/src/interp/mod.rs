@@ -214,6 +214,8 @@ impl<'p> Vm<'p> {
             asm: Asm::Wanted,
         };
         vm.env = vm.jit_env();
+        // The table never moves (`Tiers::entries`).
+        vm.state.entries = vm.env.entries as usize;
         if vm.widest_frame > WINDOW {
             vm.asm = Asm::Off;
         }
@@ -367,7 +369,6 @@ impl<'p> Vm<'p> {
 
     fn jit_env(&mut self) -> JitEnv {
         let cells = self.memory.len();
-        self.state.entries = self.tiers.entries.as_ptr() as usize;
         JitEnv {
             memory: MemoryView {
                 base: self.memory.as_mut_ptr(),
