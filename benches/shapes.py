@@ -193,7 +193,9 @@ def phi_cycle(n):
 
 def nested_loops(n):
     """Loops nested in one another, each run once, lowered as a compiler
-    lowers `for` loops (the counter set before the header)."""
+    lowers `for` loops (the counter set before the header). The bound is
+    the parameter (1 when run), so constant propagation cannot fold the
+    loops away and every phase sees the whole nest."""
     p = Prog()
     depth = max(1, n // 4)
     p.emit("func main(%a)")
@@ -205,7 +207,7 @@ def nested_loops(n):
         p.emit(f"{top}: add %s, %s, %a")
     for d, top in reversed(tops):
         p.emit(f"    add %i{d}, %i{d}, 1")
-        p.emit(f"    jlt %i{d}, 1, {top}")
+        p.emit(f"    jlt %i{d}, %a, {top}")
     p.emit("    print %s")
     p.emit("    ret 0")
     p.emit("end")

@@ -10,6 +10,18 @@
 //! loop after the loops that contain it. A cycle entered at more than one
 //! block (an irreducible loop) has no back edge in this sense and is not a
 //! loop here: its blocks get the depth of the loops around it.
+//!
+//! Found in near-linear time however deep the nest, as Havlak ("Nesting of
+//! Reducible and Irreducible Loops", TOPLAS 1997) and Ramalingam do it:
+//! headers innermost first (reverse postorder backwards), each loop's
+//! body walked backwards from its back edges, and a loop already found
+//! collapsed into its header by union-find, so no block is walked again by
+//! the loops around it. Nothing stores a loop's blocks one loop at a time
+//! (that is quadratic in the depth of a nest): each block knows its
+//! innermost loop, the loops are numbered in a preorder of the forest so a
+//! loop's descendants are an interval (`contains` in O(1)), and one array
+//! holds every block grouped so a loop's blocks, its inner loops' with
+//! them, are one slice (`blocks`).
 
 use crate::analysis::dom::{DomTree, Graph};
 use crate::ir::entity::Block;
@@ -28,10 +40,16 @@ pub struct LoopData {
     pub parent: Option<Loop>,
     /// 1 for an outermost loop.
     pub depth: u32,
-    /// The header and the body, sorted.
-    pub blocks: Vec<Block>,
     /// Whether no other loop lies inside this one.
     pub innermost: bool,
+    /// This loop's number in a preorder of the forest, and how many loops
+    /// its subtree holds (itself included).
+    pre: u32,
+    loops: u32,
+    /// Where its blocks (its inner loops' included) start in `grouped`,
+    /// and how many there are.
+    start: u32,
+    len: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,59 +57,158 @@ pub struct LoopForest {
     loops: Vec<LoopData>,
     /// Per block: the innermost loop holding it.
     innermost: Vec<Option<Loop>>,
+    /// The blocks in loops, grouped: each loop's own blocks (ascending),
+    /// then each inner loop's group.
+    grouped: Vec<Block>,
+}
+
+/// Union-find over blocks: each block points towards the header of the
+/// outermost loop found so far that holds it.
+struct Collapsed {
+    up: Vec<u32>,
+}
+
+impl Collapsed {
+    fn find(&mut self, b: Block) -> Block {
+        let mut x = b.index() as u32;
+        while self.up[x as usize] != x {
+            // Path halving.
+            let next = self.up[x as usize];
+            self.up[x as usize] = self.up[next as usize];
+            x = next;
+        }
+        Block(x)
+    }
 }
 
 impl LoopForest {
-    /// Finds the natural loops of `g`, charging each block visited.
+    /// Finds the natural loops of `g`, charging each block and edge visited.
     pub fn compute<G: Graph + ?Sized>(
         g: &G,
         dom: &DomTree,
         budget: &mut Budget,
     ) -> Result<LoopForest, Bail> {
         let n = g.num_blocks();
-        let mut forest = LoopForest {
-            loops: Vec::new(),
-            innermost: vec![None; n],
+        let mut innermost: Vec<Option<Loop>> = vec![None; n];
+        let mut header_of: Vec<Option<Loop>> = vec![None; n];
+        let mut headers: Vec<Block> = Vec::new();
+        let mut parent: Vec<Option<Loop>> = Vec::new();
+        let mut sets = Collapsed {
+            up: (0..n as u32).collect(),
         };
-        let mut seen = vec![false; n];
         let mut stack = Vec::new();
-        for &h in &dom.rpo {
+        budget.charge(n as u64 / 4 + 1)?;
+        // Innermost first: a header comes after the headers of the loops
+        // around it in reverse postorder. Found in that order, a loop's
+        // number counts down from the last.
+        for &h in dom.rpo.iter().rev() {
             stack.clear();
             stack.extend(g.preds(h).iter().copied().filter(|&p| dom.dominates(h, p)));
             if stack.is_empty() {
                 continue;
             }
-            let id = Loop::new(forest.loops.len());
-            let parent = forest.innermost[h.index()];
-            let mut blocks = vec![h];
-            seen[h.index()] = true;
+            let id = Loop::new(headers.len());
+            headers.push(h);
+            parent.push(None);
+            header_of[h.index()] = Some(id);
+            innermost[h.index()] = Some(id);
             while let Some(b) = stack.pop() {
                 budget.charge(1)?;
-                if seen[b.index()] || !dom.is_reachable(b) {
+                if !dom.is_reachable(b) {
                     continue;
                 }
-                seen[b.index()] = true;
-                blocks.push(b);
-                stack.extend_from_slice(g.preds(b));
+                let r = sets.find(b);
+                if r == h {
+                    continue;
+                }
+                match header_of[r.index()] {
+                    Some(inner) => parent[inner.index()] = Some(id),
+                    None => innermost[r.index()] = Some(id),
+                }
+                sets.up[r.index()] = h.0;
+                stack.extend_from_slice(g.preds(r));
             }
-            for &b in &blocks {
-                seen[b.index()] = false;
-                forest.innermost[b.index()] = Some(id);
+        }
+        // Renumber in reverse postorder of the headers: the reverse of
+        // the order found.
+        let count = headers.len();
+        let flip = |l: Loop| Loop::new(count - 1 - l.index());
+        for l in innermost.iter_mut().flatten() {
+            *l = flip(*l);
+        }
+        headers.reverse();
+        parent.reverse();
+        let parent: Vec<Option<Loop>> = parent.into_iter().map(|p| p.map(flip)).collect();
+        Ok(Self::number(headers, parent, innermost))
+    }
+
+    /// Depths, preorder intervals and the grouped blocks, from each loop's
+    /// header and parent (parents numbered first) and each block's
+    /// innermost loop.
+    fn number(
+        headers: Vec<Block>,
+        parent: Vec<Option<Loop>>,
+        innermost: Vec<Option<Loop>>,
+    ) -> LoopForest {
+        let count = headers.len();
+        let mut own = vec![0u32; count];
+        for l in innermost.iter().flatten() {
+            own[l.index()] += 1;
+        }
+        // Sizes of subtrees, children before parents.
+        let (mut loops, mut len) = (vec![1u32; count], own.clone());
+        let mut has_child = vec![false; count];
+        for l in (0..count).rev() {
+            if let Some(p) = parent[l] {
+                loops[p.index()] += loops[l];
+                len[p.index()] += len[l];
+                has_child[p.index()] = true;
             }
-            blocks.sort_unstable();
-            if let Some(p) = parent {
-                forest.loops[p.index()].innermost = false;
+        }
+        // Preorder slots, parents before children: each loop takes the
+        // next slot of its parent's interval.
+        let (mut pre, mut start) = (vec![0u32; count], vec![0u32; count]);
+        let (mut next_pre, mut next_start) = (vec![0u32; count], vec![0u32; count]);
+        let (mut top_pre, mut top_start) = (0u32, 0u32);
+        for l in 0..count {
+            let (p, s) = match parent[l] {
+                Some(q) => (&mut next_pre[q.index()], &mut next_start[q.index()]),
+                None => (&mut top_pre, &mut top_start),
+            };
+            pre[l] = *p;
+            start[l] = *s;
+            *p += loops[l];
+            *s += len[l];
+            next_pre[l] = pre[l] + 1;
+            next_start[l] = start[l] + own[l];
+        }
+        let mut fill = start.clone();
+        let mut grouped = vec![Block(0); top_start as usize];
+        for (b, l) in innermost.iter().enumerate() {
+            if let Some(l) = l {
+                grouped[fill[l.index()] as usize] = Block::new(b);
+                fill[l.index()] += 1;
             }
-            let depth = parent.map_or(1, |p| forest.loops[p.index()].depth + 1);
-            forest.loops.push(LoopData {
-                header: h,
-                parent,
+        }
+        let mut data: Vec<LoopData> = Vec::with_capacity(count);
+        for l in 0..count {
+            let depth = parent[l].map_or(1, |p| data[p.index()].depth + 1);
+            data.push(LoopData {
+                header: headers[l],
+                parent: parent[l],
                 depth,
-                blocks,
-                innermost: true,
+                innermost: !has_child[l],
+                pre: pre[l],
+                loops: loops[l],
+                start: start[l],
+                len: len[l],
             });
         }
-        Ok(forest)
+        LoopForest {
+            loops: data,
+            innermost,
+            grouped,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -111,6 +228,20 @@ impl LoopForest {
         &self.loops[l.index()]
     }
 
+    /// The loop's blocks, its inner loops' included: its own ascending,
+    /// then each inner loop's.
+    pub fn blocks(&self, l: Loop) -> &[Block] {
+        let d = self.get(l);
+        &self.grouped[d.start as usize..(d.start + d.len) as usize]
+    }
+
+    /// The loop's blocks, ascending.
+    pub fn sorted_blocks(&self, l: Loop) -> Vec<Block> {
+        let mut blocks = self.blocks(l).to_vec();
+        blocks.sort_unstable();
+        blocks
+    }
+
     /// The innermost loop holding `b`, if any.
     pub fn innermost_of(&self, b: Block) -> Option<Loop> {
         self.innermost.get(b.index()).copied().flatten()
@@ -127,9 +258,117 @@ impl LoopForest {
             .is_some_and(|l| self.get(l).header == b)
     }
 
-    pub fn contains(&self, l: Loop, b: Block) -> bool {
-        self.get(l).blocks.binary_search(&b).is_ok()
+    /// Whether loop `l` is `m` or holds it.
+    pub fn holds(&self, l: Loop, m: Loop) -> bool {
+        let (outer, inner) = (self.get(l), self.get(m));
+        outer.pre <= inner.pre && inner.pre < outer.pre + outer.loops
     }
+
+    /// The preorder numbers of loop `l` and the loops inside it.
+    pub fn preorder(&self, l: Loop) -> std::ops::Range<u32> {
+        let d = self.get(l);
+        d.pre..d.pre + d.loops
+    }
+
+    pub fn contains(&self, l: Loop, b: Block) -> bool {
+        self.innermost_of(b).is_some_and(|m| self.holds(l, m))
+    }
+}
+
+/// Per loop, where control and dominance leave it: the targets of its
+/// exit edges (from a block inside to one outside) and its blocks' children
+/// in the dominator tree that lie outside it. A walk of a dominator
+/// subtree that has nothing to do inside a loop (SSA construction's phi
+/// placement, for a register the loop never defines) steps over the loop
+/// by these two lists, where walking its blocks would cost, over a nest,
+/// the square of its depth. An edge leaving several loops at once is
+/// listed once per loop it leaves.
+#[derive(Clone, Debug, Default)]
+pub struct LoopExits {
+    /// Per loop, the range of `targets` and of `children` it owns.
+    targets_at: Vec<u32>,
+    children_at: Vec<u32>,
+    targets: Vec<Block>,
+    children: Vec<Block>,
+}
+
+impl LoopExits {
+    pub fn compute<G: Graph + ?Sized>(
+        g: &G,
+        dom: &DomTree,
+        forest: &LoopForest,
+        budget: &mut Budget,
+    ) -> Result<LoopExits, Bail> {
+        let mut targets = Vec::new();
+        let mut children = Vec::new();
+        for &b in &dom.rpo {
+            let Some(inner) = forest.innermost_of(b) else {
+                continue;
+            };
+            for &t in g.succs(b) {
+                Self::leaving(forest, inner, t, &mut targets, budget)?;
+            }
+            for &c in &dom.children[b.index()] {
+                Self::leaving(forest, inner, c, &mut children, budget)?;
+            }
+        }
+        let (targets_at, targets) = group(forest.len(), targets);
+        let (children_at, children) = group(forest.len(), children);
+        Ok(LoopExits {
+            targets_at,
+            children_at,
+            targets,
+            children,
+        })
+    }
+
+    /// Records `(l, t)` for each loop `l`, from `inner` outwards, that `t`
+    /// lies outside of.
+    fn leaving(
+        forest: &LoopForest,
+        inner: Loop,
+        t: Block,
+        out: &mut Vec<(Loop, Block)>,
+        budget: &mut Budget,
+    ) -> Result<(), Bail> {
+        let mut around = Some(inner);
+        while let Some(l) = around.filter(|&l| !forest.contains(l, t)) {
+            budget.charge(1)?;
+            out.push((l, t));
+            around = forest.get(l).parent;
+        }
+        Ok(())
+    }
+
+    /// Where edges leaving loop `l` go.
+    pub fn targets(&self, l: Loop) -> &[Block] {
+        &self.targets[self.targets_at[l.index()] as usize..self.targets_at[l.index() + 1] as usize]
+    }
+
+    /// The blocks outside loop `l` whose immediate dominator is inside it.
+    pub fn children(&self, l: Loop) -> &[Block] {
+        &self.children
+            [self.children_at[l.index()] as usize..self.children_at[l.index() + 1] as usize]
+    }
+}
+
+/// `(loop, block)` pairs grouped by loop (a counting sort): the start of
+/// each loop's run, with one past the end last, and the blocks.
+fn group(loops: usize, pairs: Vec<(Loop, Block)>) -> (Vec<u32>, Vec<Block>) {
+    let mut at = vec![0u32; loops + 1];
+    for &(l, _) in &pairs {
+        at[l.index() + 1] += 1;
+    }
+    for k in 0..loops {
+        at[k + 1] += at[k];
+    }
+    let mut fill = at.clone();
+    let mut blocks = vec![Block(0); pairs.len()];
+    for (l, b) in pairs {
+        blocks[fill[l.index()] as usize] = b;
+        fill[l.index()] += 1;
+    }
+    (at, blocks)
 }
 
 #[cfg(test)]
@@ -153,15 +392,47 @@ mod tests {
         let outer = f.get(Loop(0));
         let inner = f.get(Loop(1));
         assert_eq!(outer.header, Block(1));
-        assert_eq!(outer.blocks, [1, 2, 3, 4].map(Block));
+        assert_eq!(f.sorted_blocks(Loop(0)), [1, 2, 3, 4].map(Block));
         assert!(!outer.innermost);
         assert_eq!(inner.header, Block(2));
         assert_eq!(inner.parent, Some(Loop(0)));
-        assert_eq!(inner.blocks, [2, 3].map(Block));
+        assert_eq!(f.sorted_blocks(Loop(1)), [2, 3].map(Block));
         assert!(inner.innermost);
         let depths: Vec<u32> = (0..6).map(|b| f.depth(Block(b))).collect();
         assert_eq!(depths, [0, 1, 2, 2, 1, 0]);
         assert!(f.is_header(Block(2)) && !f.is_header(Block(3)));
+    }
+
+    /// Loops nested 20,000 deep: finding them, and where each is left,
+    /// costs a few units a block, where a list of blocks per loop would
+    /// hold the square of the depth.
+    #[test]
+    fn deep_nests_cost_linear_work() {
+        let depth = 20_000;
+        let latch = |k: usize| 2 * depth - 1 - k;
+        let mut edges = Vec::new();
+        for k in 0..depth {
+            edges.push((k, if k + 1 < depth { k + 1 } else { latch(k) }));
+            edges.push((latch(k), k));
+            edges.push((latch(k), latch(k) + 1));
+        }
+        let g = Cfg::from_edges(2 * depth + 1, &edges);
+        let mut budget = Budget::unlimited();
+        let dom = dominators(&g, &mut budget).unwrap();
+        let before = budget.used();
+        let f = LoopForest::compute(&g, &dom, &mut budget).unwrap();
+        let exits = LoopExits::compute(&g, &dom, &f, &mut budget).unwrap();
+        let used = budget.used() - before;
+        assert!(used < 4 * edges.len() as u64, "{used} units");
+        assert_eq!(f.len(), depth);
+        let (outer, inner) = (Loop(0), Loop::new(depth - 1));
+        assert_eq!(f.depth(Block::new(depth - 1)), depth as u32);
+        assert!(
+            f.contains(outer, Block::new(depth - 1)) && !f.contains(inner, Block::new(latch(1)))
+        );
+        assert_eq!(f.blocks(outer).len(), 2 * depth);
+        assert_eq!(exits.targets(inner), [Block::new(latch(depth - 2))]);
+        assert_eq!(exits.children(outer), [Block::new(2 * depth)]);
     }
 
     #[test]
@@ -227,7 +498,7 @@ mod tests {
             let f = forest(n, &edges);
             let mut found: Vec<(usize, Vec<usize>)> = f
                 .loops()
-                .map(|l| (f.get(l).header.index(), f.get(l).blocks.iter().map(|b| b.index()).collect()))
+                .map(|l| (f.get(l).header.index(), f.sorted_blocks(l).iter().map(|b| b.index()).collect()))
                 .collect();
             found.sort();
             prop_assert_eq!(found, naive(n, &edges));
@@ -235,8 +506,12 @@ mod tests {
             for l in f.loops() {
                 let d = f.get(l);
                 if let Some(p) = d.parent {
-                    prop_assert!(d.blocks.iter().all(|&b| f.contains(p, b)));
+                    prop_assert!(f.blocks(l).iter().all(|&b| f.contains(p, b)));
                     prop_assert_eq!(d.depth, f.get(p).depth + 1);
+                }
+                let own = f.sorted_blocks(l);
+                for b in (0..n).map(Block::new) {
+                    prop_assert_eq!(f.contains(l, b), own.binary_search(&b).is_ok());
                 }
                 let holding = f.loops().filter(|&m| f.contains(m, d.header)).count() as u32;
                 prop_assert_eq!(d.depth, holding);

@@ -51,7 +51,7 @@ pub fn entered(whole: &Cfg, pc: u32, budget: &mut Budget) -> Result<Option<Cfg>,
     let dom = dom::dominators(whole, budget)?;
     let forest = LoopForest::compute(whole, &dom, budget)?;
     let mut chain = around(&forest, h);
-    let copied: usize = chain.iter().map(|&l| forest.get(l).blocks.len()).sum();
+    let copied: usize = chain.iter().map(|&l| forest.blocks(l).len()).sum();
     if copied > MAX_GROWTH * whole.len() {
         chain.clear();
     }
@@ -214,12 +214,7 @@ mod tests {
         let forest = LoopForest::compute(g, &dom, &mut budget).unwrap();
         let mut shapes: Vec<(u32, usize)> = forest
             .loops()
-            .map(|l| {
-                (
-                    g.block(forest.get(l).header).start,
-                    forest.get(l).blocks.len(),
-                )
-            })
+            .map(|l| (g.block(forest.get(l).header).start, forest.blocks(l).len()))
             .collect();
         shapes.sort_unstable();
         shapes

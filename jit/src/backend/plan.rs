@@ -164,10 +164,14 @@ pub(in crate::backend) fn loop_tops(
     order: &[Block],
 ) -> Table<Block, u8> {
     let mut tops = Table::new(f.blocks.len(), 0);
+    let mut position: Table<Block, Option<usize>> = Table::new(f.blocks.len(), None);
+    for (k, &b) in order.iter().enumerate() {
+        position[b] = Some(k);
+    }
     for l in loops.loops() {
         let data = loops.get(l);
         let h = data.header;
-        let at = order.iter().position(|&b| b == h);
+        let at = position[h];
         let placed = at
             .and_then(|k| k.checked_sub(1))
             .map(|k| order[k])
@@ -190,12 +194,16 @@ pub(in crate::backend) fn loop_tops(
         } else {
             h
         };
-        let size: usize = data.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
-        tops[top] = if data.innermost && size <= SMALL_LOOP {
-            32
-        } else {
-            16
-        };
+        // Summed only for innermost loops: over a nest, the sizes of
+        // every level would add up to the square of its depth.
+        let small = data.innermost
+            && loops
+                .blocks(l)
+                .iter()
+                .map(|&b| f.block(b).insts.len())
+                .sum::<usize>()
+                <= SMALL_LOOP;
+        tops[top] = if small { 32 } else { 16 };
     }
     tops
 }

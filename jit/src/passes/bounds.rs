@@ -200,16 +200,17 @@ pub fn find(
     }
     for l in loops.loops() {
         let data = loops.get(l);
-        if deep[l.index()] || data.blocks.len() > MAX_BLOCKS + 1 {
+        if deep[l.index()] || loops.blocks(l).len() > MAX_BLOCKS + 1 {
             continue;
         }
-        budget.charge(data.blocks.len() as u64)?;
+        budget.charge(loops.blocks(l).len() as u64)?;
         // A loop with no access has no check to take out: no candidate.
-        if !data.blocks.iter().any(|&b| accesses_memory(f, b)) {
+        if !loops.blocks(l).iter().any(|&b| accesses_memory(f, b)) {
             continue;
         }
-        let order = in_order(f, data.header, &data.blocks, &mut marks);
-        found.extend(candidate(f, &data.blocks, order, budget)?);
+        let blocks = loops.sorted_blocks(l);
+        let order = in_order(f, data.header, &blocks, &mut marks);
+        found.extend(candidate(f, &blocks, order, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);

@@ -4,10 +4,15 @@
 //! every operand is defined outside the loop or by an instruction already
 //! hoisted, so no dataflow is needed).
 //!
-//! Loops are taken innermost first, so code hoisted out of an inner loop
-//! into its preheader can leave the outer loop too. Each loop's blocks are
-//! visited in reverse postorder, which puts every definition before its
-//! uses apart from phis, and phis never move.
+//! One walk over the blocks in reverse postorder, which puts every
+//! definition before its uses apart from phis (and phis never move), takes
+//! each movable instruction as far out as it goes: from its innermost loop
+//! outwards, out of each loop whose preheader it can reach, until an
+//! operand is defined inside the loop at hand. So an instruction costs the
+//! loops it leaves, not the loops around it: a pass that visited each
+//! loop's body in turn would cost the square of a nest's depth. The
+//! instructions moved to one preheader keep the order in which the walk
+//! meets them, so each comes after what it reads.
 //!
 //! Only instructions that cannot trap and have no effect move: arithmetic
 //! (a `div` or `rem` only by a constant other than zero), comparisons,
@@ -20,7 +25,7 @@
 //! loops have); making one would split an edge and move phis.
 
 use crate::analysis::dom::DomTree;
-use crate::analysis::loops::LoopForest;
+use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::entity::{Block, Inst};
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
@@ -49,33 +54,114 @@ pub fn hoist(
             block_of[i.index()] = Some(b);
         }
     }
-    let mut in_loop = vec![false; f.blocks.len()];
-    let forest: Vec<_> = loops.loops().collect();
-    for &l in forest.iter().rev() {
-        let data = loops.get(l);
-        for &b in &data.blocks {
-            in_loop[b.index()] = true;
-        }
-        if let Some(pre) = preheader(f, data.header, &in_loop) {
-            let latches: Vec<Block> = f
-                .block(data.header)
-                .preds()
-                .iter()
-                .copied()
-                .filter(|p| in_loop[p.index()])
-                .collect();
-            let every_iteration = |b: Block| latches.iter().all(|&l| dom.dominates(b, l));
-            let body = dom.rpo.iter().copied().filter(|&b| in_loop[b.index()]);
-            for b in body.filter(|&b| every_iteration(b)).collect::<Vec<_>>() {
-                budget.charge(f.block(b).insts.len() as u64 + 1)?;
-                stats.hoisted += hoist_block(f, b, pre, &in_loop, &mut block_of);
+    let ways = Ways::new(f, loops);
+    budget.charge(loops.len() as u64)?;
+    let mut moved = Vec::new();
+    for &b in &dom.rpo {
+        let Some(inner) = loops.innermost_of(b) else {
+            continue;
+        };
+        budget.charge(f.block(b).insts.len() as u64 + 1)?;
+        for &i in &f.block(b).insts {
+            if !movable(f, i) {
+                continue;
+            }
+            let (to, levels) = ways.climb(f, dom, loops, &block_of, i, b, inner, budget)?;
+            if levels > 0 {
+                block_of[i.index()] = Some(to);
+                moved.push((i, to));
+                stats.hoisted += levels;
             }
         }
-        for &b in &data.blocks {
-            in_loop[b.index()] = false;
+        if moved.is_empty() {
+            continue;
+        }
+        f.blocks[b.index()]
+            .insts
+            .retain(|i| block_of[i.index()] == Some(b));
+        for (i, to) in moved.drain(..) {
+            // Before the terminator.
+            let insts = &mut f.blocks[to.index()].insts;
+            let terminator = insts.pop().expect("a block ends in a terminator");
+            insts.extend([i, terminator]);
         }
     }
     Ok(stats)
+}
+
+/// Per loop, the way out: its preheader if it has one, and its latches
+/// (the header's predecessors inside it), which a block must dominate to
+/// run on every iteration.
+struct Ways {
+    preheader: Vec<Option<Block>>,
+    latches: Vec<Vec<Block>>,
+}
+
+impl Ways {
+    fn new(f: &Function, loops: &LoopForest) -> Ways {
+        let mut preheader = Vec::with_capacity(loops.len());
+        let mut latches = Vec::with_capacity(loops.len());
+        for l in loops.loops() {
+            let h = loops.get(l).header;
+            let (inside, outside): (Vec<Block>, Vec<Block>) = f
+                .block(h)
+                .preds()
+                .iter()
+                .partition(|&&p| loops.contains(l, p));
+            let pre = match outside[..] {
+                [pre] if f.block(pre).succs() == [h] => Some(pre),
+                _ => None,
+            };
+            preheader.push(pre);
+            latches.push(inside);
+        }
+        Ways { preheader, latches }
+    }
+
+    /// How far out instruction `i`, now in block `b` of innermost loop
+    /// `inner`, can go: the block it goes to and how many loops it
+    /// leaves. It leaves a loop to the preheader when the block it is in
+    /// runs on every iteration; where it cannot, it may still leave a loop
+    /// further out (from a block that runs on every iteration of that
+    /// one). An operand defined inside a loop keeps it in every loop
+    /// around that one too, so the climb stops there.
+    #[allow(clippy::too_many_arguments)]
+    fn climb(
+        &self,
+        f: &Function,
+        dom: &DomTree,
+        loops: &LoopForest,
+        block_of: &[Option<Block>],
+        i: Inst,
+        b: Block,
+        inner: Loop,
+        budget: &mut Budget,
+    ) -> Result<(Block, usize), Bail> {
+        let (mut at, mut levels) = (b, 0);
+        let mut around = Some(inner);
+        while let Some(l) = around {
+            budget.charge(1)?;
+            let mut outside = true;
+            f.kind(i).for_each_operand(|v| {
+                outside &= block_of[f.def(v).index()].is_some_and(|d| !loops.contains(l, d));
+            });
+            if !outside {
+                break;
+            }
+            let every_iteration = self.latches[l.index()]
+                .iter()
+                .all(|&t| dom.dominates(at, t));
+            match self.preheader[l.index()] {
+                Some(pre) if every_iteration => {
+                    at = pre;
+                    levels += 1;
+                    around = loops.innermost_of(pre);
+                }
+                _ => around = loops.get(l).parent,
+            }
+        }
+        Ok((at, levels))
+    }
 }
 
 /// Whether `f` may have a loop: false when every edge goes to a block
@@ -84,53 +170,6 @@ pub fn hoist(
 pub fn may_loop(f: &Function) -> bool {
     f.live_blocks()
         .any(|b| f.block(b).succs().iter().any(|s| s.index() <= b.index()))
-}
-
-/// The loop's preheader: the header's one predecessor outside the loop,
-/// if it has no other successor.
-fn preheader(f: &Function, header: Block, in_loop: &[bool]) -> Option<Block> {
-    let mut outside = f
-        .block(header)
-        .preds()
-        .iter()
-        .copied()
-        .filter(|p| !in_loop[p.index()]);
-    let pre = outside.next()?;
-    (outside.next().is_none() && f.block(pre).succs() == [header]).then_some(pre)
-}
-
-/// Moves the invariant instructions of `b` to the end of `pre`, before its
-/// terminator, in their order; returns how many moved.
-fn hoist_block(
-    f: &mut Function,
-    b: Block,
-    pre: Block,
-    in_loop: &[bool],
-    block_of: &mut [Option<Block>],
-) -> usize {
-    let invariant = |f: &Function, block_of: &[Option<Block>], i: Inst| {
-        let mut outside = true;
-        f.kind(i).for_each_operand(|v| {
-            outside &= block_of[f.def(v).index()].is_some_and(|d| !in_loop[d.index()]);
-        });
-        outside
-    };
-    let mut moved = Vec::new();
-    for &i in &f.block(b).insts {
-        if movable(f, i) && invariant(f, block_of, i) {
-            // Later instructions of `b` see this one as outside the loop.
-            block_of[i.index()] = Some(pre);
-            moved.push(i);
-        }
-    }
-    if moved.is_empty() {
-        return 0;
-    }
-    f.blocks[b.index()].insts.retain(|i| !moved.contains(i));
-    let insts = &mut f.blocks[pre.index()].insts;
-    let at = insts.len() - 1;
-    insts.splice(at..at, moved.iter().copied());
-    moved.len()
 }
 
 /// Whether `i` computes a value and nothing else, and cannot trap.
@@ -145,6 +184,7 @@ fn movable(f: &Function, i: Inst) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::pipeline::budget::Budget;
     use crate::pipeline::context::Context;
     use crate::pipeline::phase::Phase;
     use crate::tools::dump::{self, Format};
@@ -192,6 +232,36 @@ mod tests {
         assert_eq!(hoisted, 2, "{text}");
         let entry = text.split("\nb1 ").next().expect("the entry block");
         assert!(entry.contains("mul %n.0, %n.0"), "{text}");
+    }
+
+    /// In loops nested 2,000 deep, an invariant of the innermost leaves
+    /// all of them, and the pass costs the loops each instruction leaves,
+    /// not, for every loop, the blocks inside it.
+    #[test]
+    fn a_deep_nest_costs_the_loops_left() {
+        let depth = 2_000;
+        let text = crate::passes::ssa::tests::nested_loops(depth)
+            .replace(
+                "L1999: add %s, %s, %a",
+                "L1999: add %s, %s, %a\n    mul %k, %a, 3",
+            )
+            .replace("print %s", "print %s\n    print %k");
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let id = program.func_by_name("main").expect("function");
+        let mut ctx = Context::compiled_to(&program, id, Phase::Forward).expect("compiles");
+        ctx.ir_loops().expect("loops");
+        let (Some(f), Some(dom), Some(loops)) = (&mut ctx.func, &ctx.domtree, &ctx.loops) else {
+            panic!("no loop forest");
+        };
+        let insts = f.insts.len() as u64;
+        let mut budget = Budget::unlimited();
+        let stats = super::hoist(f, dom, loops, &mut budget).expect("hoists");
+        assert_eq!(stats.hoisted, depth);
+        assert!(
+            budget.used() < 4 * insts + 2 * depth as u64,
+            "{} units",
+            budget.used()
+        );
     }
 
     /// A division by a constant other than zero cannot trap, so it moves;

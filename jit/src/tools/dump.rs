@@ -231,7 +231,7 @@ fn loops_json(ctx: &Context) -> Json {
                     "header": d.header.0,
                     "parent": d.parent.map(|p| p.0),
                     "depth": d.depth,
-                    "blocks": d.blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
+                    "blocks": forest.sorted_blocks(l).iter().map(|b| b.0).collect::<Vec<_>>(),
                 })
             })
             .collect(),
@@ -659,7 +659,9 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
             let _ = writeln!(
                 s,
                 "; {l}: header {} depth {} parent {parent} blocks {:?}",
-                d.header, d.depth, d.blocks
+                d.header,
+                d.depth,
+                forest.sorted_blocks(l)
             );
         }
     }
