@@ -90,9 +90,8 @@ impl LoopForest {
     ) -> Result<LoopForest, Bail> {
         let n = g.num_blocks();
         let mut innermost: Vec<Option<Loop>> = vec![None; n];
-        let mut header_of: Vec<Option<Loop>> = vec![None; n];
-        let mut headers: Vec<Block> = Vec::new();
-        let mut parent: Vec<Option<Loop>> = Vec::new();
+        // Per loop found: its header and the loop around it.
+        let mut found: Vec<(Block, Option<Loop>)> = Vec::new();
         let mut sets = Collapsed {
             up: (0..n as u32).collect(),
         };
@@ -107,10 +106,8 @@ impl LoopForest {
             if stack.is_empty() {
                 continue;
             }
-            let id = Loop::new(headers.len());
-            headers.push(h);
-            parent.push(None);
-            header_of[h.index()] = Some(id);
+            let id = Loop::new(found.len());
+            found.push((h, None));
             innermost[h.index()] = Some(id);
             while let Some(b) = stack.pop() {
                 budget.charge(1)?;
@@ -121,8 +118,10 @@ impl LoopForest {
                 if r == h {
                     continue;
                 }
-                match header_of[r.index()] {
-                    Some(inner) => parent[inner.index()] = Some(id),
+                // `r` is a block no loop holds yet, or the header of a
+                // loop found already (its blocks collapsed into it).
+                match innermost[r.index()] {
+                    Some(inner) => found[inner.index()].1 = Some(id),
                     None => innermost[r.index()] = Some(id),
                 }
                 sets.up[r.index()] = h.0;
@@ -131,81 +130,76 @@ impl LoopForest {
         }
         // Renumber in reverse postorder of the headers: the reverse of
         // the order found.
-        let count = headers.len();
+        let count = found.len();
         let flip = |l: Loop| Loop::new(count - 1 - l.index());
         for l in innermost.iter_mut().flatten() {
             *l = flip(*l);
         }
-        headers.reverse();
-        parent.reverse();
-        let parent: Vec<Option<Loop>> = parent.into_iter().map(|p| p.map(flip)).collect();
-        Ok(Self::number(headers, parent, innermost))
+        found.reverse();
+        for (_, parent) in &mut found {
+            *parent = parent.map(flip);
+        }
+        Ok(Self::number(&found, innermost))
     }
 
     /// Depths, preorder intervals and the grouped blocks, from each loop's
     /// header and parent (parents numbered first) and each block's
     /// innermost loop.
-    fn number(
-        headers: Vec<Block>,
-        parent: Vec<Option<Loop>>,
-        innermost: Vec<Option<Loop>>,
-    ) -> LoopForest {
-        let count = headers.len();
-        let mut own = vec![0u32; count];
+    fn number(found: &[(Block, Option<Loop>)], innermost: Vec<Option<Loop>>) -> LoopForest {
+        let mut loops: Vec<LoopData> = found
+            .iter()
+            .map(|&(header, parent)| LoopData {
+                header,
+                parent,
+                depth: 1,
+                innermost: true,
+                pre: 0,
+                loops: 1,
+                start: 0,
+                len: 0,
+            })
+            .collect();
         for l in innermost.iter().flatten() {
-            own[l.index()] += 1;
+            loops[l.index()].len += 1;
         }
+        // Per loop: its own blocks, then where its own blocks go.
+        let mut own: Vec<u32> = loops.iter().map(|d| d.len).collect();
         // Sizes of subtrees, children before parents.
-        let (mut loops, mut len) = (vec![1u32; count], own.clone());
-        let mut has_child = vec![false; count];
-        for l in (0..count).rev() {
-            if let Some(p) = parent[l] {
-                loops[p.index()] += loops[l];
-                len[p.index()] += len[l];
-                has_child[p.index()] = true;
+        for l in (0..loops.len()).rev() {
+            if let Some(p) = loops[l].parent {
+                let (inside, blocks) = (loops[l].loops, loops[l].len);
+                let up = &mut loops[p.index()];
+                up.loops += inside;
+                up.len += blocks;
+                up.innermost = false;
             }
         }
         // Preorder slots, parents before children: each loop takes the
-        // next slot of its parent's interval.
-        let (mut pre, mut start) = (vec![0u32; count], vec![0u32; count]);
-        let (mut next_pre, mut next_start) = (vec![0u32; count], vec![0u32; count]);
-        let (mut top_pre, mut top_start) = (0u32, 0u32);
-        for l in 0..count {
-            let (p, s) = match parent[l] {
-                Some(q) => (&mut next_pre[q.index()], &mut next_start[q.index()]),
-                None => (&mut top_pre, &mut top_start),
+        // next slot of its parent's interval (`next`: the next preorder
+        // number and block position inside each loop).
+        let mut next = vec![(0u32, 0u32); loops.len()];
+        let mut top = (0u32, 0u32);
+        for l in 0..loops.len() {
+            let (slot, depth) = match loops[l].parent {
+                Some(q) => (&mut next[q.index()], loops[q.index()].depth + 1),
+                None => (&mut top, 1),
             };
-            pre[l] = *p;
-            start[l] = *s;
-            *p += loops[l];
-            *s += len[l];
-            next_pre[l] = pre[l] + 1;
-            next_start[l] = start[l] + own[l];
+            let (pre, start) = *slot;
+            *slot = (pre + loops[l].loops, start + loops[l].len);
+            next[l] = (pre + 1, start + own[l]);
+            own[l] = start;
+            let d = &mut loops[l];
+            (d.pre, d.start, d.depth) = (pre, start, depth);
         }
-        let mut fill = start.clone();
-        let mut grouped = vec![Block(0); top_start as usize];
+        let mut grouped = vec![Block(0); top.1 as usize];
         for (b, l) in innermost.iter().enumerate() {
             if let Some(l) = l {
-                grouped[fill[l.index()] as usize] = Block::new(b);
-                fill[l.index()] += 1;
+                grouped[own[l.index()] as usize] = Block::new(b);
+                own[l.index()] += 1;
             }
         }
-        let mut data: Vec<LoopData> = Vec::with_capacity(count);
-        for l in 0..count {
-            let depth = parent[l].map_or(1, |p| data[p.index()].depth + 1);
-            data.push(LoopData {
-                header: headers[l],
-                parent: parent[l],
-                depth,
-                innermost: !has_child[l],
-                pre: pre[l],
-                loops: loops[l],
-                start: start[l],
-                len: len[l],
-            });
-        }
         LoopForest {
-            loops: data,
+            loops,
             innermost,
             grouped,
         }
