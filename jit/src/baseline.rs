@@ -169,29 +169,40 @@ impl<'a> Baseline<'a> {
         // and stubs, about 24 bytes an instruction and 160 more a call, for
         // its checks and its way through `jit_call`); then the branch
         // targets, each given a label before any jump to it.
-        let (mut calls, mut outgoing) = (0, 0);
-        for i in f.code.iter().filter(|i| i.op == Op::Call) {
-            calls += 1;
-            outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
+        let (mut calls, mut outgoing, mut traps) = (0, 0, 0);
+        for i in &f.code {
+            match i.op {
+                Op::Call => {
+                    calls += 1;
+                    outgoing = outgoing.max(program.func(FuncId(i.b)).nparams as usize);
+                }
+                Op::Load | Op::Store | Op::Div | Op::Rem => traps += 1,
+                _ => {}
+            }
         }
         // A call through the glue takes a reference to the pool; one
         // with its checks in place (`glue_calls` false) three labels (its
         // slow path's entries and the way back) and up to six references
         // to them, and a slow path. Sized short, a function of 400 calls
-        // spent a seventh of its compile growing the tables.
+        // spent a seventh of its compile growing the tables. An
+        // instruction that can trap has a stub (a label, a mark, about 12
+        // bytes, a reference to it and one from it to the pool): sized
+        // short, a function of loads and stores spent a sixth of its
+        // compile growing them.
         let slow_calls = if glue_calls(&env) { 0 } else { calls };
-        let bytes = 512 + 24 * n + 40 * calls + 120 * slow_calls;
+        let bytes = 512 + 24 * n + 40 * calls + 120 * slow_calls + 16 * traps;
         let mut ops = Assembler::new(x64::Capacity {
             bytes,
-            dynamic_labels: n / 2 + 8 + 3 * slow_calls,
-            relocations: n + 8 + calls + 6 * slow_calls,
+            dynamic_labels: n / 2 + 8 + 3 * slow_calls + traps,
+            relocations: n + 8 + calls + 6 * slow_calls + 2 * traps,
             lines: n,
+            marks: slow_calls + traps,
         });
         let mut targets = vec![None; n];
         for target in f.code.iter().filter_map(|i| i.op.target(i)) {
             targets[target as usize].get_or_insert_with(|| ops.new_dynamic_label());
         }
-        let stubs = Stubs::new(&mut ops, glue, slow_calls);
+        let stubs = Stubs::new(&mut ops, glue, slow_calls, traps);
         Baseline {
             ops,
             program,

@@ -50,6 +50,8 @@ pub struct Capacity {
     pub dynamic_labels: usize,
     pub relocations: usize,
     pub lines: usize,
+    /// Marks beyond the few every function has (one per stub).
+    pub marks: usize,
 }
 
 impl<M> CodeBuffer<M> {
@@ -66,7 +68,7 @@ impl<M> CodeBuffer<M> {
         CodeBuffer {
             ops,
             lines: Vec::with_capacity(capacity.lines),
-            marks: Vec::with_capacity(8),
+            marks: Vec::with_capacity(8 + capacity.marks),
             // Most functions pool a routine's address or two.
             pool: Vec::with_capacity(4),
         }

@@ -124,19 +124,26 @@ impl<'a> Emitter<'a> {
         // jump, call or trap, and for a call three labels more and up to
         // six references (its checks and its slow path).
         let (insts, blocks) = (f.insts.len(), f.blocks.len());
-        let calls = f
-            .insts
-            .iter()
-            .filter(|i| matches!(i.kind, InstKind::Call(..)))
-            .count();
+        // An instruction that may trap, a stub at most (a label, a mark, a
+        // reference to it and one from it to the pool).
+        let (mut calls, mut traps) = (0, 0);
+        for i in &f.insts {
+            match i.kind {
+                InstKind::Call(..) => calls += 1,
+                InstKind::Load(..) | InstKind::Store(..) => traps += 1,
+                InstKind::Binary(vm::Op::Div | vm::Op::Rem, ..) => traps += 1,
+                _ => {}
+            }
+        }
         let mut ops = Assembler::new(x64::Capacity {
             bytes: 256 + 16 * insts,
-            dynamic_labels: 2 * blocks + 16 + 3 * calls,
-            relocations: insts + 16 + 6 * calls,
+            dynamic_labels: 2 * blocks + 16 + 3 * calls + traps,
+            relocations: insts + 16 + 6 * calls + 2 * traps,
             lines: insts,
+            marks: calls + traps,
         });
         let block_labels = Table::from_fn(blocks, |_| ops.new_dynamic_label());
-        let stubs = Stubs::new(&mut ops, glue, calls);
+        let stubs = Stubs::new(&mut ops, glue, calls, traps);
         let start = ops.new_dynamic_label();
         let copies = plan
             .copies

@@ -119,6 +119,7 @@ impl Glue {
             dynamic_labels: 16,
             relocations: 16,
             lines: 0,
+            marks: 0,
         });
         let mut marks = vec![(0, "the entry from the interpreter, any words")];
         entry_glue(&mut ops, None);

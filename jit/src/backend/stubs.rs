@@ -37,11 +37,17 @@ pub(crate) struct Stubs {
 }
 
 impl Stubs {
-    /// The queue of a function making `calls` calls.
-    pub(crate) fn new(ops: &mut Assembler, glue: &'static Glue, calls: usize) -> Stubs {
+    /// The queue of a function making `calls` calls and up to `traps`
+    /// traps.
+    pub(crate) fn new(
+        ops: &mut Assembler,
+        glue: &'static Glue,
+        calls: usize,
+        traps: usize,
+    ) -> Stubs {
         Stubs {
             slow_calls: Vec::with_capacity(calls),
-            traps: Vec::new(),
+            traps: Vec::with_capacity(traps),
             groups: Vec::new(),
             unwind: ops.new_dynamic_label(),
             glue,
