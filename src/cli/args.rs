@@ -260,6 +260,11 @@ pub(crate) struct CompilerArgs {
     /// compare, and for the differential oracle).
     #[arg(long)]
     pub(crate) no_osr_peel: bool,
+    /// Compile float arithmetic in SSE2's two-operand form even where the
+    /// machine has AVX's three-operand one (to compare, and for the
+    /// differential oracle).
+    #[arg(long)]
+    pub(crate) no_avx: bool,
     /// Interpret in the portable loop only, not the machine-code one (to
     /// compare, and for the differential oracle).
     #[arg(long)]

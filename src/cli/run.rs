@@ -23,6 +23,7 @@ pub(crate) fn make_vm<'p>(
         options: jit::pipeline::context::Options {
             skip: opts.passes.0,
             osr_peel: !opts.no_osr_peel,
+            avx: !opts.no_avx && jit::pipeline::context::Options::default().avx,
             verify: opts.verify_ir,
         },
         code_cache: match debuggable {

@@ -84,6 +84,24 @@ macro_rules! float_forms {
     };
 }
 
+/// `$mn d, a, s` in its VEX (three-operand) form for each kind of
+/// source.
+macro_rules! vex_forms {
+    ($ops:ident, $mn:ident, $d:ident, $a:ident, $s:expr) => {
+        match $s {
+            XSrc::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), Rx(r)),
+            XSrc::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [rbp + m]),
+            XSrc::Pool(at) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [=>at]),
+            XSrc::Cell(c, 0) => {
+                dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [r14 + Rq(c) * 8])
+            }
+            XSrc::Cell(c, disp) => {
+                dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [r14 + Rq(c) * 8 + disp])
+            }
+        }
+    };
+}
+
 /// Two-operand integer arithmetic, `d = d op s`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Alu {
@@ -325,6 +343,24 @@ pub fn sse(ops: &mut impl Asm, op: Sse, d: Xmm, s: XSrc) {
         Sse::Mul => float_forms!(ops, mulsd, d, s),
         Sse::Div => float_forms!(ops, divsd, d, s),
     }
+}
+
+/// `d = a op s` on scalar doubles, in the AVX (VEX) encoding: no copy of
+/// `a` into `d` first, whichever registers they are. Only for a machine
+/// with AVX (`avx_available`).
+pub fn avx(ops: &mut impl Asm, op: Sse, d: Xmm, a: Xmm, s: XSrc) {
+    match op {
+        Sse::Add => vex_forms!(ops, vaddsd, d, a, s),
+        Sse::Sub => vex_forms!(ops, vsubsd, d, a, s),
+        Sse::Mul => vex_forms!(ops, vmulsd, d, a, s),
+        Sse::Div => vex_forms!(ops, vdivsd, d, a, s),
+    }
+}
+
+/// Whether this machine runs AVX instructions (the processor has them and
+/// the system saves their registers), asked once.
+pub fn avx_available() -> bool {
+    std::arch::is_x86_feature_detected!("avx")
 }
 
 /// `ucomisd a, s`.

@@ -60,6 +60,8 @@ pub(in crate::backend) struct Facts<'a> {
     pub(in crate::backend) allocation: &'a Allocation,
     pub(in crate::backend) proven: super::Proven<'a>,
     pub(in crate::backend) env: JitEnv,
+    /// Float arithmetic in AVX's three-operand form (`Options::avx`).
+    pub(in crate::backend) avx: bool,
     /// Per value: how many instructions read it (`use_counts`).
     pub(in crate::backend) uses: &'a Table<Value, u32>,
     /// Per instruction: the homed values whose frame slot is current

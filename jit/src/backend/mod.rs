@@ -74,6 +74,15 @@ pub struct Proven<'a> {
     pub early_exits: &'a [EarlyExit],
 }
 
+/// What the code is made for: the VM it calls into, and the instructions
+/// the machine has.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub env: JitEnv,
+    /// Float arithmetic in AVX's three-operand form (`Options::avx`).
+    pub avx: bool,
+}
+
 /// Compiles `f`, which must be out of SSA form, with `allocation`'s
 /// register homes and the checks `proven` leaves out. The code is
 /// position independent (it reaches other code and data only through
@@ -84,9 +93,10 @@ pub fn emit(
     loops: &LoopForest,
     allocation: &Allocation,
     proven: Proven<'_>,
-    env: JitEnv,
+    target: Target,
     budget: &mut Budget,
 ) -> Result<Emitted, Bail> {
+    let Target { env, avx } = target;
     let frame = frame::Frame::layout(f, allocation);
     if frame.bytes > abi::MAX_FRAME_BYTES {
         return Err(fail(format!("frame of {} bytes is too large", frame.bytes)));
@@ -115,6 +125,7 @@ pub fn emit(
         allocation,
         proven,
         env,
+        avx,
         uses: &uses,
         current_slots: &current_slots,
         group_of: &group_of,

@@ -33,6 +33,10 @@ pub struct Options {
     /// shape (`--no-osr-peel` enters the header directly, for comparison
     /// and the differential oracle).
     pub osr_peel: bool,
+    /// Compute float arithmetic in the AVX encoding's three-operand form
+    /// where the machine has it (`--no-avx` keeps to SSE2's two-operand
+    /// form, for comparison and the differential oracle).
+    pub avx: bool,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -64,6 +68,7 @@ impl Default for Options {
         Options {
             skip: PhaseSet::default(),
             osr_peel: true,
+            avx: x64::encode::avx_available(),
             verify: false,
         }
     }

@@ -400,7 +400,8 @@ macro_rules! passes {
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let early_exits = proven_by(options, Phase::EarlyExit, &ctx.early_exits, "the early exit")?;
                     let proven = backend::Proven { versioned, implied, groups, fills, early_exits };
-                    let code = backend::emit(ctx.program, f, loops, allocation, proven, env, &mut ctx.budget)?;
+                    let target = backend::Target { env, avx: options.avx };
+                    let code = backend::emit(ctx.program, f, loops, allocation, proven, target, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();
                     ctx.code = Some(code);
                     Ok(Edits::None)

@@ -37,6 +37,9 @@ pub enum Config {
     /// call with the optional phase switched off (one configuration per
     /// switch of the pass table, `phase::PASSES`).
     JitWithout(Phase),
+    /// `--tier jit --no-avx`: float arithmetic in SSE2's two-operand form
+    /// (where the machine has no AVX, the same as `Jit`).
+    JitNoAvx,
     /// `--tier auto` with both thresholds 1.
     Auto,
     /// `--tier auto` compiling only through loops, at a function's second
@@ -100,6 +103,7 @@ impl Config {
             Config::Tiered,
         ];
         all.extend(Phase::optional().map(Config::JitWithout));
+        all.push(Config::JitNoAvx);
         all.extend([Config::Auto, Config::Osr, Config::OsrNoPeel]);
         all.extend([Config::Background, Config::TieredBackground]);
         all
@@ -113,6 +117,7 @@ impl Config {
         match self {
             Config::JitWithout(phase) => options = options.without(phase),
             Config::OsrNoPeel => options.osr_peel = false,
+            Config::JitNoAvx => options.avx = false,
             _ => {}
         }
         options
@@ -123,7 +128,7 @@ impl Config {
     pub fn setup(self, limits: Limits, records: Records) -> Setup {
         let tier = match self {
             Config::Interp | Config::InterpAsm => Tier::Interp,
-            Config::Jit | Config::JitWithout(_) => Tier::Jit,
+            Config::Jit | Config::JitWithout(_) | Config::JitNoAvx => Tier::Jit,
             Config::Baseline => Tier::Baseline,
             Config::Tiered | Config::TieredBackground => Tier::Tiered,
             Config::Auto | Config::Osr | Config::OsrNoPeel | Config::Background => Tier::Auto,
@@ -213,6 +218,7 @@ impl Config {
                 "--compile-threads",
                 "1",
             ],
+            Config::JitNoAvx => &["--tier", "jit", "--no-avx"],
             Config::Osr => &OSR_FLAGS,
             Config::OsrNoPeel => &OSR_NO_PEEL_FLAGS,
         }
@@ -229,6 +235,7 @@ impl Config {
             Config::Auto => "auto",
             Config::Osr => "osr",
             Config::OsrNoPeel => "osr-no-peel",
+            Config::JitNoAvx => "jit-no-avx",
             Config::Background => "background",
             Config::TieredBackground => "tiered-background",
         }

@@ -19,7 +19,7 @@ function main (asm, 256 bytes)
     00053  nop [rax+rax]
     0005c  nop [rax]
 ; line 8: fmul
-    00060  mulsd xmm2,xmm3
+    00060  vmulsd xmm2,xmm2,xmm3
 ; line 9: fgt
     00065  ucomisd xmm2,xmm4
     0006a  ja 0000000000000079h

@@ -10,9 +10,9 @@ function main (asm, 112 bytes)
     00013  movq xmm2,rsi
     00018  movq xmm3,rdi
 ; line 4: fadd
-    0001d  addsd xmm3,xmm2
+    0001d  vaddsd xmm3,xmm2,xmm3
 ; line 5: fmul
-    00022  mulsd xmm3,xmm3
+    00022  vmulsd xmm3,xmm3,xmm3
 ; line 6: flt
     00027  ucomisd xmm2,xmm3
     0002c  seta al

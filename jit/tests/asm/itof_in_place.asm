@@ -18,7 +18,7 @@ function main (asm, 200 bytes)
     00040  xorps xmm3,xmm3
     00044  cvtsi2sd xmm3,rsi
 ; line 9: fadd
-    00049  addsd xmm2,xmm3
+    00049  vaddsd xmm2,xmm2,xmm3
 ; line 10: add
     0004e  add rsi,1
 ; line 11: jlt

@@ -1,6 +1,8 @@
 //! Float instructions with SSE2, each operation rounded on its own:
-//! arithmetic in place, comparisons by `ucomisd` (which treats NaN as the
-//! spec does with the unsigned conditions), square root and conversion.
+//! arithmetic in place (or, on a machine with AVX, in the three-operand
+//! VEX form, which needs no copy of the left operand into the result's
+//! register), comparisons by `ucomisd` (which treats NaN as the spec does
+//! with the unsigned conditions), square root and conversion.
 
 use crate::backend::emitter::{Emitter, RAX};
 use crate::backend::operands::Src;
@@ -25,6 +27,9 @@ impl Emitter<'_> {
         let Some(sse) = isa::sse(op) else {
             unreachable!("float arithmetic for {}", op.mnemonic())
         };
+        if self.facts.avx {
+            return self.float_three_operand(sse, result, a, b);
+        }
         let home = result.and_then(|r| self.xmm(r));
         let (a, b) = if sse.commutes() && home.is_some() && self.xmm(b) == home {
             (b, a)
@@ -41,6 +46,27 @@ impl Emitter<'_> {
         let source = self.xmm_source(b, XMM1);
         encode::sse(&mut self.ops, sse, target, source.into());
         if target == XMM0 {
+            self.store_xmm(result, XMM0);
+        }
+    }
+
+    /// `float_arithmetic` in the VEX form: `d = a op b` straight into the
+    /// result's register (xmm0 if it has none), from `a`'s own register, or,
+    /// where `a` has none, from `a` loaded into the result's register (or
+    /// into xmm0, if `b` is in the result's register).
+    fn float_three_operand(&mut self, sse: encode::Sse, result: Option<Value>, a: Value, b: Value) {
+        let d = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
+        let left = match self.xmm(a) {
+            Some(x) => x,
+            None => {
+                let scratch = if self.xmm(b) == Some(d) { XMM0 } else { d };
+                self.load_xmm(scratch, a);
+                scratch
+            }
+        };
+        let source = self.xmm_source(b, XMM1);
+        encode::avx(&mut self.ops, sse, d, left, source.into());
+        if d == XMM0 {
             self.store_xmm(result, XMM0);
         }
     }
