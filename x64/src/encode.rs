@@ -357,6 +357,11 @@ pub fn avx(ops: &mut impl Asm, op: Sse, d: Xmm, a: Xmm, s: XSrc) {
     }
 }
 
+/// `vsqrtsd d, a, s`: the root of `s`, the upper half from `a` (AVX).
+pub fn vsqrtsd(ops: &mut impl Asm, d: Xmm, a: Xmm, s: XSrc) {
+    vex_forms!(ops, vsqrtsd, d, a, s)
+}
+
 /// Whether this machine runs AVX instructions (the processor has them and
 /// the system saves their registers), asked once.
 pub fn avx_available() -> bool {

@@ -5,7 +5,7 @@
 //! with the unsigned conditions), square root and conversion.
 
 use crate::backend::emitter::{Emitter, RAX};
-use crate::backend::operands::Src;
+use crate::backend::operands::{Src, XSrc};
 use crate::ir::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
@@ -93,11 +93,19 @@ impl Emitter<'_> {
     }
 
     /// Straight into the result's XMM register (xmm0 if it has none),
-    /// from the operand's own register or slot.
+    /// from the operand's own register or slot. `sqrtsd` keeps the upper
+    /// half of its destination, so it waits for whatever last wrote that
+    /// register; with AVX the upper half comes from the operand's own
+    /// register instead, and the root waits for the operand alone.
     pub(in crate::backend) fn fsqrt(&mut self, result: Option<Value>, a: Value) {
         let t = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
         let source = self.xmm_source(a, XMM0);
-        encode::sqrtsd(&mut self.ops, t, source.into());
+        match source {
+            XSrc::Reg(x) if self.facts.avx => {
+                encode::vsqrtsd(&mut self.ops, t, x, source.into());
+            }
+            _ => encode::sqrtsd(&mut self.ops, t, source.into()),
+        }
         if t == XMM0 {
             self.store_xmm(result, XMM0);
         }
