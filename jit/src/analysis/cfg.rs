@@ -41,6 +41,23 @@ pub struct Cfg {
 }
 
 impl Cfg {
+    /// `depth` loops nested in one another, each header `k` (`0..depth`)
+    /// entering the next and its latch `2 depth - 1 - k` jumping back to
+    /// it and on to the next latch out, and an exit block `2 depth`
+    /// last: the edges, for `from_edges`. For tests that deep nests cost
+    /// linear work.
+    #[cfg(test)]
+    pub fn nest_edges(depth: usize) -> Vec<(usize, usize)> {
+        let latch = |k: usize| 2 * depth - 1 - k;
+        let mut edges = Vec::new();
+        for k in 0..depth {
+            edges.push((k, if k + 1 < depth { k + 1 } else { latch(k) }));
+            edges.push((latch(k), k));
+            edges.push((latch(k), latch(k) + 1));
+        }
+        edges
+    }
+
     /// A graph of `n` empty blocks with these edges (duplicates dropped),
     /// entered at block 0: for tests of the graph algorithms.
     #[cfg(test)]

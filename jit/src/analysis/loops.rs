@@ -404,12 +404,7 @@ mod tests {
     fn deep_nests_cost_linear_work() {
         let depth = 20_000;
         let latch = |k: usize| 2 * depth - 1 - k;
-        let mut edges = Vec::new();
-        for k in 0..depth {
-            edges.push((k, if k + 1 < depth { k + 1 } else { latch(k) }));
-            edges.push((latch(k), k));
-            edges.push((latch(k), latch(k) + 1));
-        }
+        let edges = Cfg::nest_edges(depth);
         let g = Cfg::from_edges(2 * depth + 1, &edges);
         let mut budget = Budget::unlimited();
         let dom = dominators(&g, &mut budget).unwrap();
