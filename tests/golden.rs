@@ -62,7 +62,10 @@ fn dumps_match_their_golden_files() {
     let mut problems = Vec::new();
     for program in PROGRAMS {
         for stage in STAGES {
-            let got = dump(program, &["--stage", stage]);
+            // SSE2's float forms, which every x86-64 machine has, so the
+            // listings are the same on every machine (the AVX forms are
+            // in `jit/tests/asm`).
+            let got = dump(program, &["--stage", stage, "--no-avx"]);
             problems.extend(compare(&format!("{program}.{stage}.txt"), &got));
         }
         let got = dump(program, &["--stage", "asm", "--baseline"]);

@@ -14,8 +14,9 @@
 //! `; functions: f g` (default `main`) and `; compilers: optimizing
 //! baseline` (default `optimizing`).
 
+use jit::pipeline::context::Options;
 use jit::testing::golden;
-use jit::tools::disasm::{baseline_listing, glue_listing, listing, mask_addresses};
+use jit::tools::disasm::{baseline_listing, glue_listing, listing_with, mask_addresses};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -33,6 +34,16 @@ fn directive<'a>(text: &'a str, key: &str, default: &'a str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The optimizing compiler's options for the listings: float arithmetic
+/// in AVX's three-operand forms whatever the machine (the code is never
+/// run), so the listings are the same on every machine.
+fn with_avx() -> Options {
+    Options {
+        avx: true,
+        ..Options::verified()
+    }
+}
+
 /// The listings of the program in `text`, as its directives ask.
 fn listings(name: &str, text: &str) -> String {
     let program = vm::load(text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -43,7 +54,7 @@ fn listings(name: &str, text: &str) -> String {
                 .func_by_name(func)
                 .unwrap_or_else(|| panic!("{name}: no function {func}"));
             let listing = match compiler {
-                "optimizing" => listing(&program, id),
+                "optimizing" => listing_with(&program, id, None, with_avx()),
                 "baseline" => baseline_listing(&program, id),
                 other => panic!("{name}: no compiler {other}"),
             };

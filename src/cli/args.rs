@@ -72,6 +72,10 @@ pub(crate) struct DumpArgs {
     /// `jit_trap`).
     #[arg(long)]
     pub(crate) glue: bool,
+    /// With `--stage asm`: float arithmetic in SSE2's two-operand form, as
+    /// `run --no-avx` compiles it (and as a machine without AVX does).
+    #[arg(long)]
+    pub(crate) no_avx: bool,
 }
 
 #[derive(Args)]

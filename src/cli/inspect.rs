@@ -94,7 +94,11 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
         for id in ids {
             let listing = match opts.baseline {
                 true => jit::tools::disasm::baseline_listing(&program, id),
-                false => jit::tools::disasm::listing_at(&program, id, osr),
+                false => {
+                    let mut options = jit::pipeline::context::Options::verified();
+                    options.avx &= !opts.no_avx;
+                    jit::tools::disasm::listing_with(&program, id, osr, options)
+                }
             };
             let text = listing.map_err(|error| {
                 vec![Failure::Compile {

@@ -19,10 +19,17 @@ use vm::{FuncId, Program};
 /// no VM): the code is never run, so the addresses it embeds are only
 /// illustrative.
 pub fn emitted(program: &Program, func: FuncId, osr: Option<u32>) -> Result<Emitted, CompileError> {
-    let options = Options {
-        verify: true,
-        ..Options::default()
-    };
+    emitted_with(program, func, osr, Options::verified())
+}
+
+/// `emitted` with `options` (the tests' golden listings ask for AVX's
+/// forms whatever the machine: the code is never run).
+pub fn emitted_with(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+    options: Options,
+) -> Result<Emitted, CompileError> {
     let ctx = compiled(program, func, osr, options)?;
     ctx.code.ok_or_else(|| CompileError::Invalid {
         phase: Phase::Emit,
@@ -111,7 +118,17 @@ pub fn listing_at(
     func: FuncId,
     osr: Option<u32>,
 ) -> Result<String, CompileError> {
-    let emitted = emitted(program, func, osr)?;
+    listing_with(program, func, osr, Options::verified())
+}
+
+/// `listing_at` with `options`.
+pub fn listing_with(
+    program: &Program,
+    func: FuncId,
+    osr: Option<u32>,
+    options: Options,
+) -> Result<String, CompileError> {
+    let emitted = emitted_with(program, func, osr, options)?;
     let f = program.func(func);
     let what = match osr {
         None => "asm".to_string(),
