@@ -32,4 +32,6 @@ pub use pipeline::phase::Phase;
 /// A failure is left for the first compile to meet and report.
 pub fn prepare() {
     let _ = backend::glue::glue();
+    // The processor's features, asked once (`pipeline::context::Avx`).
+    let _ = x64::encode::avx_available();
 }

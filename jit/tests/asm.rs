@@ -14,7 +14,7 @@
 //! `; functions: f g` (default `main`) and `; compilers: optimizing
 //! baseline` (default `optimizing`).
 
-use jit::pipeline::context::Options;
+use jit::pipeline::context::{Avx, Options};
 use jit::testing::golden;
 use jit::tools::disasm::{baseline_listing, glue_listing, listing_with, mask_addresses};
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ fn directive<'a>(text: &'a str, key: &str, default: &'a str) -> Vec<&'a str> {
 /// run), so the listings are the same on every machine.
 fn with_avx() -> Options {
     Options {
-        avx: true,
+        avx: Avx::Always,
         ..Options::verified()
     }
 }

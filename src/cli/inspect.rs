@@ -96,7 +96,9 @@ pub(crate) fn dump(opts: &DumpArgs) -> Result<(), Vec<Failure>> {
                 true => jit::tools::disasm::baseline_listing(&program, id),
                 false => {
                     let mut options = jit::pipeline::context::Options::verified();
-                    options.avx &= !opts.no_avx;
+                    if opts.no_avx {
+                        options.avx = jit::pipeline::context::Avx::Never;
+                    }
                     jit::tools::disasm::listing_with(&program, id, osr, options)
                 }
             };

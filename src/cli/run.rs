@@ -23,7 +23,10 @@ pub(crate) fn make_vm<'p>(
         options: jit::pipeline::context::Options {
             skip: opts.passes.0,
             osr_peel: !opts.no_osr_peel,
-            avx: !opts.no_avx && jit::pipeline::context::Options::default().avx,
+            avx: match opts.no_avx {
+                true => jit::pipeline::context::Avx::Never,
+                false => jit::pipeline::context::Avx::WhereAvailable,
+            },
             verify: opts.verify_ir,
         },
         code_cache: match debuggable {

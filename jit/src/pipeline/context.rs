@@ -33,10 +33,10 @@ pub struct Options {
     /// shape (`--no-osr-peel` enters the header directly, for comparison
     /// and the differential oracle).
     pub osr_peel: bool,
-    /// Compute float arithmetic in the AVX encoding's three-operand form
-    /// where the machine has it (`--no-avx` keeps to SSE2's two-operand
-    /// form, for comparison and the differential oracle).
-    pub avx: bool,
+    /// Whether float arithmetic takes the AVX encoding's three-operand
+    /// form (`--no-avx` keeps to SSE2's two-operand form, for comparison
+    /// and the differential oracle).
+    pub avx: Avx,
     /// Check the IR after every phase, and the register assignment
     /// (`--verify-ir`; on in the tests and the oracle).
     pub verify: bool,
@@ -63,12 +63,39 @@ impl Options {
     }
 }
 
+/// When code takes AVX's forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Avx {
+    /// Never: SSE2's forms, which every x86-64 machine runs.
+    Never,
+    /// Where the machine has AVX. Asked at the first compile that emits
+    /// code, not when the options are made: the question costs about 70
+    /// µs on a virtual machine (each `cpuid` traps to the hypervisor), which
+    /// an empty program's start would pay (`jit::prepare` asks it on the
+    /// lent thread instead).
+    WhereAvailable,
+    /// Always, whatever the machine: only for listings of code never run
+    /// (the golden listings).
+    Always,
+}
+
+impl Avx {
+    /// Whether code made now takes AVX's forms.
+    pub fn taken(self) -> bool {
+        match self {
+            Avx::Never => false,
+            Avx::WhereAvailable => x64::encode::avx_available(),
+            Avx::Always => true,
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
             skip: PhaseSet::default(),
             osr_peel: true,
-            avx: x64::encode::avx_available(),
+            avx: Avx::WhereAvailable,
             verify: false,
         }
     }

@@ -400,7 +400,7 @@ macro_rules! passes {
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let early_exits = proven_by(options, Phase::EarlyExit, &ctx.early_exits, "the early exit")?;
                     let proven = backend::Proven { versioned, implied, groups, fills, early_exits };
-                    let target = backend::Target { env, avx: options.avx };
+                    let target = backend::Target { env, avx: options.avx.taken() };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, target, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();
                     ctx.code = Some(code);

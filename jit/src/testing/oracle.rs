@@ -117,7 +117,7 @@ impl Config {
         match self {
             Config::JitWithout(phase) => options = options.without(phase),
             Config::OsrNoPeel => options.osr_peel = false,
-            Config::JitNoAvx => options.avx = false,
+            Config::JitNoAvx => options.avx = crate::pipeline::context::Avx::Never,
             _ => {}
         }
         options
