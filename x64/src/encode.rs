@@ -345,6 +345,31 @@ pub fn sse(ops: &mut impl Asm, op: Sse, d: Xmm, s: XSrc) {
     }
 }
 
+/// Pushes the System V callee-saved registers besides rbp
+/// (`env::SYSV_SAVED`), as code entered from Rust does first.
+pub fn push_saved(ops: &mut impl Asm) {
+    for r in crate::env::SYSV_SAVED {
+        push_pop(ops, 0x50, r);
+    }
+}
+
+/// Pops what `push_saved` pushed.
+pub fn pop_saved(ops: &mut impl Asm) {
+    for r in crate::env::SYSV_SAVED.into_iter().rev() {
+        push_pop(ops, 0x58, r);
+    }
+}
+
+/// `push r` (`opcode` 0x50) or `pop r` (0x58) in the short form, with a
+/// REX prefix only for r8 to r15 (dynasm's dynamic-register form always
+/// writes one).
+fn push_pop(ops: &mut impl Asm, opcode: u8, r: Gpr) {
+    if r.number() >= 8 {
+        ops.push(0x41);
+    }
+    ops.push(opcode | (r.number() & 7));
+}
+
 /// `d = a op s` on scalar doubles, in the AVX (VEX) encoding: no copy of
 /// `a` into `d` first, whichever registers they are. Only for a machine
 /// with AVX (`avx_available`).

@@ -42,6 +42,9 @@ pub const VALUE_XMMS: [Xmm; 14] = [
     Xmm::of(14),
     Xmm::of(15),
 ];
+/// The registers System V's callee saves besides rbp, in the order code
+/// entered from Rust pushes them (`encode::push_saved`).
+pub const SYSV_SAVED: [Gpr; 5] = [RBX, R12, R13, R14, R15];
 /// Callee-saved general registers that hold values: the function saves
 /// its caller's in its frame.
 pub const CALLEE_SAVED_VALUES: [Gpr; 4] = [RBX, R10, R11, R12];

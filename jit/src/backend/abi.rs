@@ -56,9 +56,9 @@ pub(in crate::backend) const PAGE: usize = 4096;
 /// Where a function's internal entry (for compiled callers) starts,
 /// after the external one's `jmp` to its body.
 pub const INTERNAL_ENTRY: i32 = 8;
-/// Bytes the external entry pushes below `rbp`: rbx, r12, r13, r14, r15
-/// and the `entry_sp` it replaces.
-pub(in crate::backend) const EXTERNAL_PUSHED: usize = 48;
+/// Bytes the external entry pushes below `rbp`: the System V registers
+/// (`encode::push_saved`) and the `entry_sp` it replaces.
+pub(in crate::backend) const EXTERNAL_PUSHED: usize = 8 * (x64::env::SYSV_SAVED.len() + 1);
 /// Where a call's first arguments go, in order: the caller-saved value
 /// registers, which a call clobbers anyway (`rsi`, `rdi`, `r8`, `r9`).
 pub(crate) use x64::env::ARG_GPRS as ARG_REGISTERS;
@@ -145,11 +145,10 @@ pub(crate) fn entry_glue(ops: &mut Assembler, registers: Option<usize>) {
         ; .arch x64
         ; push rbp
         ; mov rbp, rsp
-        ; push rbx
-        ; push r12
-        ; push r13
-        ; push r14
-        ; push r15
+    );
+    encode::push_saved(ops);
+    dynasm!(ops
+        ; .arch x64
         ; mov r15, rax
         ; mov r14, rcx
         ; mov QWORD [r15 + STATE_VM], rdi
@@ -180,11 +179,10 @@ pub(crate) fn entry_glue(ops: &mut Assembler, registers: Option<usize>) {
         ; lea rsp, [rbp - pushed]
         ; pop rcx
         ; mov QWORD [r15 + STATE_ENTRY_SP], rcx
-        ; pop r15
-        ; pop r14
-        ; pop r13
-        ; pop r12
-        ; pop rbx
+    );
+    encode::pop_saved(ops);
+    dynasm!(ops
+        ; .arch x64
         ; pop rbp
         ; ret
         // The unwinding `ret` left rsp where the exit puts it; rbp is

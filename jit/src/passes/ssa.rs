@@ -231,15 +231,10 @@ impl Nest {
         if cfg.len() < least {
             return Ok(None);
         }
-        budget.charge(cfg.len() as u64 / 4 + 1)?;
-        let back_edge = dom
-            .rpo
-            .iter()
-            .any(|&b| cfg.succs(b).iter().any(|&s| dom.dominates(s, b)));
-        if !back_edge {
+        let forest = LoopForest::compute(cfg, dom, budget)?;
+        if forest.is_empty() {
             return Ok(None);
         }
-        let forest = LoopForest::compute(cfg, dom, budget)?;
         let exits = LoopExits::compute(cfg, dom, &forest, budget)?;
         Ok(Some(Nest { forest, exits }))
     }

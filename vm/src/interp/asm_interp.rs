@@ -723,13 +723,9 @@ fn emit() -> Option<Emitted> {
 
 /// Enters the loop from `extern "sysv64" fn(ctx: *mut Ctx)`.
 fn prologue(ops: &mut Ops) {
+    x64!(ops ; push rbp);
+    encode::push_saved(ops);
     x64!(ops
-        ; push rbp
-        ; push rbx
-        ; push r12
-        ; push r13
-        ; push r14
-        ; push r15
         ; sub rsp, 8
         ; mov ctx, rdi
         ; mov pc, [ctx + C_PC]
@@ -769,11 +765,9 @@ fn shared(ops: &mut Ops) {
         ; mov [ctx + C_FUNC], func
         ; mov [ctx + C_FRAME_TOP], frames
         ; add rsp, 8
-        ; pop r15
-        ; pop r14
-        ; pop r13
-        ; pop r12
-        ; pop rbx
+    );
+    encode::pop_saved(ops);
+    x64!(ops
         ; pop rbp
         ; ret
         // The call at `pc` reaches its callee's `offer_at` (in rax): it
