@@ -358,13 +358,6 @@ impl CodeCache {
                 r
             }
         };
-        // Past the pages a compiler thread mapped in ahead (or with no
-        // compiler thread), map in the next stretch with one system call
-        // per view rather than take a fault per page, in each view, at the
-        // write and at the first run.
-        if end > region.populated.load(Ordering::Relaxed) {
-            region.populate(end + AHEAD);
-        }
         region.write(start, code)?;
         self.used = end;
         region.used.store(end, Ordering::Relaxed);
