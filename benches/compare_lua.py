@@ -42,6 +42,11 @@ SUITES = {
         ("collatz", "1000000"),
         ("digits", "10000000"),
         ("phis", "100000000"),
+        # Public loop kernels: SciMark 2.0's LU and Monte Carlo (NIST),
+        # the Benchmarks Game's nsieve-bits as LuaJIT's set has it.
+        ("lu", "100 500"),
+        ("monte_carlo", "20000000"),
+        ("nsieve_bits", "10"),
     ],
     "calls": [
         ("fib", "38"),
