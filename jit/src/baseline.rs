@@ -46,6 +46,9 @@ use x64::{encode, Gpr, Src, XSrc, Xmm};
 pub struct HotCount {
     pub calls: u64,
     pub back_edges: u64,
+    /// What `calls` counted down from when last armed (the code does not
+    /// read it): the calls a trip to `jit_tier_up` stands for.
+    pub armed_calls: u64,
 }
 
 /// Bytes of code a budget unit pays for (about 25 ns of emission, as a

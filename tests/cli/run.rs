@@ -324,6 +324,46 @@ fn negative_literal_arguments_are_not_options() {
     );
 }
 
+/// In the default tier the profile counts a function's calls by its
+/// baseline code's countdowns (which count no call one by one): a callee
+/// too large to inline on size alone (`SMALL`), called at two places (so
+/// not inlined as called once) in a loop, is hot
+/// by them when the loop's on-stack-replacement code is compiled, and is
+/// inlined there.
+#[test]
+fn baseline_countdowns_make_callees_hot_for_inlining() {
+    let body = "    add %x, %x, 1\n".repeat(20);
+    let p = program(
+        "countdowns",
+        &format!(
+            "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, f, %i\n    add %s, %s, %x\n    call %x, f, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
+             func f(%x)\n{body}    ret %x\nend\n"
+        ),
+    );
+    let out = bcvm(&[
+        "run",
+        "--tier",
+        "tiered",
+        "--compile-threads",
+        "0",
+        "--jit-threshold-calls",
+        "200",
+        "--jit-threshold-loops",
+        "300",
+        "--trace-compile",
+        &p,
+        "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, b"1039000\n");
+    let trace = stderr(&out);
+    let osr = trace
+        .lines()
+        .find(|l| l.starts_with("compile main ") && l.contains("trigger=osr"))
+        .unwrap_or_else(|| panic!("no on-stack replacement: {trace}"));
+    assert!(osr.contains(" inlined=2 "), "{osr}");
+}
+
 /// `--tier tiered`: every function compiled by the baseline compiler
 /// first; a function whose calls reach the threshold gets optimized code,
 /// and an activation whose loop gets hot moves into on-stack-replacement

@@ -330,6 +330,13 @@ pub trait Compiler {
     /// back-edges, where they are given.
     fn look_again(&mut self, _func: FuncId, _look: Look) {}
 
+    /// The calls `func`'s code counted down before it last asked the
+    /// policy (`offer_hot`), for code that counts calls that way rather
+    /// than one by one into the profile: 0 by default.
+    fn calls_counted_down(&self, _func: FuncId) -> u64 {
+        0
+    }
+
     /// The bytecode instruction (function, index) whose compiled code
     /// holds the machine `address`, for the time profiler; `None` outside
     /// compiled code, and by default (a compiler that keeps no code map).
@@ -656,6 +663,14 @@ impl<'p> Tiers<'p> {
     /// to the compiler again, once: a first tier's code asks for the next
     /// tier's. In the background, later asks look for that code.
     pub(crate) fn offer_hot(&mut self, f: FuncId, vm: &mut Running<'_>) {
+        // The calls a countdown counted are the profile's: without them a
+        // compile in the default tier, whose baseline code counts no call
+        // one by one (unless it counts them for `--profile`), would see no
+        // callee hot and inline none for it.
+        if let Some(compiler) = self.compiler.as_ref().filter(|_| !vm.env.count_calls) {
+            let calls = &mut vm.counts[f.index()].calls;
+            *calls = calls.saturating_add(compiler.calls_counted_down(f));
+        }
         if std::mem::replace(&mut self.hot_offered[f.index()], true) {
             self.poll(vm.out);
             if self.queued[f.index()] {

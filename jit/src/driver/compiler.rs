@@ -172,6 +172,7 @@ impl Compiler for Jit {
         if let Some(hot) = self.hot.0.as_mut().and_then(|h| h.get_mut(func.index())) {
             if let Some(calls) = look.calls {
                 hot.calls = calls;
+                hot.armed_calls = calls;
             }
             if let Some(back_edges) = look.back_edges {
                 hot.back_edges = back_edges;
@@ -181,6 +182,14 @@ impl Compiler for Jit {
 
     fn ready(&self) -> bool {
         self.broker.as_ref().is_some_and(Broker::ready)
+    }
+
+    fn calls_counted_down(&self, func: FuncId) -> u64 {
+        self.hot
+            .0
+            .as_ref()
+            .and_then(|hot| hot.get(func.index()))
+            .map_or(0, |h| h.armed_calls)
     }
 
     fn finished(&mut self, install: &mut dyn FnMut(Request<'static>, Finished)) {
@@ -237,6 +246,7 @@ impl Jit {
         let start = HotCount {
             calls: self.tier_up.calls,
             back_edges: self.tier_up.back_edges,
+            armed_calls: self.tier_up.calls,
         };
         let hot = self
             .hot
