@@ -143,10 +143,34 @@ impl Emitter<'_> {
         }
     }
 
-    /// `shl`, `shr` or `ushr` of `a` by `b` into rax. The hardware masks a
-    /// shift count to 6 bits, as the spec does.
-    /// A shift into `result`: by a constant, in the result's register
-    /// when it has one (no trip through rax); else through `shift`.
+    /// `neg` or `not` into `result`: in the result's register when it has
+    /// one (`not r9`, not `mov rax, r9; not rax; mov r9, rax`), else
+    /// through rax; `fneg` and `ftoi` through rax.
+    pub(in crate::backend) fn unary_inst(&mut self, op: Op, result: Option<Value>, a: Value) {
+        match (op, result.and_then(|r| self.gpr(r))) {
+            (Op::Neg | Op::Not, Some(d)) => {
+                if self.gpr(a) != Some(d) {
+                    self.load(d, a);
+                }
+                match op {
+                    Op::Neg => dynasm!(self.ops ; .arch x64 ; neg Rq(d)),
+                    _ => dynasm!(self.ops ; .arch x64 ; not Rq(d)),
+                }
+            }
+            _ => {
+                self.load(RAX, a);
+                self.unary(op);
+                self.store(result, RAX);
+            }
+        }
+    }
+
+    /// A shift into `result`, in the result's register when it has one
+    /// (no trip through rax), the count first into `cl` where it is not
+    /// a constant (rcx is no value's home, and the count is read before
+    /// `a` is moved into the result's register, which may be the
+    /// count's); else through `shift`. The hardware masks a shift count
+    /// to 6 bits, as the spec does.
     pub(in crate::backend) fn shift_inst(
         &mut self,
         op: Op,
@@ -154,17 +178,28 @@ impl Emitter<'_> {
         a: Value,
         b: Value,
     ) {
-        let (Some(c), Some(d)) = (self.facts.f.constant(b), result.and_then(|r| self.gpr(r)))
-        else {
+        let Some(d) = result.and_then(|r| self.gpr(r)) else {
             self.shift(op, a, b);
             return self.store(result, RAX);
         };
-        if self.gpr(a) != Some(d) {
-            self.load(d, a);
+        match self.facts.f.constant(b) {
+            Some(c) => {
+                if self.gpr(a) != Some(d) {
+                    self.load(d, a);
+                }
+                encode::shift_by(&mut self.ops, shift_of(op), d, c);
+            }
+            None => {
+                self.load(RCX, b);
+                if self.gpr(a) != Some(d) {
+                    self.load(d, a);
+                }
+                encode::shift_by_cl(&mut self.ops, shift_of(op), d);
+            }
         }
-        encode::shift_by(&mut self.ops, shift_of(op), d, c);
     }
 
+    /// `shl`, `shr` or `ushr` of `a` by `b` into rax.
     pub(in crate::backend) fn shift(&mut self, op: Op, a: Value, b: Value) {
         self.load(RAX, a);
         match self.facts.f.constant(b) {

@@ -36,11 +36,7 @@ impl Emitter<'_> {
             InstKind::Phi(_) => return Err(fail("a phi reached the emitter")),
             InstKind::Unary(Op::FSqrt, a) => self.fsqrt(result, *a),
             InstKind::Unary(Op::IToF, a) => self.itof(result, *a),
-            InstKind::Unary(op, a) => {
-                self.load(RAX, *a);
-                self.unary(*op);
-                self.store(result, RAX);
-            }
+            InstKind::Unary(op, a) => self.unary_inst(*op, result, *a),
             InstKind::Binary(op @ (Op::FAdd | Op::FSub | Op::FMul | Op::FDiv), a, b) => {
                 self.float_arithmetic(*op, result, *a, *b);
             }
