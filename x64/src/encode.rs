@@ -21,7 +21,7 @@
 #![allow(clippy::useless_conversion)]
 
 use crate::cond::Cond;
-use crate::regs::{Gpr, Xmm};
+use crate::regs::{Gpr, Xmm, RAX};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi};
 
 /// What every emitting function writes into: the code buffer, or any
@@ -405,6 +405,11 @@ pub fn sqrtsd(ops: &mut impl Asm, d: Xmm, s: XSrc) {
 
 /// `eax` = 1 if `cond` holds of the flags, else 0.
 pub fn set_if(ops: &mut impl Asm, cond: Cond) {
+    set_if_into(ops, cond, RAX);
+}
+
+/// `d` = 1 if `cond` holds of the flags, else 0 (through `al`).
+pub fn set_if_into(ops: &mut impl Asm, cond: Cond, d: Gpr) {
     match cond {
         Cond::E => dynasm!(ops ; .arch x64 ; sete al),
         Cond::Ne => dynasm!(ops ; .arch x64 ; setne al),
@@ -417,20 +422,36 @@ pub fn set_if(ops: &mut impl Asm, cond: Cond) {
         Cond::B => dynasm!(ops ; .arch x64 ; setb al),
         Cond::Be => dynasm!(ops ; .arch x64 ; setbe al),
     }
-    dynasm!(ops ; .arch x64 ; movzx eax, al);
+    zero_extend_al(ops, d);
+}
+
+/// `d` = `al` zero-extended; for rax in the short form (no REX byte),
+/// which the interpreter's and the baseline compiler's listings pin.
+fn zero_extend_al(ops: &mut impl Asm, d: Gpr) {
+    if d == RAX {
+        dynasm!(ops ; .arch x64 ; movzx eax, al);
+    } else {
+        dynasm!(ops ; .arch x64 ; movzx Rd(d), al);
+    }
 }
 
 /// `eax` = 1 if the flags of `ucomisd` (its operands ordered as
 /// `FloatCmp::swaps` says) say `cmp`, else 0; clobbers `cl`. Equality
 /// needs PF clear (ordered); inequality accepts PF set.
 pub fn set_if_float(ops: &mut impl Asm, cmp: FloatCmp) {
+    set_if_float_into(ops, cmp, RAX);
+}
+
+/// `d` = 1 if the flags of `ucomisd` say `cmp`, else 0, as
+/// `set_if_float` (through `al`; clobbers `cl`).
+pub fn set_if_float_into(ops: &mut impl Asm, cmp: FloatCmp, d: Gpr) {
     match cmp {
         FloatCmp::Eq => dynasm!(ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
         FloatCmp::Ne => dynasm!(ops ; .arch x64 ; setne al ; setp cl ; or al, cl),
         FloatCmp::Lt | FloatCmp::Gt => dynasm!(ops ; .arch x64 ; seta al),
         FloatCmp::Le | FloatCmp::Ge => dynasm!(ops ; .arch x64 ; setae al),
     }
-    dynasm!(ops ; .arch x64 ; movzx eax, al);
+    zero_extend_al(ops, d);
 }
 
 /// A conditional jump to `target` with a 32-bit displacement (the code

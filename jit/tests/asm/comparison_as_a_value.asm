@@ -1,5 +1,5 @@
 function main (asm, 88 bytes)
-    00000  jmp 000000000000002Ch
+    00000  jmp 000000000000002Ah
     00005  nop
     00006  nop
     00007  nop
@@ -10,21 +10,20 @@ function main (asm, 88 bytes)
 ; line 4: lt
     00013  cmp rsi,rdi
     00016  setl al
-    00019  movzx eax,al
-    0001c  mov rsi,rax
+    00019  movzx esi,al
 ; line 5: ret
-    0001f  mov rax,rsi
-    00022  mov rsp,rbp
-    00025  pop rbp
-    00026  ret
+    0001d  mov rax,rsi
+    00020  mov rsp,rbp
+    00023  pop rbp
+    00024  ret
 ; unwind to the entry from the interpreter
-    00027  mov rsp,[r15+28h]
-    0002b  ret
+    00025  mov rsp,[r15+28h]
+    00029  ret
 ; external entry (from the interpreter)
-    0002c  mov rax,ADDR
-    00036  mov rcx,8
-    00040  lea r11,[8]
-    00047  jmp qword ptr [50h]  ; glue: the entry from the interpreter, 2 words in registers
+    0002a  mov rax,ADDR
+    00034  mov rcx,8
+    0003e  lea r11,[8]
+    00045  jmp qword ptr [50h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
     00050  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

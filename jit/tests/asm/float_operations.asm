@@ -1,5 +1,5 @@
 function main (asm, 112 bytes)
-    00000  jmp 0000000000000042h
+    00000  jmp 0000000000000040h
     00005  nop
     00006  nop
     00007  nop
@@ -16,21 +16,20 @@ function main (asm, 112 bytes)
 ; line 6: flt
     00027  ucomisd xmm2,xmm3
     0002c  seta al
-    0002f  movzx eax,al
-    00032  mov rsi,rax
+    0002f  movzx esi,al
 ; line 7: ret
-    00035  mov rax,rsi
-    00038  mov rsp,rbp
-    0003b  pop rbp
-    0003c  ret
+    00033  mov rax,rsi
+    00036  mov rsp,rbp
+    00039  pop rbp
+    0003a  ret
 ; unwind to the entry from the interpreter
-    0003d  mov rsp,[r15+28h]
-    00041  ret
+    0003b  mov rsp,[r15+28h]
+    0003f  ret
 ; external entry (from the interpreter)
-    00042  mov rax,ADDR
-    0004c  mov rcx,8
-    00056  lea r11,[8]
-    0005d  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 2 words in registers
+    00040  mov rax,ADDR
+    0004a  mov rcx,8
+    00054  lea r11,[8]
+    0005b  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
     00068  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

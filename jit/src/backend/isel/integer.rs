@@ -125,8 +125,12 @@ impl Emitter<'_> {
             unreachable!("an integer comparison for {}", op.mnemonic())
         };
         self.compare(a, b);
-        encode::set_if(&mut self.ops, cond);
-        self.store(result, RAX);
+        // Zero-extended straight into the result's register, if it has one.
+        let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+        encode::set_if_into(&mut self.ops, cond, d);
+        if d == RAX {
+            self.store(result, RAX);
+        }
     }
 
     pub(in crate::backend) fn unary(&mut self, op: Op) {

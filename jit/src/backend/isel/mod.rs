@@ -45,8 +45,11 @@ impl Emitter<'_> {
                 a,
                 b,
             ) => {
-                self.float_compare(*op, *a, *b);
-                self.store(result, RAX);
+                let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+                self.float_compare(*op, *a, *b, d);
+                if d == RAX {
+                    self.store(result, RAX);
+                }
             }
             InstKind::Binary(
                 op @ (Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor),
