@@ -393,7 +393,7 @@ impl<'a> Baseline<'a> {
                 };
                 self.load(RAX, i.b);
                 self.compare_with(i.c);
-                encode::set_if(&mut self.ops, cond);
+                encode::set_if(&mut self.ops, cond, RAX);
                 self.store(i.a, RAX);
             }
             Op::FAdd | Op::FSub | Op::FMul | Op::FDiv => self.float(i.op, i.a, i.b, i.c)?,
@@ -529,7 +529,7 @@ impl<'a> Baseline<'a> {
         } else {
             encode::ucomisd(&mut self.ops, XMM0, XSrc::Reg(XMM1));
         }
-        encode::set_if_float(&mut self.ops, cmp);
+        encode::set_if_float(&mut self.ops, cmp, RAX);
         self.store(d, RAX);
         Ok(())
     }

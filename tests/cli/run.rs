@@ -327,9 +327,11 @@ fn negative_literal_arguments_are_not_options() {
 /// In the default tier the profile counts a function's calls by its
 /// baseline code's countdowns (which count no call one by one): a callee
 /// too large to inline on size alone (`SMALL`), called at two places (so
-/// not inlined as called once) in a loop, is hot
-/// by them when the loop's on-stack-replacement code is compiled, and is
-/// inlined there.
+/// not inlined as called once) in a loop, is hot by them when the loop's
+/// on-stack-replacement code is compiled, and is inlined there. Its first
+/// countdown (`--jit-threshold-calls 200`) counts it past `HOT_CALLS`
+/// before the loop's 300th back-edge asks for that code; without the
+/// countdowns' calls its count would be 0.
 #[test]
 fn baseline_countdowns_make_callees_hot_for_inlining() {
     let body = "    add %x, %x, 1\n".repeat(20);

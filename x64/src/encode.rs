@@ -403,13 +403,8 @@ pub fn sqrtsd(ops: &mut impl Asm, d: Xmm, s: XSrc) {
     float_forms!(ops, sqrtsd, d, s)
 }
 
-/// `eax` = 1 if `cond` holds of the flags, else 0.
-pub fn set_if(ops: &mut impl Asm, cond: Cond) {
-    set_if_into(ops, cond, RAX);
-}
-
 /// `d` = 1 if `cond` holds of the flags, else 0 (through `al`).
-pub fn set_if_into(ops: &mut impl Asm, cond: Cond, d: Gpr) {
+pub fn set_if(ops: &mut impl Asm, cond: Cond, d: Gpr) {
     match cond {
         Cond::E => dynasm!(ops ; .arch x64 ; sete al),
         Cond::Ne => dynasm!(ops ; .arch x64 ; setne al),
@@ -435,16 +430,10 @@ fn zero_extend_al(ops: &mut impl Asm, d: Gpr) {
     }
 }
 
-/// `eax` = 1 if the flags of `ucomisd` (its operands ordered as
-/// `FloatCmp::swaps` says) say `cmp`, else 0; clobbers `cl`. Equality
-/// needs PF clear (ordered); inequality accepts PF set.
-pub fn set_if_float(ops: &mut impl Asm, cmp: FloatCmp) {
-    set_if_float_into(ops, cmp, RAX);
-}
-
-/// `d` = 1 if the flags of `ucomisd` say `cmp`, else 0, as
-/// `set_if_float` (through `al`; clobbers `cl`).
-pub fn set_if_float_into(ops: &mut impl Asm, cmp: FloatCmp, d: Gpr) {
+/// `d` = 1 if the flags of `ucomisd` (its operands ordered as
+/// `FloatCmp::swaps` says) say `cmp`, else 0 (through `al`; clobbers
+/// `cl`). Equality needs PF clear (ordered); inequality accepts PF set.
+pub fn set_if_float(ops: &mut impl Asm, cmp: FloatCmp, d: Gpr) {
     match cmp {
         FloatCmp::Eq => dynasm!(ops ; .arch x64 ; sete al ; setnp cl ; and al, cl),
         FloatCmp::Ne => dynasm!(ops ; .arch x64 ; setne al ; setp cl ; or al, cl),

@@ -96,7 +96,7 @@ fn check_float_compare(a: f64, b: f64) {
                 } else {
                     ucomisd(buf, XMM0, XSrc::Reg(XMM1));
                 }
-                set_if_float(buf, c);
+                set_if_float(buf, c, RAX);
             },
             a.to_bits(),
             b.to_bits(),
@@ -181,7 +181,7 @@ fn set_if_follows_each_condition() {
                 let flags = run(
                     |buf, _| {
                         compare(buf, RAX, Src::Reg(RCX));
-                        set_if(buf, c);
+                        set_if(buf, c, RAX);
                     },
                     a as u64,
                     b as u64,

@@ -103,6 +103,8 @@ impl Emitter<'_> {
     pub(in crate::backend) fn store(&mut self, v: Option<Value>, r: Gpr) {
         let Some(v) = v else { return };
         match self.home(v) {
+            // Computed in its home already.
+            Some(Home::Gpr(home)) if home == r => {}
             Some(Home::Gpr(home)) => dynasm!(self.ops ; .arch x64 ; mov Rq(home), Rq(r)),
             Some(Home::Xmm(home)) => dynasm!(self.ops ; .arch x64 ; movq Rx(home), Rq(r)),
             None => {
@@ -110,6 +112,12 @@ impl Emitter<'_> {
                 encode::store(&mut self.ops, RBP, at, r);
             }
         }
+    }
+
+    /// Where an instruction computes `result`: in its general register,
+    /// or in rax, from which `store` takes it home.
+    pub(in crate::backend) fn target_gpr(&self, result: Option<Value>) -> Gpr {
+        result.and_then(|r| self.gpr(r)).unwrap_or(RAX)
     }
 
     /// `v`'s general register, if it lives in one.

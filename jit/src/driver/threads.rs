@@ -88,7 +88,7 @@ impl Lender {
     /// wait for an idle CPU to wake (0.13 ms of an empty program's run).
     /// Allowed every CPU again at once, the thread stays where it went.
     pub(crate) fn keep_apart(&self) {
-        if self.apart.load(Ordering::Relaxed) || self.apart.swap(true, Ordering::Relaxed) {
+        if self.apart.swap(true, Ordering::Relaxed) {
             return;
         }
         let lent_cpu = self.cpu.load(Ordering::Relaxed);

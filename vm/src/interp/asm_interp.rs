@@ -27,7 +27,7 @@ use crate::profile::FuncProfile;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
 use std::mem::offset_of;
 use x64::encode;
-use x64::regs::{Gpr, RDI, RSI};
+use x64::regs::{Gpr, RAX, RDI, RSI};
 
 /// An instruction as the machine-code loop reads it.
 #[repr(C)]
@@ -1014,7 +1014,7 @@ fn shift(ops: &mut Ops, op: Op) {
     };
     load_b_slot_c(ops);
     x64!(ops ; mov rcx, [base + rdx * 8]);
-    encode::shift_by_cl(ops, shift, x64::regs::RAX);
+    encode::shift_by_cl(ops, shift, RAX);
     store_a(ops);
 }
 
@@ -1024,7 +1024,7 @@ fn compare(ops: &mut Ops, op: Op, then: Option<Op>) {
     };
     load_b_slot_c(ops);
     x64!(ops ; cmp rax, [base + rdx * 8]);
-    encode::set_if(ops, cond);
+    encode::set_if(ops, cond, RAX);
     store_a_then(ops, then);
 }
 
@@ -1082,7 +1082,7 @@ fn float_compare(ops: &mut Ops, op: Op, then: Option<Op>) {
         ; movsd xmm0, [base + rcx * 8]
         ; ucomisd xmm0, [base + rdx * 8]
     );
-    encode::set_if_float(ops, cmp);
+    encode::set_if_float(ops, cmp, RAX);
     store_a_then(ops, then);
 }
 

@@ -139,7 +139,7 @@ impl Emitter<'_> {
     ) {
         self.condition(op, args);
         let mut cond = taken_if(op);
-        let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+        let d = self.target_gpr(result);
         let (kept, moved) = if self.gpr(then) == Some(d) {
             cond = cond.negated();
             (then, otherwise)
@@ -151,9 +151,7 @@ impl Emitter<'_> {
         }
         let s = self.register(moved, RCX);
         self.cmov(cond, d, s);
-        if d == RAX {
-            self.store(result, RAX);
-        }
+        self.store(result, d);
     }
 
     /// The flags a branch `op` on `args` tests.

@@ -9,8 +9,8 @@ use crate::backend::operands::{Src, XSrc};
 use crate::ir::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::{isa, Op};
+use x64::encode;
 use x64::regs::{XMM0, XMM1};
-use x64::{encode, Gpr};
 
 impl Emitter<'_> {
     /// `fadd`, `fsub`, `fmul` or `fdiv`, computed in the result's own
@@ -78,9 +78,15 @@ impl Emitter<'_> {
         encode::ucomisd(&mut self.ops, left, right.into());
     }
 
-    /// A float comparison of `a` with `b` into `d` (0 or 1), true for a
-    /// NaN only if it is `fne` (`encode::set_if_float`).
-    pub(in crate::backend) fn float_compare(&mut self, op: Op, a: Value, b: Value, d: Gpr) {
+    /// A float comparison of `a` with `b` into `result` (0 or 1), true
+    /// for a NaN only if it is `fne` (`encode::set_if_float`).
+    pub(in crate::backend) fn float_compare(
+        &mut self,
+        op: Op,
+        result: Option<Value>,
+        a: Value,
+        b: Value,
+    ) {
         let Some(cmp) = isa::float_cmp(op) else {
             unreachable!("a float comparison for {}", op.mnemonic())
         };
@@ -89,7 +95,9 @@ impl Emitter<'_> {
         } else {
             self.ucomisd(a, b);
         }
-        encode::set_if_float_into(&mut self.ops, cmp, d);
+        let d = self.target_gpr(result);
+        encode::set_if_float(&mut self.ops, cmp, d);
+        self.store(result, d);
     }
 
     /// Straight into the result's XMM register (xmm0 if it has none),

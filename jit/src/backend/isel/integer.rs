@@ -125,15 +125,12 @@ impl Emitter<'_> {
             unreachable!("an integer comparison for {}", op.mnemonic())
         };
         self.compare(a, b);
-        // Zero-extended straight into the result's register, if it has one.
-        let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
-        encode::set_if_into(&mut self.ops, cond, d);
-        if d == RAX {
-            self.store(result, RAX);
-        }
+        let d = self.target_gpr(result);
+        encode::set_if(&mut self.ops, cond, d);
+        self.store(result, d);
     }
 
-    pub(in crate::backend) fn unary(&mut self, op: Op) {
+    fn unary(&mut self, op: Op) {
         match op {
             Op::Neg => dynasm!(self.ops ; .arch x64 ; neg rax),
             Op::Not => dynasm!(self.ops ; .arch x64 ; not rax),
@@ -186,20 +183,16 @@ impl Emitter<'_> {
             self.shift(op, a, b);
             return self.store(result, RAX);
         };
-        match self.facts.f.constant(b) {
-            Some(c) => {
-                if self.gpr(a) != Some(d) {
-                    self.load(d, a);
-                }
-                encode::shift_by(&mut self.ops, shift_of(op), d, c);
-            }
-            None => {
-                self.load(RCX, b);
-                if self.gpr(a) != Some(d) {
-                    self.load(d, a);
-                }
-                encode::shift_by_cl(&mut self.ops, shift_of(op), d);
-            }
+        let count = self.facts.f.constant(b);
+        if count.is_none() {
+            self.load(RCX, b);
+        }
+        if self.gpr(a) != Some(d) {
+            self.load(d, a);
+        }
+        match count {
+            Some(c) => encode::shift_by(&mut self.ops, shift_of(op), d, c),
+            None => encode::shift_by_cl(&mut self.ops, shift_of(op), d),
         }
     }
 

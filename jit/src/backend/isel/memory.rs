@@ -183,7 +183,7 @@ impl Emitter<'_> {
                 (!clobbers_cell).then_some(Target::Xmm(x))
             }
             None => {
-                let r = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
+                let r = self.target_gpr(result);
                 let clobbers_cell = r == cell && self.gpr(a) != Some(r);
                 (!clobbers_cell).then_some(Target::Gpr(r))
             }

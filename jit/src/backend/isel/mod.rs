@@ -44,13 +44,7 @@ impl Emitter<'_> {
                 op @ (Op::FEq | Op::FNe | Op::FLt | Op::FLe | Op::FGt | Op::FGe),
                 a,
                 b,
-            ) => {
-                let d = result.and_then(|r| self.gpr(r)).unwrap_or(RAX);
-                self.float_compare(*op, *a, *b, d);
-                if d == RAX {
-                    self.store(result, RAX);
-                }
-            }
+            ) => self.float_compare(*op, result, *a, *b),
             InstKind::Binary(
                 op @ (Op::Add | Op::Sub | Op::Mul | Op::And | Op::Or | Op::Xor),
                 a,
