@@ -6,7 +6,7 @@
 //! guards as it goes).
 
 use crate::analysis::loops::LoopForest;
-use crate::ir::entity::{Block, Table};
+use crate::ir::entity::{Block, Inst, Table};
 use crate::ir::{Function, InstKind};
 use crate::passes::bounds::VersionedLoop;
 use vm::Op;
@@ -200,12 +200,19 @@ pub(in crate::backend) fn loop_tops(
             && loops
                 .blocks(l)
                 .iter()
-                .map(|&b| f.block(b).insts.len())
+                .map(|&b| f.block(b).insts.iter().filter(|&&i| makes_code(f, i)).count())
                 .sum::<usize>()
                 <= SMALL_LOOP;
         tops[top] = if small { 32 } else { 16 };
     }
     tops
+}
+
+/// Whether instruction `i` counts toward a loop's size: not a copy (out
+/// of SSA leaves one per phi at the latch, mostly coalesced away) nor a
+/// jump (the latch's falls through or is the rotated test's).
+fn makes_code(f: &Function, i: Inst) -> bool {
+    !matches!(f.kind(i), InstKind::Copy(_) | InstKind::Jump(_))
 }
 
 /// Whether `h` only tests and branches, as `Emitter::rotate` takes it: a

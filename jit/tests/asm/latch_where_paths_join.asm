@@ -1,5 +1,5 @@
 function main (asm, 208 bytes)
-    00000  jmp 00000000000000A5h
+    00000  jmp 00000000000000A3h
     00005  nop
     00006  nop
     00007  nop
@@ -20,7 +20,7 @@ function main (asm, 208 bytes)
 ; line 9: jge
     00038  cmp rsi,r9
     0003b  jl 000000000000006Dh
-    00041  jmp 0000000000000096h
+    00041  jmp 0000000000000094h
     00046  nop [rax+rax]
     0004f  nop [rax+rax]
     00058  nop [rax+rax]
@@ -29,7 +29,7 @@ function main (asm, 208 bytes)
 ; line 15: jmp
 ; line 9: jge
     00064  cmp rsi,r9
-    00067  jge 0000000000000096h
+    00067  jge 0000000000000094h
 ; line 10: and
     0006d  test rsi,3
     00074  jne 0000000000000060h
@@ -39,23 +39,22 @@ function main (asm, 208 bytes)
     00083  sar rdx,1
     00087  mov rax,rdx
     0008a  shr rax,3Fh
-    0008e  add rax,rdx
-    00091  mov rdi,rax
-    00094  jmp 0000000000000060h
+    0008e  lea rdi,[rax+rdx]
+    00092  jmp 0000000000000060h
 ; line 17: ret
-    00096  mov rax,rdi
-    00099  mov rsp,rbp
-    0009c  pop rbp
-    0009d  ret
-    0009e  jmp 0000000000000060h
+    00094  mov rax,rdi
+    00097  mov rsp,rbp
+    0009a  pop rbp
+    0009b  ret
+    0009c  jmp 0000000000000060h
 ; unwind to the entry from the interpreter
-    000a0  mov rsp,[r15+28h]
-    000a4  ret
+    0009e  mov rsp,[r15+28h]
+    000a2  ret
 ; external entry (from the interpreter)
-    000a5  mov rax,ADDR
-    000af  mov rcx,8
-    000b9  lea r11,[8]
-    000c0  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter, 1 word in registers
+    000a3  mov rax,ADDR
+    000ad  mov rcx,8
+    000b7  lea r11,[8]
+    000be  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
     000c8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -16,7 +16,7 @@
 //! sequences over every kind of divisor without running machine code; the
 //! differential tests run the machine code itself.
 
-use crate::backend::emitter::{Emitter, RCX, RDX};
+use crate::backend::emitter::{Emitter, RAX, RCX, RDX};
 use crate::ir::entity::Value;
 use dynasmrt::{dynasm, DynasmApi};
 use vm::Op;
@@ -107,35 +107,56 @@ impl Emitter<'_> {
     }
 
     /// `div` or `rem` of `a` by the constant `d`, divided as `how`
-    /// (`Divisor::of(d)`), into rax. A quotient reads `a` from its own
-    /// register where it has one; a remainder works on a copy in rcx.
+    /// (`Divisor::of(d)`), computed in `result`'s register (rax if it
+    /// has none) and taken home. `a` is read from its own register, or
+    /// from rcx; rax and rdx are the scratch.
     pub(in crate::backend) fn division_by_constant(
         &mut self,
         op: Op,
+        result: Option<Value>,
         a: Value,
         d: i64,
         how: Divisor,
     ) {
-        let x = if op == Op::Div {
-            self.register(a, RCX)
-        } else {
-            self.load(RCX, a);
-            RCX
-        };
+        let x = self.register(a, RCX);
+        let r = self.target_gpr(result);
         match how {
             Divisor::One | Divisor::MinusOne if op == Op::Rem => {
-                dynasm!(self.ops ; .arch x64 ; xor eax, eax)
+                dynasm!(self.ops ; .arch x64 ; xor Rd(r), Rd(r))
             }
-            Divisor::One => dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x)),
-            Divisor::MinusOne => dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x) ; neg rax),
-            Divisor::PowerOfTwo { k, negative } => self.by_power_of_two(op, x, k, negative),
-            Divisor::Magic { multiplier, shift } => self.by_magic(op, x, d, multiplier, shift),
+            Divisor::One => self.move_gpr(r, x),
+            Divisor::MinusOne => {
+                self.move_gpr(r, x);
+                dynasm!(self.ops ; .arch x64 ; neg Rq(r));
+            }
+            Divisor::PowerOfTwo { k, negative } => self.by_power_of_two(op, r, x, k, negative),
+            Divisor::Magic { multiplier, shift } => self.by_magic(op, r, x, d, multiplier, shift),
+        }
+        self.store(result, r);
+    }
+
+    /// `mov r, x`, unless they are one register.
+    fn move_gpr(&mut self, r: Gpr, x: Gpr) {
+        if r != x {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(x));
         }
     }
 
-    /// a in `x` (rcx for a remainder); `biased` into rax, then the
-    /// quotient or remainder.
-    fn by_power_of_two(&mut self, op: Op, x: Gpr, k: u32, negative: bool) {
+    /// `r = x - rax`: the remainder once rax holds the multiple of the
+    /// divisor to take away.
+    fn take_from(&mut self, r: Gpr, x: Gpr) {
+        if r == x {
+            dynasm!(self.ops ; .arch x64 ; sub Rq(r), rax);
+        } else if r == RAX {
+            dynasm!(self.ops ; .arch x64 ; neg rax ; add rax, Rq(x));
+        } else {
+            dynasm!(self.ops ; .arch x64 ; mov Rq(r), Rq(x) ; sub Rq(r), rax);
+        }
+    }
+
+    /// a in `x`; `biased` into rax, then the quotient (shifted in `r`) or
+    /// the remainder (`x` less `biased` with its low `k` bits cleared).
+    fn by_power_of_two(&mut self, op: Op, r: Gpr, x: Gpr, k: u32, negative: bool) {
         let (k, right) = (k as i8, (64 - k) as i8);
         dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x));
         // The bias is 2^k - 1 for a negative dividend: its sign bit spread
@@ -143,18 +164,34 @@ impl Emitter<'_> {
         if k > 1 {
             dynasm!(self.ops ; .arch x64 ; sar rax, 63);
         }
-        dynasm!(self.ops ; .arch x64 ; shr rax, right ; add rax, Rq(x) ; sar rax, k);
+        dynasm!(self.ops ; .arch x64 ; shr rax, right);
         if op == Op::Rem {
-            dynasm!(self.ops ; .arch x64 ; shl rax, k ; sub rcx, rax ; mov rax, rcx);
-        } else if negative {
-            dynasm!(self.ops ; .arch x64 ; neg rax);
+            dynasm!(self.ops ; .arch x64 ; add rax, Rq(x));
+            if k < 32 {
+                dynasm!(self.ops ; .arch x64 ; and rax, -1i32 << k);
+            } else {
+                dynasm!(self.ops ; .arch x64 ; sar rax, k ; shl rax, k);
+            }
+            self.take_from(r, x);
+            return;
+        }
+        if r == RAX {
+            dynasm!(self.ops ; .arch x64 ; add rax, Rq(x));
+        } else if r == x {
+            dynasm!(self.ops ; .arch x64 ; add Rq(r), rax);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; lea Rq(r), [rax + Rq(x)]);
+        }
+        dynasm!(self.ops ; .arch x64 ; sar Rq(r), k);
+        if negative {
+            dynasm!(self.ops ; .arch x64 ; neg Rq(r));
         }
     }
 
-    /// a in `x` (rcx for a remainder); the high half of `multiplier *
-    /// a`, corrected, shifted, rounded toward zero, into rax; for `rem`,
-    /// `a - q * d` after.
-    fn by_magic(&mut self, op: Op, x: Gpr, d: i64, multiplier: i64, shift: u32) {
+    /// a in `x`; the high half of `multiplier * a`, corrected, shifted,
+    /// rounded toward zero: the quotient, into `r`; for `rem`, into rax,
+    /// then `a - q * d` into `r`.
+    fn by_magic(&mut self, op: Op, r: Gpr, x: Gpr, d: i64, multiplier: i64, shift: u32) {
         dynasm!(self.ops ; .arch x64 ; mov rax, QWORD multiplier ; imul Rq(x));
         if d > 0 && multiplier < 0 {
             dynasm!(self.ops ; .arch x64 ; add rdx, Rq(x));
@@ -164,14 +201,21 @@ impl Emitter<'_> {
         if shift > 0 {
             dynasm!(self.ops ; .arch x64 ; sar rdx, shift as i8);
         }
-        dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63 ; add rax, rdx);
-        if op == Op::Rem {
-            match i32::try_from(d) {
-                Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, rax, imm),
-                Err(_) => dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD d ; imul rax, Rq(RDX)),
+        dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63);
+        if op == Op::Div {
+            if r == RAX {
+                dynasm!(self.ops ; .arch x64 ; add rax, rdx);
+            } else {
+                dynasm!(self.ops ; .arch x64 ; lea Rq(r), [rax + rdx]);
             }
-            dynasm!(self.ops ; .arch x64 ; sub rcx, rax ; mov rax, rcx);
+            return;
         }
+        dynasm!(self.ops ; .arch x64 ; add rax, rdx);
+        match i32::try_from(d) {
+            Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, rax, imm),
+            Err(_) => dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD d ; imul rax, Rq(RDX)),
+        }
+        self.take_from(r, x);
     }
 }
 
@@ -197,8 +241,13 @@ mod tests {
             Divisor::PowerOfTwo { k, negative } => {
                 let b = biased(a, k);
                 if op == Op::Rem {
-                    // a - (q << k), with the quotient by +2^k.
-                    return Some(a.wrapping_sub((b >> k) << k));
+                    // a less b with its low k bits cleared (by a mask,
+                    // or shifted out and back for k >= 32).
+                    let multiple = match k {
+                        0..=31 => b & ((-1i32 << k) as i64),
+                        _ => (b >> k) << k,
+                    };
+                    return Some(a.wrapping_sub(multiple));
                 }
                 if negative {
                     (b >> k).wrapping_neg()

@@ -58,14 +58,14 @@ impl Emitter<'_> {
             }
             InstKind::Binary(op, a, b) => {
                 match self.constant_divisor(*b) {
-                    Some((d, how)) => self.division_by_constant(*op, *a, d, how),
+                    Some((d, how)) => self.division_by_constant(*op, result, *a, d, how),
                     None => {
                         self.load(RAX, *a);
                         self.load(RCX, *b);
                         self.division(*op, src)?;
+                        self.store(result, RAX);
                     }
                 }
-                self.store(result, RAX);
             }
             InstKind::Select {
                 op,
