@@ -100,6 +100,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "regalloc",
         "bounds",
         "fill",
+        "rebase",
         "early-exit",
         "emit",
     ];

@@ -21,7 +21,7 @@
 #![allow(clippy::useless_conversion)]
 
 use crate::cond::Cond;
-use crate::regs::{Gpr, Xmm, RAX};
+use crate::regs::{Gpr, Xmm, R14, RAX};
 use dynasmrt::{dynasm, x64::X64Relocation, DynamicLabel, DynasmApi, DynasmLabelApi};
 
 /// What every emitting function writes into: the code buffer, or any
@@ -37,8 +37,64 @@ pub enum Src {
     Reg(Gpr),
     /// A frame slot, `[rbp + offset]`.
     Frame(i32),
-    /// A cell of the linear memory, `[r14 + index * 8 + disp]`.
-    Cell(Gpr, i32),
+    /// Memory: a cell of the linear memory, or a row's.
+    Mem(Mem),
+}
+
+/// A memory operand, `[base + index * 8 + disp]`: a cell of the linear
+/// memory (`base` r14, the memory's address, and `index` the cell's
+/// number), or a cell of a row whose machine address `base` holds
+/// (`index` the cell's number in the row, if not folded into `disp`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mem {
+    pub base: Gpr,
+    pub index: Option<Gpr>,
+    pub disp: i32,
+}
+
+impl Mem {
+    /// `[r14 + cell * 8 + disp]`.
+    pub const fn cell(cell: Gpr, disp: i32) -> Mem {
+        Mem {
+            base: R14,
+            index: Some(cell),
+            disp,
+        }
+    }
+
+    /// Whether the operand reads register `r`.
+    pub fn reads(self, r: Gpr) -> bool {
+        self.base == r || self.index == Some(r)
+    }
+}
+
+/// `dynasm!($ops ; .arch x64 ; PRE [m] POST)` with the `Mem` `m` spelled
+/// as a dynasm memory operand: the displacement left out where it is 0
+/// (four bytes shorter), the index where there is none.
+#[macro_export]
+macro_rules! with_mem {
+    ($ops:expr, $m:expr, [$($pre:tt)*], [$($post:tt)*]) => {
+        match $m {
+            // The memory's own cells: r14 named, as a register dynasm
+            // is only given at run time costs a zero displacement (it
+            // might be rbp or r13).
+            $crate::encode::Mem { base: $crate::regs::R14, index: Some(index), disp: 0 } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [r14 + Rq(index) * 8] $($post)*)
+            }
+            $crate::encode::Mem { base: $crate::regs::R14, index: Some(index), disp } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [r14 + Rq(index) * 8 + disp] $($post)*)
+            }
+            $crate::encode::Mem { base, index: Some(index), disp: 0 } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [Rq(base) + Rq(index) * 8] $($post)*)
+            }
+            $crate::encode::Mem { base, index: Some(index), disp } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [Rq(base) + Rq(index) * 8 + disp] $($post)*)
+            }
+            $crate::encode::Mem { base, index: None, disp } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [Rq(base) + disp] $($post)*)
+            }
+        }
+    };
 }
 
 /// A right-hand float operand.
@@ -49,8 +105,8 @@ pub enum XSrc {
     Frame(i32),
     /// A constant in the pool after the code, `[rip + label]`.
     Pool(DynamicLabel),
-    /// A cell of the linear memory, `[r14 + index * 8 + disp]`.
-    Cell(Gpr, i32),
+    /// Memory: a cell of the linear memory, or a row's.
+    Mem(Mem),
 }
 
 /// `$mn d, s` for each form of integer operand but the immediate; a
@@ -61,10 +117,7 @@ macro_rules! int_forms {
             Src::Imm(_) => unreachable!("immediates are each operation's own"),
             Src::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rq($d), Rq(r)),
             Src::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [rbp + m]),
-            Src::Cell(c, 0) => dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [r14 + Rq(c) * 8]),
-            Src::Cell(c, disp) => {
-                dynasm!($ops ; .arch x64 ; $mn Rq($d), QWORD [r14 + Rq(c) * 8 + disp])
-            }
+            Src::Mem(m) => $crate::with_mem!($ops, m, [$mn Rq($d), QWORD], []),
         }
     };
 }
@@ -76,10 +129,7 @@ macro_rules! float_forms {
             XSrc::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx(r)),
             XSrc::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [rbp + m]),
             XSrc::Pool(at) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [=>at]),
-            XSrc::Cell(c, 0) => dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [r14 + Rq(c) * 8]),
-            XSrc::Cell(c, disp) => {
-                dynasm!($ops ; .arch x64 ; $mn Rx($d), QWORD [r14 + Rq(c) * 8 + disp])
-            }
+            XSrc::Mem(m) => $crate::with_mem!($ops, m, [$mn Rx($d), QWORD], []),
         }
     };
 }
@@ -92,12 +142,7 @@ macro_rules! vex_forms {
             XSrc::Reg(r) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), Rx(r)),
             XSrc::Frame(m) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [rbp + m]),
             XSrc::Pool(at) => dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [=>at]),
-            XSrc::Cell(c, 0) => {
-                dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [r14 + Rq(c) * 8])
-            }
-            XSrc::Cell(c, disp) => {
-                dynasm!($ops ; .arch x64 ; $mn Rx($d), Rx($a), QWORD [r14 + Rq(c) * 8 + disp])
-            }
+            XSrc::Mem(m) => $crate::with_mem!($ops, m, [$mn Rx($d), Rx($a), QWORD], []),
         }
     };
 }

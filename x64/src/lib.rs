@@ -17,7 +17,7 @@ pub mod regs;
 
 pub use buffer::{Capacity, Code, CodeBuffer};
 pub use cond::Cond;
-pub use encode::{Alu, Asm, Division, FloatCmp, Shift, Src, Sse, XSrc};
+pub use encode::{Alu, Asm, Division, FloatCmp, Mem, Shift, Src, Sse, XSrc};
 pub use regs::{Gpr, Xmm};
 
 /// Machine code copied into memory mapped executable (never writable and

@@ -39,6 +39,9 @@ pub(in crate::backend) struct Emitter<'a> {
     pub(in crate::backend) labels: Labels,
     /// The lowering context: where emission is.
     pub(in crate::backend) at: At,
+    /// Per unchecked copy (`Plan::copies`): what it indexes from machine
+    /// addresses (`rebase`).
+    pub(in crate::backend) rebased: Vec<super::plan::Rebased>,
 }
 
 /// Bytes of code a budget unit pays for, besides a unit per instruction.
@@ -171,6 +174,7 @@ impl<'a> Emitter<'a> {
                 inst: None,
                 copy: None,
             },
+            rebased: Vec::new(),
         }
     }
 
@@ -215,6 +219,10 @@ impl Emitter<'_> {
             let src = f.inst(i).src;
             self.mark_line(f.line_src(i));
             self.at.inst = Some(i);
+            if self.left_out(i) {
+                k += 1;
+                continue;
+            }
             if let Some(&second) = insts.get(k + 1) {
                 if self.compare_and_branch(i, second, next)?
                     || self.load_and_operate(i, second, insts.get(k + 2).copied())?

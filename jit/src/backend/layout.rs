@@ -19,7 +19,9 @@ impl Emitter<'_> {
     /// Where the code of block `b` is: in the unchecked copy being
     /// emitted if `b` is part of it, else in the copy of the loop holding
     /// that one if `b` is part of that, else in the function's code.
-    pub(in crate::backend) fn label(&self, b: Block) -> DynamicLabel {
+    /// Leaving a copy that indexes from machine addresses (`rebase`)
+    /// goes through a stub that makes its bases cell numbers again.
+    pub(in crate::backend) fn label(&mut self, b: Block) -> DynamicLabel {
         let in_copy = |c: usize| {
             let k = self.facts.proven.versioned[self.plan.copies[c].lp]
                 .blocks
@@ -29,10 +31,15 @@ impl Emitter<'_> {
         let Some(c) = self.at.copy else {
             return self.labels.blocks[b];
         };
+        if let Some(inside) = in_copy(c) {
+            return inside;
+        }
         // A loop's copy alone has the loop's own index.
-        in_copy(c)
-            .or_else(|| self.plan.copies[c].within.and_then(in_copy))
-            .unwrap_or(self.labels.blocks[b])
+        let outside = self.plan.copies[c]
+            .within
+            .and_then(in_copy)
+            .unwrap_or(self.labels.blocks[b]);
+        self.exit_from_rebased(c, outside)
     }
 
     /// The copy that a jump to `target` from the current block enters
@@ -133,6 +140,10 @@ impl Emitter<'_> {
         let header = self.facts.proven.versioned[l].header;
         let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
         let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
+        for k in 0..self.rebased[copy].bases.len() {
+            let r = self.rebased[copy].bases[k];
+            dynasm!(self.ops ; .arch x64 ; lea Rq(r), [r14 + Rq(r) * 8]);
+        }
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
     }
 

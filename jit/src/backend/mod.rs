@@ -10,6 +10,7 @@
 //! - `isel`: instruction selection, by family of instructions;
 //! - `layout`: block order, loop rotation, jump threading, versioned copies;
 //! - `fill`: string stores in the unchecked copies of loops that fill;
+//! - `rebase`: rows indexed from their machine addresses in those copies;
 //! - `code_cache`: the executable memory code is installed in;
 //! - `glue`: the out-of-line routines every function shares;
 //! - `scratch_env`: addresses to compile against when there is no VM.
@@ -33,6 +34,7 @@ mod layout;
 mod moves;
 mod operands;
 mod plan;
+mod rebase;
 pub mod scratch_env;
 pub(crate) mod stubs;
 
@@ -70,6 +72,9 @@ pub struct Proven<'a> {
     pub groups: &'a [Group],
     /// Versioned loops whose unchecked copies are string stores (`fill`).
     pub fills: &'a [Fill],
+    /// Versioned loops whose unchecked copies index rows from their
+    /// machine addresses (`rebase`).
+    pub rebased: &'a [crate::passes::rebase::Rebase],
     /// The first test's return, made before the frame (`early_exit`).
     pub early_exits: &'a [EarlyExit],
 }
@@ -132,6 +137,9 @@ pub fn emit(
     };
     let glue = glue::glue().map_err(Bail::CodeCache)?;
     let mut e = Emitter::new(facts, frame, plan, glue);
+    e.rebased = (0..e.plan.copies.len())
+        .map(|c| e.rebasing(c))
+        .collect::<Result<_, _>>()?;
     let external = e.ops.new_dynamic_label();
     let internal = e.labels.start;
     // A five-byte jmp, padded so the internal entry is at INTERNAL_ENTRY.
@@ -184,6 +192,7 @@ pub fn emit(
         for (k, &b) in copy.iter().enumerate() {
             e.block(b, copy.get(k + 1).copied(), budget)?;
         }
+        e.rebased_exits(c);
         e.at.copy = None;
     }
     e.stubs.emit(&mut e.ops);

@@ -6,10 +6,12 @@
 //! guards as it goes).
 
 use crate::analysis::loops::LoopForest;
-use crate::ir::entity::{Block, Inst, Table};
+use crate::ir::entity::{Block, Inst, Table, Value};
 use crate::ir::{Function, InstKind};
 use crate::passes::bounds::VersionedLoop;
+use dynasmrt::DynamicLabel;
 use vm::Op;
+use x64::Gpr;
 
 /// Where everything goes, decided before any code is emitted: the
 /// blocks' order and places, the loop tops to align, the unchecked copies
@@ -200,7 +202,13 @@ pub(in crate::backend) fn loop_tops(
             && loops
                 .blocks(l)
                 .iter()
-                .map(|&b| f.block(b).insts.iter().filter(|&&i| makes_code(f, i)).count())
+                .map(|&b| {
+                    f.block(b)
+                        .insts
+                        .iter()
+                        .filter(|&&i| makes_code(f, i))
+                        .count()
+                })
                 .sum::<usize>()
                 <= SMALL_LOOP;
         tops[top] = if small { 32 } else { 16 };
@@ -249,4 +257,27 @@ fn copies_then_jump(f: &Function, b: Block, h: Block) -> bool {
     };
     matches!(*f.kind(last), InstKind::Jump(to) if to == h)
         && body.iter().all(|&i| matches!(f.kind(i), InstKind::Copy(_)))
+}
+
+/// What one unchecked copy indexes from machine addresses (`rebase`).
+#[derive(Debug, Default)]
+pub(in crate::backend) struct Rebased {
+    /// The registers of the bases that hold machine addresses in the
+    /// copy.
+    pub(in crate::backend) bases: Vec<Gpr>,
+    /// The accesses made from them, sorted: the base's register, the
+    /// index (none where it is a constant, folded into the displacement)
+    /// and the displacement in bytes.
+    pub(in crate::backend) accesses: Vec<(Inst, Gpr, Option<Value>, i32)>,
+    /// The `add`s that only made those accesses' cells, sorted: the copy
+    /// leaves them out.
+    pub(in crate::backend) addresses: Vec<Inst>,
+    /// The stubs on the way out: (where the jump goes, the stub).
+    pub(in crate::backend) exits: Vec<(DynamicLabel, DynamicLabel)>,
+}
+
+impl Rebased {
+    pub(in crate::backend) fn is_empty(&self) -> bool {
+        self.bases.is_empty()
+    }
 }

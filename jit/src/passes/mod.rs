@@ -14,6 +14,7 @@ pub(crate) mod if_convert;
 pub(crate) mod inline;
 pub(crate) mod licm;
 pub(crate) mod out_of_ssa;
+pub(crate) mod rebase;
 pub(crate) mod sccp;
 pub(crate) mod ssa;
 pub(crate) mod tail_loops;

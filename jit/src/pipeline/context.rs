@@ -183,6 +183,8 @@ pub struct Context<'p> {
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
     pub fills: Option<Vec<Fill>>,
+    /// Rows indexed from their machine addresses (`rebase`).
+    pub rebased: Option<Vec<crate::passes::rebase::Rebase>>,
     /// The return before the frame, if the first test has one.
     pub early_exits: Option<Vec<crate::passes::early_exit::EarlyExit>>,
     pub code: Option<Emitted>,
@@ -239,6 +241,7 @@ impl<'p> Context<'p> {
             allocation: None,
             versioned: None,
             fills: None,
+            rebased: None,
             early_exits: None,
             code: None,
         }

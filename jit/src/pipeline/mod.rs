@@ -363,6 +363,30 @@ macro_rules! passes {
                 check: Nothing,
                 counts: &[count("fills", "fills")],
             },
+            /// Rows indexed from their machine addresses in the unchecked
+            /// copies.
+            Rebase {
+                name: "rebase",
+                stage: "the rows the unchecked copies index from their machine addresses",
+                switch: Some("Address rows in the unchecked copies of loops by cell number, with an lea per access"),
+                run: |ctx| {
+                    let (Some(f), Some(versioned), Some(allocation)) =
+                        (&ctx.func, &ctx.versioned, &ctx.allocation)
+                    else {
+                        return Err(missing("the versioned loops"));
+                    };
+                    let options = &ctx.options;
+                    let fills = proven_by(options, Phase::Fill, &ctx.fills, "the fills")?;
+                    let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
+                    let rebased = rebase::find(f, versioned, fills, groups, allocation, &mut ctx.budget)?;
+                    ctx.record(&[rebased.iter().map(|r| r.bases.len()).sum()]);
+                    ctx.rebased = Some(rebased);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("rebased", "rebased_rows")],
+            },
             /// The first test's return, made before the frame.
             EarlyExit {
                 name: "early-exit",
@@ -399,7 +423,8 @@ macro_rules! passes {
                     let fills = proven_by(options, Phase::Fill, &ctx.fills, "the fills")?;
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let early_exits = proven_by(options, Phase::EarlyExit, &ctx.early_exits, "the early exit")?;
-                    let proven = backend::Proven { versioned, implied, groups, fills, early_exits };
+                    let rebased = proven_by(options, Phase::Rebase, &ctx.rebased, "the rows")?;
+                    let proven = backend::Proven { versioned, implied, groups, fills, rebased, early_exits };
                     let target = backend::Target { env, avx: options.avx.taken() };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, target, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();

@@ -293,7 +293,8 @@ impl Gen<'_> {
             76..=81 if nesting < 3 => self.counted_loop(nesting),
             82..=83 if nesting < 3 => self.two_entry_loop(nesting),
             91..=93 if nesting < 3 => self.branch_chain(nesting),
-            94..=96 if nesting < 3 => self.indexed_loop(nesting),
+            94..=95 if nesting < 3 => self.indexed_loop(nesting),
+            96 if nesting < 3 => self.row_loop(),
             97 if nesting < 3 => self.fill_loop(),
             98 if nesting < 3 => self.counting_loop(),
             84..=90 if !self.callees.is_empty() => {
@@ -535,6 +536,74 @@ impl Gen<'_> {
         }
         self.out.push_str(&format!("{out}:\n"));
         self.depth -= 1;
+    }
+
+    /// A walk along a row reached through a pointer, as `a[i][j]` is
+    /// lowered (`add %re, %ra, %ri` then `[%re+k]`), with nothing else in
+    /// the loop but arithmetic (`jit::rebase` indexes such rows from their
+    /// machine addresses): the row mostly inside the memory, sometimes
+    /// running off its end, starting below 0 or anywhere; sometimes a
+    /// second exit, a store, a division that may trap; the row's pointer
+    /// read as a number after the loop.
+    fn row_loop(&mut self) {
+        let d = self.depth;
+        let (row, index, cell) = (format!("%ra{d}"), format!("%ri{d}"), format!("%re{d}"));
+        let (top, out) = (self.fresh_label("row"), self.fresh_label("rowed"));
+        // Mostly a row the program computes (as a loaded pointer would
+        // be: no constant), inside the memory or running off its end.
+        let base = match self.rng.below(20) {
+            0 => "-1".to_string(),
+            1 => self.int_operand(),
+            2 => format!("{}", MEMORY - self.rng.below(4) as i64),
+            3..=5 => format!("{}", self.rng.below(MEMORY as u64 - 48)),
+            _ => {
+                let x = self.int_operand();
+                let mask = if self.rng.chance(80) { 63 } else { MEMORY - 1 };
+                self.line(&format!("and {row}, {x}, {mask}"));
+                row.clone()
+            }
+        };
+        let limit = match self.rng.below(10) {
+            0 => self.int_operand(),
+            _ => format!("{}", self.rng.below(44)),
+        };
+        let acc = self.int();
+        if base != row {
+            self.line(&format!("mov {row}, {base}"));
+        }
+        let start = self.rng.below(3);
+        self.line(&format!("mov {index}, {start}"));
+        self.out.push_str(&format!("{top}:\n"));
+        self.line(&format!("jge {index}, {limit}, {out}"));
+        if self.rng.chance(50) {
+            self.line(&format!("add {cell}, {row}, {index}"));
+        } else {
+            self.line(&format!("add {cell}, {index}, {row}"));
+        }
+        let x = self.int();
+        let k = self.rng.below(3);
+        self.line(&format!("load {x}, [{cell}+{k}]"));
+        self.line(&format!("add {acc}, {acc}, {x}"));
+        if self.rng.chance(40) {
+            let k = self.rng.below(3);
+            self.line(&format!("store [{cell}+{k}], {acc}"));
+        }
+        if self.rng.chance(20) {
+            let y = self.int();
+            let divisor = self.int_operand();
+            self.line(&format!("div {y}, {x}, {divisor}"));
+        }
+        if self.rng.chance(30) {
+            let bound = self.int_operand();
+            self.line(&format!("jgt {x}, {bound}, {out}"));
+        }
+        self.line(&format!("add {index}, {index}, 1"));
+        self.line(&format!("jmp {top}"));
+        self.out.push_str(&format!("{out}:\n"));
+        self.line(&format!("add {acc}, {acc}, {row}"));
+        if self.rng.chance(50) {
+            self.line(&format!("print {acc}"));
+        }
     }
 
     /// A loop that only stores one value from its index up (`jit::fill`):
@@ -990,6 +1059,26 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// The oracle's programs index rows from their machine addresses
+    /// (`rebase`) in some of their loops' unchecked copies.
+    #[test]
+    fn the_generators_rows_are_rebased() {
+        let (mut programs, mut rows) = (0, 0);
+        for seed in 0..200 {
+            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+            let mut found = 0;
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Rebase) {
+                    found += ctx.rebased.map_or(0, |r| r.len());
+                }
+            }
+            programs += usize::from(found > 0);
+            rows += found;
+        }
+        assert!(programs >= 20, "{programs} programs, {rows} loops");
+    }
+
     /// The oracle's programs give if-conversion branches to convert.
     #[test]
     fn the_generators_branches_are_if_converted() {

@@ -14,6 +14,7 @@ use crate::ir::entity::{Block, Value};
 use crate::ir::{condition_operands, BlockOrigin, Function, InstKind, NO_SRC};
 use crate::passes::bounds::Direction;
 use crate::passes::fill::Fill;
+use crate::passes::rebase::Rebase;
 use crate::pipeline::budget::Budget;
 use crate::pipeline::context::Context;
 use crate::pipeline::phase::Phase;
@@ -201,6 +202,13 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
         let fills = fills.iter().map(|fill| fill_json(fill, &names)).collect();
         extra("fills", Json::Array(fills), &mut top);
     }
+    if let (true, Some(rebased)) = (stage >= Phase::Rebase, &ctx.rebased) {
+        let rows = rebased
+            .iter()
+            .map(|r| rebase_json(ctx, r, &names))
+            .collect();
+        extra("rebased", Json::Array(rows), &mut top);
+    }
     if let (true, Some(implied)) = (stage >= Phase::DedupChecks, &ctx.implied) {
         let ids: Vec<u32> = implied.iter().map(|i| i.0).collect();
         extra("implied_checks", json!(ids), &mut top);
@@ -246,6 +254,38 @@ fn fill_json(fill: &Fill, names: &Names) -> Json {
         "cells": fill_cells(fill, names),
         "value": names.of(fill.value),
     })
+}
+
+fn rebase_json(ctx: &Context, rebase: &Rebase, names: &Names) -> Json {
+    json!({
+        "header": loop_header(ctx, rebase),
+        "bases": rebase.bases.iter().map(|&b| names.of(b).to_string()).collect::<Vec<_>>(),
+        "accesses": rebase.accesses.iter().map(|a| a.inst.0).collect::<Vec<_>>(),
+        "addresses_left_out": rebase.addresses.iter().map(|i| i.0).collect::<Vec<_>>(),
+    })
+}
+
+/// The header of the versioned loop whose rows `rebase` indexes.
+fn loop_header(ctx: &Context, rebase: &Rebase) -> Option<u32> {
+    ctx.versioned
+        .as_ref()
+        .and_then(|v| v.get(rebase.lp))
+        .map(|l| l.header.0)
+}
+
+/// The accesses of `rebase`, as `[base + index + k]` in cells.
+fn rebase_text(rebase: &Rebase, names: &Names) -> String {
+    let cells: Vec<String> = rebase
+        .accesses
+        .iter()
+        .map(|a| {
+            let index = a
+                .index
+                .map_or(String::new(), |j| format!(" + {}", names.of(j)));
+            format!("{}: [{}{index} + {}]", a.inst, names.of(a.base), a.disp / 8)
+        })
+        .collect();
+    cells.join(", ")
 }
 
 /// The cells a fill stores, from the loop's index on.
@@ -700,6 +740,24 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
                 fill.body,
                 fill_cells(fill, names),
                 names.of(fill.value),
+            );
+        }
+    }
+    if let (true, Some(rebased), Some(versioned)) =
+        (stage >= Phase::Rebase, &ctx.rebased, &ctx.versioned)
+    {
+        for rebase in rebased {
+            let bases: Vec<String> = rebase
+                .bases
+                .iter()
+                .map(|&b| names.of(b).to_string())
+                .collect();
+            let _ = writeln!(
+                s,
+                "; rows from their machine addresses in the unchecked copy of the loop at {}: {}; {}",
+                versioned[rebase.lp].header,
+                bases.join(", "),
+                rebase_text(rebase, names),
             );
         }
     }

@@ -88,7 +88,8 @@ impl Emitter<'_> {
         } else {
             (cond, taken, fallthrough)
         };
-        self.jcc(cond, self.label(to));
+        let to = self.label(to);
+        self.jcc(cond, to);
         self.jump(other, next);
     }
 

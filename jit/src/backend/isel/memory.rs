@@ -18,7 +18,7 @@ use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::TRAP_OUT_OF_BOUNDS;
 use vm::{isa, Op};
 use x64::regs::XMM0;
-use x64::{encode, Gpr, Xmm};
+use x64::{encode, with_mem, Gpr, Mem, Xmm};
 
 /// Where a folded operation computes.
 #[derive(Clone, Copy)]
@@ -39,10 +39,15 @@ impl Emitter<'_> {
     /// The access's cell as `r14 + cell * 8 + disp`: the cell index in a
     /// register, checked where that is needed; with no check to make, a
     /// constant offset rides in the displacement instead of an `lea` (the
-    /// address is the same modulo 2^64).
-    fn cell(&mut self, base: Value, off: Value, src: u32) -> (Gpr, i32) {
-        if let Some(cell) = self.grouped_cell(base, off) {
-            return cell;
+    /// address is the same modulo 2^64). In a loop copy that indexes its
+    /// rows from their machine addresses (`rebase`), the row's address
+    /// and the index.
+    fn cell(&mut self, base: Value, off: Value, src: u32) -> Mem {
+        if let Some(m) = self.rebased_operand(self.lowering()) {
+            return m;
+        }
+        if let Some((cell, disp)) = self.grouped_cell(base, off) {
+            return Mem::cell(cell, disp);
         }
         let checked = self.checked();
         if let (false, None, Some(k)) = (
@@ -52,14 +57,14 @@ impl Emitter<'_> {
         ) {
             let k = k as i64;
             if (-(1 << 28)..1 << 28).contains(&k) {
-                return (self.register(base, RAX), 8 * k as i32);
+                return Mem::cell(self.register(base, RAX), 8 * k as i32);
             }
         }
         let cell = self.address(base, off);
         if checked {
             self.bounds_check(cell, src);
         }
-        (cell, 0)
+        Mem::cell(cell, 0)
     }
 
     /// The cell of a member of a group of checks (`group_checks`): the
@@ -119,34 +124,18 @@ impl Emitter<'_> {
         off: Value,
         src: u32,
     ) {
-        let (cell, disp) = self.cell(base, off, src);
-        self.load_cell(result, cell, disp);
+        let m = self.cell(base, off, src);
+        self.load_cell(result, m);
     }
 
-    /// `result = [r14 + cell * 8 + disp]`, straight into the result's
-    /// home, whichever register file.
-    fn load_cell(&mut self, result: Option<Value>, cell: Gpr, disp: i32) {
+    /// `result = [m]`, straight into the result's home, whichever
+    /// register file.
+    fn load_cell(&mut self, result: Option<Value>, m: Mem) {
         match result.and_then(|r| self.home(r)) {
-            Some(Home::Gpr(d)) => {
-                if disp == 0 {
-                    dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8])
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; mov Rq(d), QWORD [r14 + Rq(cell) * 8 + disp])
-                }
-            }
-            Some(Home::Xmm(x)) => {
-                if disp == 0 {
-                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8])
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; movsd Rx(x), QWORD [r14 + Rq(cell) * 8 + disp])
-                }
-            }
+            Some(Home::Gpr(d)) => with_mem!(self.ops, m, [mov Rq(d), QWORD], []),
+            Some(Home::Xmm(x)) => with_mem!(self.ops, m, [movsd Rx(x), QWORD], []),
             None => {
-                if disp == 0 {
-                    dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8])
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; mov rax, QWORD [r14 + Rq(cell) * 8 + disp])
-                };
+                with_mem!(self.ops, m, [mov rax, QWORD], []);
                 self.store(result, RAX);
             }
         }
@@ -169,7 +158,7 @@ impl Emitter<'_> {
         let Some((op, a, base, off)) = self.foldable(load, user, after) else {
             return Ok(false);
         };
-        let (cell, disp) = self.cell(base, off, self.facts.f.inst(load).src);
+        let m = self.cell(base, off, self.facts.f.inst(load).src);
         self.at.inst = Some(user);
         let result = self.facts.f.inst(user).result;
         // Getting `a` into the target must leave the cell's register be:
@@ -179,23 +168,23 @@ impl Emitter<'_> {
             Some(_) => {
                 let x = result.and_then(|r| self.xmm(r)).unwrap_or(XMM0);
                 let clobbers_cell =
-                    cell == RAX && self.facts.f.constant(a).is_some() && self.xmm(a) != Some(x);
+                    m.reads(RAX) && self.facts.f.constant(a).is_some() && self.xmm(a) != Some(x);
                 (!clobbers_cell).then_some(Target::Xmm(x))
             }
             None => {
                 let r = self.target_gpr(result);
-                let clobbers_cell = r == cell && self.gpr(a) != Some(r);
+                let clobbers_cell = m.reads(r) && self.gpr(a) != Some(r);
                 (!clobbers_cell).then_some(Target::Gpr(r))
             }
         };
-        self.mark_line_after_load(target.is_some(), load, user, cell, disp)?;
+        self.mark_line_after_load(target.is_some(), load, user, m)?;
         match target {
             None => {}
             Some(Target::Xmm(x)) => {
                 if self.xmm(a) != Some(x) {
                     self.load_xmm(x, a);
                 }
-                self.float_with_cell(op, x, cell, disp);
+                self.float_with_cell(op, x, m);
                 if x == XMM0 {
                     self.store_xmm(result, XMM0);
                 }
@@ -204,7 +193,7 @@ impl Emitter<'_> {
                 if self.gpr(a) != Some(r) {
                     self.load(r, a);
                 }
-                self.integer_with_cell(op, r, cell, disp);
+                self.integer_with_cell(op, r, m);
                 if r == RAX {
                     self.store(result, RAX);
                 }
@@ -220,14 +209,13 @@ impl Emitter<'_> {
         folds: bool,
         load: Inst,
         user: Inst,
-        cell: Gpr,
-        disp: i32,
+        m: Mem,
     ) -> Result<(), Bail> {
         if folds {
             self.mark_line(self.facts.f.line_src(user));
             return Ok(());
         }
-        self.load_cell(self.facts.f.inst(load).result, cell, disp);
+        self.load_cell(self.facts.f.inst(load).result, m);
         self.mark_line(self.facts.f.line_src(user));
         let result = self.facts.f.inst(user).result;
         self.inst(
@@ -277,21 +265,20 @@ impl Emitter<'_> {
         Some((op, other, *base, *off))
     }
 
-    /// `t op= [r14 + cell * 8 + disp]`, an integer operation (without a
-    /// displacement where it is 0: four bytes fewer).
-    fn integer_with_cell(&mut self, op: Op, t: Gpr, cell: Gpr, disp: i32) {
+    /// `t op= [m]`, an integer operation.
+    fn integer_with_cell(&mut self, op: Op, t: Gpr, m: Mem) {
         let Some(alu) = isa::alu(op) else {
             unreachable!("arithmetic on a cell for {}", op.mnemonic())
         };
-        encode::alu(&mut self.ops, alu, t, x64::Src::Cell(cell, disp));
+        encode::alu(&mut self.ops, alu, t, x64::Src::Mem(m));
     }
 
-    /// `t op= [r14 + cell * 8 + disp]`, a float operation.
-    fn float_with_cell(&mut self, op: Op, t: Xmm, cell: Gpr, disp: i32) {
+    /// `t op= [m]`, a float operation.
+    fn float_with_cell(&mut self, op: Op, t: Xmm, m: Mem) {
         let Some(sse) = isa::sse(op) else {
             unreachable!("float arithmetic on a cell for {}", op.mnemonic())
         };
-        encode::sse(&mut self.ops, sse, t, x64::XSrc::Cell(cell, disp));
+        encode::sse(&mut self.ops, sse, t, x64::XSrc::Mem(m));
     }
 
     pub(in crate::backend) fn store_inst(
@@ -303,12 +290,8 @@ impl Emitter<'_> {
     ) {
         // A float in its XMM home is stored from there.
         if let (None, Some(x)) = (self.facts.f.constant(value), self.xmm(value)) {
-            let (cell, disp) = self.cell(base, off, src);
-            if disp == 0 {
-                dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8], Rx(x))
-            } else {
-                dynasm!(self.ops ; .arch x64 ; movsd QWORD [r14 + Rq(cell) * 8 + disp], Rx(x))
-            };
+            let m = self.cell(base, off, src);
+            with_mem!(self.ops, m, [movsd QWORD], [, Rx(x)]);
             return;
         }
         let value = match self.source(value, RDX) {
@@ -318,22 +301,10 @@ impl Emitter<'_> {
             }
             other => other,
         };
-        let (cell, disp) = self.cell(base, off, src);
+        let m = self.cell(base, off, src);
         match value {
-            Src::Imm(i) => {
-                if disp == 0 {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], i)
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8 + disp], i)
-                }
-            }
-            Src::Reg(r) => {
-                if disp == 0 {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8], Rq(r))
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; mov QWORD [r14 + Rq(cell) * 8 + disp], Rq(r))
-                }
-            }
+            Src::Imm(i) => with_mem!(self.ops, m, [mov QWORD], [, i]),
+            Src::Reg(r) => with_mem!(self.ops, m, [mov QWORD], [, Rq(r)]),
             Src::Frame(_) => unreachable!("loaded into rdx above"),
         }
     }

@@ -56,17 +56,15 @@ impl Emitter<'_> {
             InstKind::Binary(op @ (Op::Shl | Op::Shr | Op::Ushr), a, b) => {
                 self.shift_inst(*op, result, *a, *b)
             }
-            InstKind::Binary(op, a, b) => {
-                match self.constant_divisor(*b) {
-                    Some((d, how)) => self.division_by_constant(*op, result, *a, d, how),
-                    None => {
-                        self.load(RAX, *a);
-                        self.load(RCX, *b);
-                        self.division(*op, src)?;
-                        self.store(result, RAX);
-                    }
+            InstKind::Binary(op, a, b) => match self.constant_divisor(*b) {
+                Some((d, how)) => self.division_by_constant(*op, result, *a, d, how),
+                None => {
+                    self.load(RAX, *a);
+                    self.load(RCX, *b);
+                    self.division(*op, src)?;
+                    self.store(result, RAX);
                 }
-            }
+            },
             InstKind::Select {
                 op,
                 args,

@@ -1,0 +1,101 @@
+//! The unchecked copies of loops that index rows from their machine
+//! addresses (`passes::rebase` chose the rows): as the guard passes, each
+//! base's register becomes its row's address (`lea rbx, [r14 + rbx *
+//! 8]`); in the copy each access is `[rbx + rsi * 8 + 8k]` and the `add`
+//! that made its cell is left out; every jump out of the copy goes through
+//! a stub that makes the register the cell number again (`sub rbx, r14 ;
+//! sar rbx, 3`, exact for a base the guard held below 2^31) and jumps on.
+
+use super::code::Mark;
+use super::emitter::{fail, Emitter};
+use super::plan::Rebased;
+use crate::ir::entity::{Inst, Value};
+use crate::pipeline::budget::Bail;
+use crate::regalloc::Home;
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
+use x64::Mem;
+
+impl Emitter<'_> {
+    /// What unchecked copy `c` indexes from machine addresses: its
+    /// loop's rows (`passes::rebase`), with their registers.
+    pub(in crate::backend) fn rebasing(&self, c: usize) -> Result<Rebased, Bail> {
+        let lp = self.plan.copies[c].lp;
+        let Some(rows) = self.facts.proven.rebased.iter().find(|r| r.lp == lp) else {
+            return Ok(Rebased::default());
+        };
+        let register = |v: Value| match self.home(v) {
+            Some(Home::Gpr(r)) => Ok(r),
+            _ => Err(fail(format!("rebase chose {v}, which has no register"))),
+        };
+        let bases = rows
+            .bases
+            .iter()
+            .map(|&b| register(b))
+            .collect::<Result<_, _>>()?;
+        let accesses = rows
+            .accesses
+            .iter()
+            .map(|a| Ok((a.inst, register(a.base)?, a.index, a.disp)))
+            .collect::<Result<_, Bail>>()?;
+        Ok(Rebased {
+            bases,
+            accesses,
+            addresses: rows.addresses.clone(),
+            exits: Vec::new(),
+        })
+    }
+
+    /// The memory operand of access `i` in the copy being emitted, if it
+    /// indexes from a machine address there.
+    pub(in crate::backend) fn rebased_operand(&mut self, i: Inst) -> Option<Mem> {
+        let c = self.at.copy?;
+        let rebased = &self.rebased[c];
+        let k = rebased.accesses.binary_search_by_key(&i, |a| a.0).ok()?;
+        let (_, base, index, disp) = rebased.accesses[k];
+        let index = index.map(|j| self.register(j, x64::regs::RAX));
+        Some(Mem { base, index, disp })
+    }
+
+    /// Whether `i` only made a cell the copy being emitted addresses from
+    /// a machine address, so is left out.
+    pub(in crate::backend) fn left_out(&self, i: Inst) -> bool {
+        self.at
+            .copy
+            .is_some_and(|c| self.rebased[c].addresses.binary_search(&i).is_ok())
+    }
+
+    /// Where a jump from copy `c` to `outside` goes: there, or through
+    /// the stub that first makes the copy's bases cell numbers again.
+    pub(in crate::backend) fn exit_from_rebased(
+        &mut self,
+        c: usize,
+        outside: DynamicLabel,
+    ) -> DynamicLabel {
+        if self.rebased[c].is_empty() {
+            return outside;
+        }
+        if let Some(&(_, stub)) = self.rebased[c].exits.iter().find(|e| e.0 == outside) {
+            return stub;
+        }
+        let stub = self.ops.new_dynamic_label();
+        self.rebased[c].exits.push((outside, stub));
+        stub
+    }
+
+    /// The stubs of copy `c`'s exits, after its code: each base back to
+    /// its cell number, then on to where the exit goes.
+    pub(in crate::backend) fn rebased_exits(&mut self, c: usize) {
+        let exits = std::mem::take(&mut self.rebased[c].exits);
+        for &(outside, stub) in &exits {
+            self.mark(Mark::Named(
+                "exit: the rows' addresses back to cell numbers",
+            ));
+            dynasm!(self.ops ; .arch x64 ; =>stub);
+            for k in 0..self.rebased[c].bases.len() {
+                let r = self.rebased[c].bases[k];
+                dynasm!(self.ops ; .arch x64 ; sub Rq(r), r14 ; sar Rq(r), 3);
+            }
+            self.jmp(outside);
+        }
+    }
+}
