@@ -22,6 +22,15 @@ impl Emitter<'_> {
     /// Leaving a copy that indexes from machine addresses (`rebase`)
     /// goes through a stub that makes its bases cell numbers again.
     pub(in crate::backend) fn label(&mut self, b: Block) -> DynamicLabel {
+        match self.place(b) {
+            (label, None) => label,
+            (outside, Some(c)) => self.exit_from_rebased(c, outside),
+        }
+    }
+
+    /// Block `b`'s label as `label` finds it, before any stub, with the
+    /// copy being emitted if `b` is outside it.
+    fn place(&self, b: Block) -> (DynamicLabel, Option<usize>) {
         let in_copy = |c: usize| {
             let k = self.facts.proven.versioned[self.plan.copies[c].lp]
                 .blocks
@@ -29,17 +38,17 @@ impl Emitter<'_> {
             k.ok().map(|k| self.labels.copies[c][k])
         };
         let Some(c) = self.at.copy else {
-            return self.labels.blocks[b];
+            return (self.labels.blocks[b], None);
         };
         if let Some(inside) = in_copy(c) {
-            return inside;
+            return (inside, None);
         }
         // A loop's copy alone has the loop's own index.
         let outside = self.plan.copies[c]
             .within
             .and_then(in_copy)
             .unwrap_or(self.labels.blocks[b]);
-        self.exit_from_rebased(c, outside)
+        (outside, Some(c))
     }
 
     /// The copy that a jump to `target` from the current block enters
@@ -323,10 +332,18 @@ impl Emitter<'_> {
         }
     }
 
+    /// A jump out of a copy that indexes from machine addresses makes
+    /// its bases cell numbers again in place, with no stub between.
     pub(in crate::backend) fn jump(&mut self, target: Block, next: Option<Block>) {
         let target = self.reach(target, next);
         if next != Some(target) {
-            let label = self.label(target);
+            let label = match self.place(target) {
+                (label, None) => label,
+                (outside, Some(c)) => {
+                    self.convert_back(c);
+                    outside
+                }
+            };
             self.jmp(label);
         }
     }

@@ -2,9 +2,10 @@
 //! addresses (`passes::rebase` chose the rows): as the guard passes, each
 //! base's register becomes its row's address (`lea rbx, [r14 + rbx *
 //! 8]`); in the copy each access is `[rbx + rsi * 8 + 8k]` and the `add`
-//! that made its cell is left out; every jump out of the copy goes through
-//! a stub that makes the register the cell number again (`sub rbx, r14 ;
-//! sar rbx, 3`, exact for a base the guard held below 2^31) and jumps on.
+//! that made its cell is left out; every way out of the copy makes the
+//! register the cell number again (`sub rbx, r14 ; sar rbx, 3`, exact for
+//! a base the guard held below 2^31): in place before a jump, in a stub
+//! after the copy for a conditional branch.
 
 use super::code::Mark;
 use super::emitter::{fail, Emitter};
@@ -91,11 +92,16 @@ impl Emitter<'_> {
                 "exit: the rows' addresses back to cell numbers",
             ));
             dynasm!(self.ops ; .arch x64 ; =>stub);
-            for k in 0..self.rebased[c].bases.len() {
-                let r = self.rebased[c].bases[k];
-                dynasm!(self.ops ; .arch x64 ; sub Rq(r), r14 ; sar Rq(r), 3);
-            }
+            self.convert_back(c);
             self.jmp(outside);
+        }
+    }
+
+    /// Copy `c`'s bases from machine addresses back to cell numbers.
+    pub(in crate::backend) fn convert_back(&mut self, c: usize) {
+        for k in 0..self.rebased[c].bases.len() {
+            let r = self.rebased[c].bases[k];
+            dynasm!(self.ops ; .arch x64 ; sub Rq(r), r14 ; sar Rq(r), 3);
         }
     }
 }

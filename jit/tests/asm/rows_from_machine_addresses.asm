@@ -1,5 +1,5 @@
-function main (asm, 432 bytes)
-    00000  jmp 000000000000017Eh
+function main (asm, 440 bytes)
+    00000  jmp 0000000000000182h
     00005  nop
     00006  nop
     00007  nop
@@ -13,7 +13,7 @@ function main (asm, 432 bytes)
     0001f  mov r11,rdi
 ; line 8: load
     00022  cmp rsi,1000h
-    00029  jae 000000000000015Bh
+    00029  jae 000000000000015Fh
     0002f  mov r10,[r14+rsi*8]
     00033  mov esi,0
     00039  mov r8d,0
@@ -42,7 +42,7 @@ function main (asm, 432 bytes)
     000a0  lea rdi,[r10+rsi]
 ; line 14: load
     000a5  cmp rdi,0FFFh
-    000ac  jae 000000000000012Ch
+    000ac  jae 0000000000000130h
     000b2  mov r9,[r14+rdi*8]
 ; line 15: load
     000b6  mov rbx,[r14+rdi*8+8]
@@ -69,7 +69,7 @@ function main (asm, 432 bytes)
 ; line 12: jge
 ; unchecked copy of the loop at line 12
     000e7  cmp rsi,r11
-    000ea  jge 0000000000000123h
+    000ea  jge 0000000000000127h
     000f0  nop [rax+rax]
     000f9  nop [rax]
 ; line 13: add
@@ -87,37 +87,39 @@ function main (asm, 432 bytes)
 ; line 12: jge
     00119  cmp rsi,r11
     0011c  jl 0000000000000100h
-    0011e  jmp 0000000000000123h
+    0011e  sub r10,r14
+    00121  sar r10,3
+    00125  jmp 00000000000000CEh
 ; exit: the rows' addresses back to cell numbers
-    00123  sub r10,r14
-    00126  sar r10,3
-    0012a  jmp 00000000000000CEh
+    00127  sub r10,r14
+    0012a  sar r10,3
+    0012e  jmp 00000000000000CEh
 ; a group's span out of bounds: find the member
-    0012c  lea rcx,[rdi]
-    00134  cmp rcx,1000h
-    0013b  jae 0000000000000163h
-    00141  lea rcx,[rdi+1]
-    00149  cmp rcx,1000h
-    00150  jae 000000000000016Eh
-    00156  jmp 000000000000016Eh
+    00130  lea rcx,[rdi]
+    00138  cmp rcx,1000h
+    0013f  jae 0000000000000167h
+    00145  lea rcx,[rdi+1]
+    0014d  cmp rcx,1000h
+    00154  jae 0000000000000172h
+    0015a  jmp 0000000000000172h
 ; trap: memory access out of bounds at line 8
-    0015b  xor edx,edx
-    0015d  jmp qword ptr [1A0h]  ; glue: memory access out of bounds through jit_trap
+    0015f  xor edx,edx
+    00161  jmp qword ptr [1A8h]  ; glue: memory access out of bounds through jit_trap
 ; trap: memory access out of bounds at line 14
-    00163  mov edx,5
-    00168  jmp qword ptr [1A0h]  ; glue: memory access out of bounds through jit_trap
+    00167  mov edx,5
+    0016c  jmp qword ptr [1A8h]  ; glue: memory access out of bounds through jit_trap
 ; trap: memory access out of bounds at line 15
-    0016e  mov edx,6
-    00173  jmp qword ptr [1A0h]  ; glue: memory access out of bounds through jit_trap
+    00172  mov edx,6
+    00177  jmp qword ptr [1A8h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    00179  mov rsp,[r15+28h]
-    0017d  ret
+    0017d  mov rsp,[r15+28h]
+    00181  ret
 ; external entry (from the interpreter)
-    0017e  mov rax,ADDR
-    00188  mov rcx,ADDR
-    00192  lea r11,[8]
-    00199  jmp qword ptr [1A8h]  ; glue: the entry from the interpreter, 2 words in registers
+    00182  mov rax,ADDR
+    0018c  mov rcx,ADDR
+    00196  lea r11,[8]
+    0019d  jmp qword ptr [1B0h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    001a0  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    001a8  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
+    001a8  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    001b0  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 
