@@ -149,9 +149,9 @@ impl Emitter<'_> {
         let header = self.facts.proven.versioned[l].header;
         let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
         let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
-        for k in 0..self.rebased[copy].bases.len() {
-            let r = self.rebased[copy].bases[k];
-            dynasm!(self.ops ; .arch x64 ; lea Rq(r), [r14 + Rq(r) * 8]);
+        for k in 0..self.rebased[copy].rows.len() {
+            let (base, address) = self.rebased[copy].rows[k];
+            dynasm!(self.ops ; .arch x64 ; lea Rq(address), [r14 + Rq(base) * 8]);
         }
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
     }

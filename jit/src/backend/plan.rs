@@ -262,12 +262,13 @@ fn copies_then_jump(f: &Function, b: Block, h: Block) -> bool {
 /// What one unchecked copy indexes from machine addresses (`rebase`).
 #[derive(Debug, Default)]
 pub(in crate::backend) struct Rebased {
-    /// The registers of the bases that hold machine addresses in the
-    /// copy.
-    pub(in crate::backend) bases: Vec<Gpr>,
-    /// The accesses made from them, sorted: the base's register, the
-    /// index (none where it is a constant, folded into the displacement)
-    /// and the displacement in bytes.
+    /// Per row: its base's register, and the register that holds the
+    /// row's machine address in the copy: one no value of the loop uses,
+    /// or else the base's own, converted back on the way out.
+    pub(in crate::backend) rows: Vec<(Gpr, Gpr)>,
+    /// The accesses made from them, sorted: the register holding the
+    /// row's address, the index (none where it is a constant, folded into
+    /// the displacement) and the displacement in bytes.
     pub(in crate::backend) accesses: Vec<(Inst, Gpr, Option<Value>, i32)>,
     /// The `add`s that only made those accesses' cells, sorted: the copy
     /// leaves them out.
@@ -277,7 +278,13 @@ pub(in crate::backend) struct Rebased {
 }
 
 impl Rebased {
-    pub(in crate::backend) fn is_empty(&self) -> bool {
-        self.bases.is_empty()
+    /// The bases whose own registers hold their rows' addresses, which
+    /// every way out converts back.
+    pub(in crate::backend) fn in_place(&self) -> impl Iterator<Item = Gpr> + '_ {
+        self.rows.iter().filter(|(b, a)| b == a).map(|&(b, _)| b)
+    }
+
+    pub(in crate::backend) fn converts_back(&self) -> bool {
+        self.in_place().next().is_some()
     }
 }

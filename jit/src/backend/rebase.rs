@@ -1,11 +1,13 @@
 //! The unchecked copies of loops that index rows from their machine
 //! addresses (`passes::rebase` chose the rows): as the guard passes, each
-//! base's register becomes its row's address (`lea rbx, [r14 + rbx *
-//! 8]`); in the copy each access is `[rbx + rsi * 8 + 8k]` and the `add`
-//! that made its cell is left out; every way out of the copy makes the
-//! register the cell number again (`sub rbx, r14 ; sar rbx, 3`, exact for
-//! a base the guard held below 2^31): in place before a jump, in a stub
-//! after the copy for a conditional branch.
+//! row's address goes into a register no value of the loop uses (`lea
+//! rdi, [r14 + rbx * 8]`), and each access is `[rdi + rsi * 8 + 8k]` with
+//! the `add` that made its cell left out. Where no register is free, the
+//! base's own register takes the address (`lea rbx, [r14 + rbx * 8]`)
+//! and every way out of the copy makes it the cell number again (`sub
+//! rbx, r14 ; sar rbx, 3`, exact for a base the guard held below 2^31): in
+//! place before a jump, in a stub after the copy for a conditional
+//! branch.
 
 use super::code::Mark;
 use super::emitter::{fail, Emitter};
@@ -14,7 +16,7 @@ use crate::ir::entity::{Inst, Value};
 use crate::pipeline::budget::Bail;
 use crate::regalloc::Home;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
-use x64::Mem;
+use x64::{Gpr, Mem};
 
 impl Emitter<'_> {
     /// What unchecked copy `c` indexes from machine addresses: its
@@ -28,22 +30,69 @@ impl Emitter<'_> {
             Some(Home::Gpr(r)) => Ok(r),
             _ => Err(fail(format!("rebase chose {v}, which has no register"))),
         };
-        let bases = rows
-            .bases
+        // The cells the copy leaves out are never written there.
+        let left_out: Vec<Value> = rows
+            .addresses
             .iter()
-            .map(|&b| register(b))
-            .collect::<Result<_, _>>()?;
+            .filter_map(|&i| self.facts.f.inst(i).result)
+            .collect();
+        let mut free = self.free_in_loop(lp, &left_out);
+        let mut homes = Vec::new();
+        for &b in &rows.bases {
+            let base = register(b)?;
+            let address = free.pop().unwrap_or(base);
+            homes.push((b, base, address));
+        }
+        let address_of = |v: Value| {
+            homes
+                .iter()
+                .find(|h| h.0 == v)
+                .map(|h| h.2)
+                .ok_or_else(|| fail(format!("rebase addresses from {v}, no base of the loop")))
+        };
         let accesses = rows
             .accesses
             .iter()
-            .map(|a| Ok((a.inst, register(a.base)?, a.index, a.disp)))
+            .map(|a| Ok((a.inst, address_of(a.base)?, a.index, a.disp)))
             .collect::<Result<_, Bail>>()?;
         Ok(Rebased {
-            bases,
+            rows: homes.iter().map(|h| (h.1, h.2)).collect(),
             accesses,
             addresses: rows.addresses.clone(),
             exits: Vec::new(),
         })
+    }
+
+    /// The general registers the copy of versioned loop `lp` leaves
+    /// alone that the code may write: no value homed there but those in
+    /// `left_out` is read, written or live anywhere in the loop, and the
+    /// register is caller-saved or one the function saves already.
+    fn free_in_loop(&self, lp: usize, left_out: &[Value]) -> Vec<Gpr> {
+        let f = self.facts.f;
+        let allocation = self.facts.allocation;
+        let mut taken = 0u16;
+        let mut take = |v: Value| {
+            if let (Some(Home::Gpr(r)), false) = (self.home(v), left_out.contains(&v)) {
+                taken |= r.bit();
+            }
+        };
+        for &b in &self.facts.proven.versioned[lp].blocks {
+            for &i in &f.block(b).insts {
+                f.kind(i).for_each_operand(&mut take);
+                if let Some(v) = f.inst(i).result {
+                    take(v);
+                }
+                for k in allocation.live_after[i.index()].iter() {
+                    take(allocation.homed[k]);
+                }
+            }
+        }
+        let saved = self.frame.saved.iter().map(|&(r, _)| r);
+        x64::env::VALUE_GPRS
+            .into_iter()
+            .chain(saved)
+            .filter(|r| taken & r.bit() == 0)
+            .collect()
     }
 
     /// The memory operand of access `i` in the copy being emitted, if it
@@ -72,7 +121,7 @@ impl Emitter<'_> {
         c: usize,
         outside: DynamicLabel,
     ) -> DynamicLabel {
-        if self.rebased[c].is_empty() {
+        if !self.rebased[c].converts_back() {
             return outside;
         }
         if let Some(&(_, stub)) = self.rebased[c].exits.iter().find(|e| e.0 == outside) {
@@ -99,8 +148,8 @@ impl Emitter<'_> {
 
     /// Copy `c`'s bases from machine addresses back to cell numbers.
     pub(in crate::backend) fn convert_back(&mut self, c: usize) {
-        for k in 0..self.rebased[c].bases.len() {
-            let r = self.rebased[c].bases[k];
+        let bases: Vec<Gpr> = self.rebased[c].in_place().collect();
+        for r in bases {
             dynasm!(self.ops ; .arch x64 ; sub Rq(r), r14 ; sar Rq(r), 3);
         }
     }
