@@ -79,6 +79,12 @@ pub fn find(
     }
     budget.charge(f.insts.len() as u64)?;
     let reads = read_counts(f);
+    let mut bits = Table::new(f.value_count(), None);
+    for (k, &v) in allocation.homed.iter().enumerate() {
+        if matches!(allocation.homes[v.index()], Some(Home::Gpr(_))) {
+            bits[v] = Some(k as u32);
+        }
+    }
     // Each member of a group of checks with its group's head, to look up.
     let mut heads: Vec<(Inst, Inst)> = groups
         .iter()
@@ -103,6 +109,7 @@ pub fn find(
             unchecked,
             heads: &heads,
             reads: &reads,
+            bits: &bits,
             allocation,
         };
         if let Some(rebase) = rows.rebase(lp) {
@@ -158,6 +165,9 @@ struct Rows<'a> {
     heads: &'a [(Inst, Inst)],
     /// Per value, how many operands anywhere read it.
     reads: &'a Table<Value, u32>,
+    /// Per value in a general register, its bit in the allocator's
+    /// masks.
+    bits: &'a Table<Value, Option<u32>>,
     allocation: &'a Allocation,
 }
 
@@ -258,6 +268,9 @@ impl Rows<'_> {
                 }
                 let other = self.other_operand(i, e)?;
                 f.constant(other)?;
+                if !self.index_holds(add, i, j) {
+                    return None;
+                }
                 uses.push(Use {
                     access: i,
                     through: Some((add, j)),
@@ -267,6 +280,31 @@ impl Rows<'_> {
         }
         // Read outside the loop too: it stays.
         (uses.len() as u32 == self.reads[e]).then_some(uses)
+    }
+
+    /// Whether index `j`, read by `add`, is still in its register at
+    /// `access`, which reads it in the `add`'s place: a constant, or a
+    /// value in a register, live just before the access, which comes
+    /// after the `add` in its block (so `j` was not redefined between, nor
+    /// its register given to another value).
+    fn index_holds(&self, add: Inst, access: Inst, j: Value) -> bool {
+        let f = self.f;
+        if f.constant(j).is_some() {
+            return true;
+        }
+        let Some(bit) = self.bits[j] else {
+            return false;
+        };
+        self.l.blocks.iter().any(|&b| {
+            let insts = &f.block(b).insts;
+            let at = |i: Inst| insts.iter().position(|&x| x == i);
+            match (at(add), at(access)) {
+                (Some(p), Some(q)) if p < q => {
+                    self.allocation.live_after[insts[q - 1].index()].contains(bit as usize)
+                }
+                _ => false,
+            }
+        })
     }
 
     /// The other operand of access `i`'s cell, if `i` is a load or store
@@ -387,5 +425,16 @@ mod tests {
         assert_eq!(bases(&row_loop(address_kept)), 0);
         let printed = "    add %e, %row, %j\n    load %x, [%e]\n    print %x\n";
         assert_eq!(bases(&row_loop(printed)), 0);
+    }
+
+    /// The access would read the index's register where the `add` read
+    /// it: not where the index has moved on between (the mutation tests
+    /// found this one).
+    #[test]
+    fn nor_one_whose_index_moves_between_its_add_and_its_access() {
+        let program = ".memory 4096\nfunc main(%i, %w)\n    load %row, [%i]\n    mov %s, 0\n    mov %j, 0\n\
+             loop:\n    jge %j, %w, out\n    add %e, %row, %j\n    add %j, %j, 1\n    load %x, [%e]\n\
+             add %s, %s, %x\n    jmp loop\nout:\n    ret %s\nend\n";
+        assert_eq!(bases(program), 0);
     }
 }

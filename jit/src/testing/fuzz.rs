@@ -543,8 +543,9 @@ impl Gen<'_> {
     /// the loop but arithmetic (`jit::rebase` indexes such rows from their
     /// machine addresses): the row mostly inside the memory, sometimes
     /// running off its end, starting below 0 or anywhere; sometimes a
-    /// second exit, a store, a division that may trap; the row's pointer
-    /// read as a number after the loop.
+    /// second exit, a store, a division that may trap, the index stepped
+    /// between the cell's `add` and its access; the row's pointer read as
+    /// a number after the loop.
     fn row_loop(&mut self) {
         let d = self.depth;
         let (row, index, cell) = (format!("%ra{d}"), format!("%ri{d}"), format!("%re{d}"));
@@ -580,6 +581,12 @@ impl Gen<'_> {
         } else {
             self.line(&format!("add {cell}, {index}, {row}"));
         }
+        // Sometimes the index moves on before the cell is read: the
+        // access must read the cell its `add` made.
+        let stepped_early = self.rng.chance(20);
+        if stepped_early {
+            self.line(&format!("add {index}, {index}, 1"));
+        }
         let x = self.int();
         let k = self.rng.below(3);
         self.line(&format!("load {x}, [{cell}+{k}]"));
@@ -597,7 +604,9 @@ impl Gen<'_> {
             let bound = self.int_operand();
             self.line(&format!("jgt {x}, {bound}, {out}"));
         }
-        self.line(&format!("add {index}, {index}, 1"));
+        if !stepped_early {
+            self.line(&format!("add {index}, {index}, 1"));
+        }
         self.line(&format!("jmp {top}"));
         self.out.push_str(&format!("{out}:\n"));
         self.line(&format!("add {acc}, {acc}, {row}"));
