@@ -65,7 +65,7 @@ pub(in crate::backend) struct Facts<'a> {
     pub(in crate::backend) env: JitEnv,
     /// Float arithmetic in AVX's three-operand form (`Options::avx`).
     pub(in crate::backend) avx: bool,
-    /// Per value: how many instructions read it (`use_counts`).
+    /// Per value: how many instructions read it (`Function::read_counts`).
     pub(in crate::backend) uses: &'a Table<Value, u32>,
     /// Per instruction: the homed values whose frame slot is current
     /// before it (`frame::current_slots`), which a spill skips.
@@ -80,17 +80,6 @@ impl Facts<'_> {
     pub(in crate::backend) fn uses(&self, v: Value) -> u32 {
         self.uses[v]
     }
-}
-
-/// Per value of `f`: how many instructions read it.
-pub(in crate::backend) fn use_counts(f: &Function) -> Table<Value, u32> {
-    let mut counts = Table::new(f.value_count(), 0);
-    for b in f.live_blocks() {
-        for &i in &f.block(b).insts {
-            f.kind(i).for_each_operand(|v| counts[v] += 1);
-        }
-    }
-    counts
 }
 
 /// The labels code jumps to.

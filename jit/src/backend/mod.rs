@@ -116,7 +116,7 @@ pub fn emit(
         proven.fills.iter().map(|fill| fill.header).collect();
     let current_slots = frame::current_slots(f, allocation, &fill_headers, budget)?;
     let plan = plan::Plan::new(f, loops, versioned);
-    let uses = emitter::use_counts(f);
+    let uses = f.read_counts();
     let mut group_of = Table::new(f.insts.len(), None);
     for (k, g) in proven.groups.iter().enumerate() {
         for &(m, _) in &g.members {

@@ -453,6 +453,17 @@ impl Function {
         self.defs.len()
     }
 
+    /// Per value, how many operands of live instructions read it.
+    pub fn read_counts(&self) -> entity::Table<Value, u32> {
+        let mut counts = entity::Table::new(self.value_count(), 0);
+        for b in self.live_blocks() {
+            for &i in &self.block(b).insts {
+                self.kind(i).for_each_operand(|v| counts[v] += 1);
+            }
+        }
+        counts
+    }
+
     /// Every instruction's operands with a replacement (`replaced`, per
     /// value; none is itself replaced) read it instead: after a pass that
     /// removed instructions for equal values, since phis read values of

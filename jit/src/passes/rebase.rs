@@ -78,7 +78,7 @@ pub fn find(
         return Ok(found);
     }
     budget.charge(f.insts.len() as u64)?;
-    let reads = read_counts(f);
+    let reads = f.read_counts();
     let mut bits = Table::new(f.value_count(), None);
     for (k, &v) in allocation.homed.iter().enumerate() {
         if matches!(allocation.homes[v.index()], Some(Home::Gpr(_))) {
@@ -363,17 +363,6 @@ impl Rows<'_> {
             disp: i32::try_from(k * 8).ok()?,
         })
     }
-}
-
-/// Per value of `f`, how many operands of live instructions read it.
-fn read_counts(f: &Function) -> Table<Value, u32> {
-    let mut counts = Table::new(f.value_count(), 0);
-    for b in f.live_blocks() {
-        for &i in &f.block(b).insts {
-            f.kind(i).for_each_operand(|v| counts[v] += 1);
-        }
-    }
-    counts
 }
 
 /// How many of `i`'s operands are `v`.
