@@ -18,15 +18,19 @@
 //!   guard leaves unchecked (`[%row + %j]`, `[%row + k]`), or through
 //!   `add`s made only for such cells with a constant offset
 //!   (`[(%row + %j) + k]`), and never as an index of another base's;
+//! - through an `add`, each access comes after it in its block with the
+//!   index still in its register (a constant, or a register value live
+//!   just before the access): the access reads the index where the `add`
+//!   did, the `add` being left out;
 //!
 //! and the loop holds no versioned loop, no fill, and nothing but
 //! arithmetic, moves, branches, loads and stores (no call, output or depth
-//! accounting that could read the register as a number or save it). The
-//! emitter (`backend::rebase`) then keeps the row's machine address in the
-//! base's register in the loop's unchecked copies: converted as the guard
-//! passes, each access `[rbx + rsi * 8 + 8k]` with its `add` left out,
-//! converted back on every way out. A trap in the copy ends the program
-//! without reading it.
+//! accounting that could read or clobber a register behind the code's
+//! back). The emitter (`backend::rebase`) then puts the row's machine
+//! address, as the guard passes, in a register the loop leaves free, or
+//! else in the base's own register, converted back on every way out; each
+//! access is `[rdi + rsi * 8 + 8k]` with its `add` left out. A trap in the
+//! copy ends the program without reading either.
 
 use crate::ir::entity::{Inst, Table, Value};
 use crate::ir::{Function, InstKind};
