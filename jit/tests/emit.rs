@@ -29,7 +29,7 @@ fn every_function_in_programs_compiles() {
         let env = scratch.env();
         for i in 0..program.funcs.len() {
             let id = vm::FuncId(i as u32);
-            let request = Request::new(id, Trigger::Eager, None, &[]);
+            let request = Request::new(id, Trigger::Eager, None, &[], u64::MAX);
             let code = Jit::default().compile(&program, &request, env);
             let code = code.unwrap_or_else(|| panic!("`{}` was refused", program.func(id).name));
             assert!(code.code_bytes > 0);

@@ -366,6 +366,51 @@ fn baseline_countdowns_make_callees_hot_for_inlining() {
     assert!(osr.contains(" inlined=2 "), "{osr}");
 }
 
+/// With the default thresholds a callee is optimized at its 10th call,
+/// and its optimized code counts no more: the loop calling it gets its
+/// on-stack-replacement code at 100 back-edges, with the callee's count
+/// stopped near 10. The inliner calls it hot at the policy's threshold,
+/// so the loop inlines it in either tier that tiers up, compiling on the
+/// program's thread as in the background.
+#[test]
+fn a_callee_optimized_at_the_threshold_is_still_hot_for_inlining() {
+    let body = "    add %x, %x, 1\n".repeat(20);
+    let p = program(
+        "optimized_callee",
+        &format!(
+            "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, f, %i\n    add %s, %s, %x\n    call %x, f, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
+             func f(%x)\n{body}    ret %x\nend\n"
+        ),
+    );
+    for tier in ["tiered", "auto"] {
+        let out = bcvm(&[
+            "run",
+            "--tier",
+            tier,
+            "--compile-threads",
+            "0",
+            "--trace-compile",
+            &p,
+            "1000",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(out.stdout, b"1039000\n");
+        let trace = stderr(&out);
+        let callee = trace
+            .lines()
+            .position(|l| l.starts_with("compile f ") && l.contains("trigger=calls"));
+        let osr = trace
+            .lines()
+            .position(|l| l.starts_with("compile main ") && l.contains("trigger=osr"));
+        let (Some(callee), Some(osr)) = (callee, osr) else {
+            panic!("{tier}: the callee and the loop not both optimized: {trace}");
+        };
+        assert!(callee < osr, "{tier}: the callee first: {trace}");
+        let line = trace.lines().nth(osr).expect("the line found above");
+        assert!(line.contains(" inlined=2 "), "{tier}: {line}");
+    }
+}
+
 /// `--tier tiered`: every function compiled by the baseline compiler
 /// first; a function whose calls reach the threshold gets optimized code,
 /// and an activation whose loop gets hot moves into on-stack-replacement

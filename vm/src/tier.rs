@@ -55,6 +55,12 @@ pub struct Request<'a> {
     /// activation over at; `Some` exactly when `trigger` is `Osr`.
     pub osr: Option<u32>,
     pub calls: CallCounts<'a>,
+    /// The count at which the policy that asked calls a function hot: its
+    /// call threshold (`Thresholds::calls`). A callee counted that many
+    /// calls was hot even where its count stopped there: optimized code
+    /// counts no calls, so a callee compiled at its threshold keeps that
+    /// count however often its caller's loop calls it.
+    pub hot_calls: u64,
     /// When it was made.
     pub made: Instant,
 }
@@ -73,18 +79,21 @@ pub enum CallCounts<'a> {
 }
 
 impl<'a> Request<'a> {
-    /// A request for `func`, reading the profile's counts in `counts`.
+    /// A request for `func`, reading the profile's counts in `counts`, from
+    /// a policy that calls a function hot at `hot_calls` calls.
     pub fn new(
         func: FuncId,
         trigger: Trigger,
         osr: Option<u32>,
         counts: &'a [FuncProfile],
+        hot_calls: u64,
     ) -> Request<'a> {
         Request {
             func,
             trigger,
             osr,
             calls: CallCounts::Live(counts),
+            hot_calls,
             made: Instant::now(),
         }
     }
@@ -106,6 +115,7 @@ impl<'a> Request<'a> {
             trigger: self.trigger,
             osr: self.osr,
             calls: CallCounts::Snapshot(calls.into()),
+            hot_calls: self.hot_calls,
             made: self.made,
         }
     }
@@ -514,7 +524,7 @@ impl<'p> Tiers<'p> {
             return;
         }
         self.offer_at[f.index()] = u64::MAX;
-        let request = Request::new(f, trigger, None, &*vm.counts);
+        let request = Request::new(f, trigger, None, &*vm.counts, self.thresholds.calls);
         let next_look = vm.counts[f.index()].calls.saturating_add(POLL_CALLS);
         match self.queue(&request, vm.env) {
             Queued::Yes => {
@@ -678,7 +688,7 @@ impl<'p> Tiers<'p> {
             }
             return;
         }
-        let request = Request::new(f, Trigger::Calls, None, &*vm.counts);
+        let request = Request::new(f, Trigger::Calls, None, &*vm.counts, self.thresholds.calls);
         match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.queued[f.index()] = true;
@@ -739,7 +749,13 @@ impl<'p> Tiers<'p> {
     /// entry), or queued, or turned away by a full queue (`None`: the
     /// activation goes on, and looks or asks again later).
     fn osr_code(&mut self, f: FuncId, pc: u32, vm: &mut Running<'_>) -> Option<Entry> {
-        let request = Request::new(f, Trigger::Osr, Some(pc), &*vm.counts);
+        let request = Request::new(
+            f,
+            Trigger::Osr,
+            Some(pc),
+            &*vm.counts,
+            self.thresholds.calls,
+        );
         match self.queue(&request, vm.env) {
             Queued::Yes => {
                 self.osr_state[f.index()] = OsrState::Asked;

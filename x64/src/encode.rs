@@ -62,6 +62,15 @@ impl Mem {
         }
     }
 
+    /// `[r14 + cell * 8]` for a constant cell.
+    pub const fn fixed(cell: i32) -> Mem {
+        Mem {
+            base: R14,
+            index: None,
+            disp: cell * 8,
+        }
+    }
+
     /// Whether the operand reads register `r`.
     pub fn reads(self, r: Gpr) -> bool {
         self.base == r || self.index == Some(r)
@@ -83,6 +92,9 @@ macro_rules! with_mem {
             }
             $crate::encode::Mem { base: $crate::regs::R14, index: Some(index), disp } => {
                 dynasm!($ops ; .arch x64 ; $($pre)* [r14 + Rq(index) * 8 + disp] $($post)*)
+            }
+            $crate::encode::Mem { base: $crate::regs::R14, index: None, disp } => {
+                dynasm!($ops ; .arch x64 ; $($pre)* [r14 + disp] $($post)*)
             }
             $crate::encode::Mem { base, index: Some(index), disp: 0 } => {
                 dynasm!($ops ; .arch x64 ; $($pre)* [Rq(base) + Rq(index) * 8] $($post)*)

@@ -575,6 +575,7 @@ mod tests {
                 trigger: if osr { Trigger::Osr } else { Trigger::Calls },
                 osr: osr.then_some(3),
                 calls: CallCounts::Snapshot([(FuncId(f), calls)].into()),
+                hot_calls: 10,
                 made: Instant::now(),
             },
             env: SendEnv(env()),
@@ -603,6 +604,7 @@ mod tests {
             time: None,
             options: crate::pipeline::context::Options::default(),
             keep_code: false,
+            tier_up_calls: 10,
         };
         let mut broker = Broker::new(program, settings, None, 1, None);
         assert!(!broker.started(), "no thread before a request");
@@ -634,6 +636,7 @@ mod tests {
             time: None,
             options: crate::pipeline::context::Options::default(),
             keep_code: false,
+            tier_up_calls: 10,
         };
         let mut broker = Broker::new(program, settings, None, 2, Some(&LENDER));
         assert_eq!(broker.next, 2, "the first, lent before any request");

@@ -25,6 +25,10 @@ pub(crate) struct Settings {
     /// Whether the code is kept after its install for the listeners or
     /// the code map (else only its bytes are needed).
     pub(crate) keep_code: bool,
+    /// Calls after which baseline code asks for optimized code
+    /// (`Jit::tier_up`): with the policy's own threshold, what makes a
+    /// callee hot.
+    pub(crate) tier_up_calls: u64,
 }
 
 /// What a compile made, on whichever thread ran it: the code (out of the
@@ -76,6 +80,7 @@ pub(crate) fn build<'a>(
     let mut ctx = Context::new(program, request.func, settings.options, budget).at(entry_point);
     ctx.env = Some(env);
     ctx.calls = Some(request.calls.clone());
+    ctx.hot_calls = request.hot_calls.min(settings.tier_up_calls);
     let result = match &scope {
         None => Err(CompileError::OutOfMemory { phase: Phase::Cfg }),
         Some(_) => ctx.run(Phase::Emit),

@@ -235,6 +235,7 @@ impl Jit {
             time: self.time,
             options: self.options,
             keep_code: self.code_map.is_some() || self.listeners.iter().any(|l| l.wants_code()),
+            tier_up_calls: self.tier_up.calls,
         }
     }
 

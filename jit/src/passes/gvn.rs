@@ -6,7 +6,10 @@
 //! An instruction that computes what a dominating one already did (the
 //! same operation on the same values; integer `add`, `mul`, `and`, `or`,
 //! `xor`, `eq` and `ne` with their operands in either order) is removed,
-//! and its uses read the earlier value.
+//! and its uses read the earlier value. So is one that computes one of
+//! its operands (`x + 0`, `x - 0`, `x * 1`, `x / 1`, `x & -1`, `x | 0`,
+//! `x ^ 0`, a shift by 0: integer operations, exact in wrapping
+//! arithmetic), as inlining makes them of a record at a constant cell.
 //!
 //! Pure means without effect and without trap: arithmetic, comparisons
 //! and conversions, a `div` or `rem` only by a nonzero constant. Loads
@@ -35,6 +38,8 @@ pub struct GvnStats {
     pub merged: usize,
     /// Remainders rewritten to share a division's quotient.
     pub expanded: usize,
+    /// Instructions removed for computing one of their operands.
+    pub simplified: usize,
 }
 
 /// What a pure instruction computes.
@@ -54,7 +59,7 @@ pub fn number(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<Gv
     let mut entered: Vec<Key> = Vec::new();
     let mut scopes: Vec<usize> = Vec::new();
     let mut walk = vec![(f.entry, false)];
-    let mut merged = 0;
+    let (mut merged, mut simplified) = (0, 0);
     while let Some((b, leaving)) = walk.pop() {
         if leaving {
             let begin = scopes.pop().expect("a scope per block entered");
@@ -67,24 +72,32 @@ pub fn number(f: &mut Function, dom: &DomTree, budget: &mut Budget) -> Result<Gv
         walk.push((b, true));
         walk.extend(dom.children[b.index()].iter().rev().map(|&c| (c, false)));
         budget.charge(f.block(b).insts.len() as u64 + 1)?;
-        merged += number_block(f, b, &mut table, &mut entered, &mut replaced);
+        let (m, s) = number_block(f, b, &mut table, &mut entered, &mut replaced);
+        merged += m;
+        simplified += s;
     }
-    if merged > 0 {
+    if merged + simplified > 0 {
         f.substitute(&replaced);
     }
-    Ok(GvnStats { merged, expanded })
+    Ok(GvnStats {
+        merged,
+        expanded,
+        simplified,
+    })
 }
 
 /// Numbers block `b`'s instructions against `table` (what dominating
-/// blocks compute), entering its own; returns how many it removed.
+/// blocks compute), entering its own; returns how many it removed as
+/// merged and as simplified.
 fn number_block(
     f: &mut Function,
     b: Block,
     table: &mut FxHashMap<Key, Value>,
     entered: &mut Vec<Key>,
     replaced: &mut [Option<Value>],
-) -> usize {
+) -> (usize, usize) {
     let mut removed: Vec<Inst> = Vec::new();
+    let mut simplified = 0;
     for k in 0..f.block(b).insts.len() {
         let i = f.block(b).insts[k];
         // Operands first: an operand replaced makes equal what was not.
@@ -105,6 +118,12 @@ fn number_block(
                 continue;
             }
         }
+        if let (Some(x), Some(r)) = (identity(f, i), f.inst(i).result) {
+            replaced[r.index()] = Some(x);
+            removed.push(i);
+            simplified += 1;
+            continue;
+        }
         let (Some(key), Some(r)) = (key(f, i), f.inst(i).result) else {
             continue;
         };
@@ -122,7 +141,30 @@ fn number_block(
     if !removed.is_empty() {
         f.blocks[b.index()].insts.retain(|i| !removed.contains(i));
     }
-    removed.len()
+    (removed.len() - simplified, simplified)
+}
+
+/// The operand `i` computes, if it is an integer operation with an
+/// identity element for the other operand, and that operand has the
+/// result's type (a float's bits plus 0 stay an integer to the back end).
+fn identity(f: &Function, i: Inst) -> Option<Value> {
+    let (&InstKind::Binary(op, x, y), Some(r)) = (f.kind(i), f.inst(i).result) else {
+        return None;
+    };
+    identity_operand(f, op, x, y).filter(|&v| f.ty(v) == f.ty(r))
+}
+
+fn identity_operand(f: &Function, op: Op, x: Value, y: Value) -> Option<Value> {
+    let is = |v: Value, c: i64| f.constant(v) == Some(c as u64);
+    match op {
+        Op::Add | Op::Or | Op::Xor if is(x, 0) => Some(y),
+        Op::Add | Op::Or | Op::Xor | Op::Sub | Op::Shl | Op::Shr | Op::Ushr if is(y, 0) => Some(x),
+        Op::Mul if is(x, 1) => Some(y),
+        Op::Mul | Op::Div if is(y, 1) => Some(x),
+        Op::And if is(x, -1) => Some(y),
+        Op::And if is(y, -1) => Some(x),
+        _ => None,
+    }
 }
 
 /// What `i` computes, if it is pure, with commutative operands in value
@@ -219,6 +261,7 @@ mod tests {
             super::GvnStats {
                 merged: ctx.stats.count(Phase::Gvn, "merged") as usize,
                 expanded: ctx.stats.count(Phase::Gvn, "expanded") as usize,
+                simplified: ctx.stats.count(Phase::Gvn, "simplified") as usize,
             },
         )
     }
@@ -273,5 +316,21 @@ mod tests {
             "func main(%x)\n    rem %d, %x, 8\n    div %q, %x, 8\n    add %s, %d, %q\n    print %s\n    ret 0\nend\n",
         );
         assert_eq!(stats.expanded, 0, "{dump}");
+    }
+
+    /// Each integer identity leaves its operand; a subtraction from 0, a
+    /// division of 1 and an `add` of 0 to a float's bits (an integer to
+    /// the back end, the operand a float) stay.
+    #[test]
+    fn identities_leave_their_operand() {
+        let (dump, stats) = after_gvn(
+            "func main(%x)\n    add %a, %x, 0\n    add %a, 0, %a\n    sub %a, %a, 0\n    mul %a, %a, 1\n    mul %a, 1, %a\n    div %a, %a, 1\n    and %a, %a, -1\n    and %a, -1, %a\n    or %a, %a, 0\n    xor %a, 0, %a\n    shl %a, %a, 0\n    shr %a, %a, 0\n    ushr %a, %a, 0\n    print %a\n    ret 0\nend\n",
+        );
+        assert_eq!(stats.simplified, 13, "{dump}");
+        assert!(dump.contains("print %x.0"), "{dump}");
+        let (dump, stats) = after_gvn(
+            "func main(%x)\n    sub %a, 0, %x\n    div %b, 1, %x\n    fmul %f, %x, 1.5\n    add %g, %f, 0\n    print %a\n    print %b\n    print %g\n    ret 0\nend\n",
+        );
+        assert_eq!(stats.simplified, 0, "{dump}");
     }
 }

@@ -129,11 +129,13 @@ pub struct Options {
 
 /// What the inliner knows of the running program: the VM's settings and
 /// the profile's call counts as of the request (neither for tools and
-/// tests).
-#[derive(Clone, Copy, Default)]
+/// tests), and the count at which the policy calls a function hot
+/// (`Request::hot_calls`).
+#[derive(Clone, Copy)]
 pub struct Profile<'a> {
     pub env: Option<&'a JitEnv>,
     pub calls: Option<&'a CallCounts<'a>>,
+    pub hot_calls: u64,
 }
 
 /// Inlines the eligible calls of `f`, charging `budget` under `Inline`.
@@ -150,6 +152,7 @@ pub fn inline(
         program,
         env,
         calls: profile.calls,
+        hot_calls: HOT_CALLS.min(profile.hot_calls),
         tail_loops,
         calls_stay: env.is_none_or(|env| !env.count_slots),
         bodies: Vec::new(),
@@ -173,6 +176,10 @@ struct Inliner<'a> {
     env: Option<&'a JitEnv>,
     /// Each function's call count as of the request.
     calls: Option<&'a CallCounts<'a>>,
+    /// Calls that make a callee hot: `HOT_CALLS`, or the policy's own
+    /// call threshold where lower, since a callee compiled at that
+    /// threshold counts no more calls.
+    hot_calls: u64,
     /// Whether bodies get their self tail calls made loops.
     tail_loops: bool,
     /// Whether an inlined body may keep calls (which then spend the
@@ -414,7 +421,7 @@ impl Inliner<'_> {
         let g = self.program.func(callee);
         let size = g.code.len();
         let calls = self.calls.map_or(0, |calls| calls.of(callee));
-        size <= SMALL || (size <= HOT && calls >= HOT_CALLS) || called_once(g)
+        size <= SMALL || (size <= HOT && calls >= self.hot_calls) || called_once(g)
     }
 
     /// The index in `bodies` of `callee`'s body, built if new: its IR in

@@ -166,6 +166,9 @@ pub struct Context<'p> {
     /// Each function's call count as the profile had it when the compile
     /// was asked for (the inliner reads them); none for tools and tests.
     pub calls: Option<vm::tier::CallCounts<'p>>,
+    /// The count at which the policy calls a function hot
+    /// (`Request::hot_calls`); never for tools and tests.
+    pub hot_calls: u64,
 
     pub cfg: Option<Cfg>,
     /// Dominators of `cfg`.
@@ -231,6 +234,7 @@ impl<'p> Context<'p> {
             clock: None,
             env: None,
             calls: None,
+            hot_calls: u64::MAX,
             cfg: None,
             cfg_dom: None,
             func: None,

@@ -109,6 +109,7 @@ macro_rules! passes {
                     let profile = inline::Profile {
                         env: env.as_ref(),
                         calls: calls.as_ref(),
+                        hot_calls: ctx.hot_calls,
                     };
                     let (f, budget) = ctx.ir_mut()?;
                     let stats = inline::inline(program, f, profile, options, budget)?;
@@ -171,12 +172,16 @@ macro_rules! passes {
                         return Err(missing("the dominator tree"));
                     };
                     let stats = gvn::number(f, dom, &mut ctx.budget)?;
-                    ctx.record(&[stats.merged, stats.expanded]);
+                    ctx.record(&[stats.merged, stats.expanded, stats.simplified]);
                     Ok(Edits::None)
                 },
                 keeps: All,
                 check: Ssa,
-                counts: &[count("merged", "merged"), untraced("expanded", "expanded")],
+                counts: &[
+                    count("merged", "merged"),
+                    untraced("expanded", "expanded"),
+                    untraced("simplified", "simplified"),
+                ],
             },
             /// Memory cells as values: stores and loads forwarded to
             /// later loads of the same cells.

@@ -6,7 +6,7 @@ function by_10 (asm, 120 bytes)
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,10h
+    0000c  sub rsp,0
 ; line 6: div
     00013  mov rax,6666666666666667h
     0001d  imul rsi

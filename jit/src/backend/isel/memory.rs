@@ -1,7 +1,8 @@
 //! Loads and stores of the linear memory, indexed from `r14` by the cell
 //! number, with an inline bounds check against the cell count unless the
-//! access is in the unchecked copy of a versioned loop (`bounds`) or
-//! accesses before it imply the check (`dedup_checks`). A loaded value
+//! access is in the unchecked copy of a versioned loop (`bounds`),
+//! accesses before it imply the check (`dedup_checks`), or its cell is a
+//! constant inside the memory (`[r14 + 8k]`). A loaded value
 //! goes straight into its home, general or XMM, or, where the next
 //! instruction is its only use, into that instruction as a memory operand
 //! (`load_and_operate`).
@@ -49,6 +50,9 @@ impl Emitter<'_> {
         if let Some((cell, disp)) = self.grouped_cell(base, off) {
             return Mem::cell(cell, disp);
         }
+        if let Some(cell) = self.fixed_cell(base, off) {
+            return Mem::fixed(cell);
+        }
         let checked = self.checked();
         if let (false, None, Some(k)) = (
             checked,
@@ -65,6 +69,18 @@ impl Emitter<'_> {
             self.bounds_check(cell, src);
         }
         Mem::cell(cell, 0)
+    }
+
+    /// The cell of an access at a constant cell inside the memory, which
+    /// needs no check: a record or a global at a fixed place (after
+    /// inlining, `[%r + 1]` with `%r` an argument's constant). One outside
+    /// is left to the check, which traps.
+    fn fixed_cell(&self, base: Value, off: Value) -> Option<i32> {
+        let f = self.facts.f;
+        let cell = (f.constant(base)? as i64).wrapping_add(f.constant(off)? as i64);
+        let cells = self.facts.env.memory.cells as i64;
+        // The cell count is at most 2^28, so `8 * cell` fits a displacement.
+        (0..cells).contains(&cell).then_some(cell as i32)
     }
 
     /// The cell of a member of a group of checks (`group_checks`): the
