@@ -101,6 +101,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "bounds",
         "fill",
         "rebase",
+        "lockstep",
         "early-exit",
         "emit",
     ];

@@ -121,7 +121,9 @@ pub(crate) fn grow_stack(ops: &mut Assembler, bytes: usize) {
         dynasm!(ops ; .arch x64 ; sub rsp, PAGE as i32 ; mov QWORD [rsp], 0);
         left -= PAGE;
     }
-    dynasm!(ops ; .arch x64 ; sub rsp, left as i32);
+    if left > 0 {
+        dynasm!(ops ; .arch x64 ; sub rsp, left as i32);
+    }
 }
 
 /// Most words an entry may copy (`entry_words`): the count shares a

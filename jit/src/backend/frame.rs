@@ -1,5 +1,6 @@
 //! The frame of a function's internal entry, below `rbp`: a slot for each
-//! value that lives in memory (it has no register) or must be saved across
+//! value still defined (passes leave the values of what they removed)
+//! that lives in memory (it has no register) or must be saved across
 //! a call (its register is caller-saved and it is live after a call or an
 //! output helper), then the caller's callee-saved value registers (`rbx`,
 //! `r10`-`r12`) that values live in, then

@@ -76,7 +76,7 @@ impl Emitter<'_> {
 
     /// Enters unchecked copy `copy` if its loop's guard holds; falls
     /// through to the ordinary entry otherwise.
-    pub(in crate::backend) fn guard(&mut self, copy: usize) {
+    pub(in crate::backend) fn guard(&mut self, copy: usize) -> Result<(), Bail> {
         let l = self.plan.copies[copy].lp;
         let lower = self.facts.proven.versioned[l].lower();
         let ((upper, plus_one), max_offset) = {
@@ -149,11 +149,15 @@ impl Emitter<'_> {
         let header = self.facts.proven.versioned[l].header;
         let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
         let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
+        // The limit first: it reads values as numbers, which a base
+        // converted in place no longer is.
+        self.lockstep_limit(copy)?;
         for k in 0..self.rebased[copy].rows.len() {
             let (base, address) = self.rebased[copy].rows[k];
             dynasm!(self.ops ; .arch x64 ; lea Rq(address), [r14 + Rq(base) * 8]);
         }
         dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+        Ok(())
     }
 
     /// The values stepped in lockstep with the index (`bounds::Strided`):

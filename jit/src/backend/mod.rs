@@ -31,6 +31,7 @@ mod frame;
 pub(crate) mod glue;
 pub(crate) mod isel;
 mod layout;
+mod lockstep;
 mod moves;
 mod operands;
 mod plan;
@@ -75,6 +76,9 @@ pub struct Proven<'a> {
     /// Versioned loops whose unchecked copies index rows from their
     /// machine addresses (`rebase`).
     pub rebased: &'a [crate::passes::rebase::Rebase],
+    /// Versioned loops whose unchecked copies test a value stepped beside
+    /// their index in its place (`lockstep`).
+    pub lockstep: &'a [crate::passes::lockstep::Lockstep],
     /// The first test's return, made before the frame (`early_exit`).
     pub early_exits: &'a [EarlyExit],
 }

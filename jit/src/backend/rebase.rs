@@ -107,11 +107,13 @@ impl Emitter<'_> {
     }
 
     /// Whether `i` only made a cell the copy being emitted addresses from
-    /// a machine address, so is left out.
+    /// a machine address, or steps an index it no longer keeps
+    /// (`lockstep`), so is left out.
     pub(in crate::backend) fn left_out(&self, i: Inst) -> bool {
         self.at
             .copy
             .is_some_and(|c| self.rebased[c].addresses.binary_search(&i).is_ok())
+            || self.lockstep_skips(i)
     }
 
     /// Where a jump from copy `c` to `outside` goes: there, or through

@@ -13,6 +13,7 @@ pub(crate) mod gvn;
 pub(crate) mod if_convert;
 pub(crate) mod inline;
 pub(crate) mod licm;
+pub(crate) mod lockstep;
 pub(crate) mod out_of_ssa;
 pub(crate) mod rebase;
 pub(crate) mod sccp;

@@ -124,8 +124,8 @@ pub fn find(
 }
 
 /// Whether loop `l` holds only instructions that cannot read a register
-/// as a number behind the code's back.
-fn only_plain(f: &Function, l: &VersionedLoop) -> bool {
+/// as a number behind the code's back (`lockstep` asks the same).
+pub(crate) fn only_plain(f: &Function, l: &VersionedLoop) -> bool {
     l.blocks.iter().all(|&b| {
         f.block(b).insts.iter().all(|&i| {
             matches!(
@@ -370,7 +370,7 @@ impl Rows<'_> {
 }
 
 /// How many of `i`'s operands are `v`.
-fn reads(f: &Function, i: Inst, v: Value) -> u32 {
+pub(crate) fn reads(f: &Function, i: Inst, v: Value) -> u32 {
     let mut n = 0;
     f.kind(i).for_each_operand(|w| n += u32::from(w == v));
     n

@@ -188,6 +188,8 @@ pub struct Context<'p> {
     pub fills: Option<Vec<Fill>>,
     /// Rows indexed from their machine addresses (`rebase`).
     pub rebased: Option<Vec<crate::passes::rebase::Rebase>>,
+    /// The unchecked copies that test a lockstep value (`lockstep`).
+    pub lockstep: Option<Vec<crate::passes::lockstep::Lockstep>>,
     /// The return before the frame, if the first test has one.
     pub early_exits: Option<Vec<crate::passes::early_exit::EarlyExit>>,
     pub code: Option<Emitted>,
@@ -246,6 +248,7 @@ impl<'p> Context<'p> {
             versioned: None,
             fills: None,
             rebased: None,
+            lockstep: None,
             early_exits: None,
             code: None,
         }

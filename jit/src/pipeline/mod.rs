@@ -392,6 +392,27 @@ macro_rules! passes {
                 check: Nothing,
                 counts: &[count("rebased", "rebased_rows")],
             },
+            /// Linear-function test replacement in the unchecked copies.
+            Lockstep {
+                name: "lockstep",
+                stage: "the unchecked copies that test a lockstep value in place of their index",
+                switch: Some("Keep each unchecked copy's index and its test, even where a value stepped beside it could be tested"),
+                run: |ctx| {
+                    let (Some(f), Some(versioned), Some(allocation)) =
+                        (&ctx.func, &ctx.versioned, &ctx.allocation)
+                    else {
+                        return Err(missing("the versioned loops"));
+                    };
+                    let fills = proven_by(&ctx.options, Phase::Fill, &ctx.fills, "the fills")?;
+                    let found = lockstep::find(f, versioned, fills, allocation, &mut ctx.budget)?;
+                    ctx.record(&[found.len()]);
+                    ctx.lockstep = Some(found);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("lockstep", "lockstep_loops")],
+            },
             /// The first test's return, made before the frame.
             EarlyExit {
                 name: "early-exit",
@@ -429,7 +450,8 @@ macro_rules! passes {
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let early_exits = proven_by(options, Phase::EarlyExit, &ctx.early_exits, "the early exit")?;
                     let rebased = proven_by(options, Phase::Rebase, &ctx.rebased, "the rows")?;
-                    let proven = backend::Proven { versioned, implied, groups, fills, rebased, early_exits };
+                    let lockstep = proven_by(options, Phase::Lockstep, &ctx.lockstep, "the lockstep tests")?;
+                    let proven = backend::Proven { versioned, implied, groups, fills, rebased, lockstep, early_exits };
                     let target = backend::Target { env, avx: options.avx.taken() };
                     let code = backend::emit(ctx.program, f, loops, allocation, proven, target, &mut ctx.budget)?;
                     ctx.stats.code_bytes = code.code.len();

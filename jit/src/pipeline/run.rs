@@ -11,7 +11,7 @@ use crate::ir::verify::{self, Form};
 use crate::ir::EntryPoint;
 use crate::passes::{
     bounds, dedup_checks, early_exit, exit_values, fill, forward, group_checks, gvn, if_convert,
-    inline, licm, out_of_ssa, rebase, sccp, ssa, tail_loops,
+    inline, licm, lockstep, out_of_ssa, rebase, sccp, ssa, tail_loops,
 };
 use crate::pipeline::budget::{Bail, Budget};
 use crate::pipeline::context::{missing, proven_by, Context};

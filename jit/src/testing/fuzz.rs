@@ -297,6 +297,7 @@ impl Gen<'_> {
             96 if nesting < 3 => self.row_loop(),
             97 if nesting < 3 => self.fill_loop(),
             98 if nesting < 3 => self.counting_loop(),
+            99 if nesting < 3 => self.dot_loop(),
             84..=90 if !self.callees.is_empty() => {
                 let (name, n) = self.rng.pick(&self.callees).clone();
                 let mut args: Vec<String> = (0..n).map(|_| self.int_operand()).collect();
@@ -612,6 +613,73 @@ impl Gen<'_> {
         self.line(&format!("add {acc}, {acc}, {row}"));
         if self.rng.chance(50) {
             self.line(&format!("print {acc}"));
+        }
+    }
+
+    /// A dot product whose index only counts its iterations (`jit::lockstep`
+    /// tests the first pointer in its place): pointers mostly inside the
+    /// memory, sometimes starting below 0 or near its end (the checked
+    /// copy traps), the second stepped by a stride from a register; the
+    /// index sometimes read in the loop or after it, the first pointer
+    /// sometimes stepped by 2; a division that may trap in the unchecked
+    /// copy; a second exit.
+    fn dot_loop(&mut self) {
+        let d = self.depth;
+        let (k, ai, bi) = (format!("%dk{d}"), format!("%da{d}"), format!("%db{d}"));
+        let (top, out) = (self.fresh_label("dot"), self.fresh_label("dotted"));
+        let (a, b) = (self.dot_start(), self.dot_start());
+        let stride = match self.rng.below(8) {
+            0 => self.int_operand(),
+            _ => format!("{}", self.rng.below(4)),
+        };
+        let limit = match self.rng.below(10) {
+            0 => self.int_operand(),
+            _ => format!("{}", self.rng.below(40)),
+        };
+        let acc = self.int();
+        let k0 = self.rng.below(3);
+        self.line(&format!("mov {k}, {k0}"));
+        self.line(&format!("mov {ai}, {a}"));
+        self.line(&format!("mov {bi}, {b}"));
+        self.out.push_str(&format!("{top}:\n"));
+        self.line(&format!("jge {k}, {limit}, {out}"));
+        let (x, y) = (self.int(), self.int());
+        self.line(&format!("load {x}, [{ai}]"));
+        self.line(&format!("load {y}, [{bi}]"));
+        self.line(&format!("mul {y}, {x}, {y}"));
+        self.line(&format!("add {acc}, {acc}, {y}"));
+        if self.rng.chance(15) {
+            let divisor = self.int_operand();
+            self.line(&format!("div {y}, {acc}, {divisor}"));
+        }
+        if self.rng.chance(15) {
+            let bound = self.int_operand();
+            self.line(&format!("jgt {x}, {bound}, {out}"));
+        }
+        if self.rng.chance(10) {
+            self.line(&format!("add {acc}, {acc}, {k}"));
+        }
+        let step = if self.rng.chance(10) { 2 } else { 1 };
+        self.line(&format!("add {ai}, {ai}, {step}"));
+        self.line(&format!("add {bi}, {bi}, {stride}"));
+        self.line(&format!("add {k}, {k}, 1"));
+        self.line(&format!("jmp {top}"));
+        self.out.push_str(&format!("{out}:\n"));
+        if self.rng.chance(20) {
+            self.line(&format!("add {acc}, {acc}, {k}"));
+        }
+        self.line(&format!("add {acc}, {acc}, {ai}"));
+        if self.rng.chance(50) {
+            self.line(&format!("print {acc}"));
+        }
+    }
+
+    /// Where a dot product's pointer starts: mostly inside the memory.
+    fn dot_start(&mut self) -> String {
+        match self.rng.below(12) {
+            0 => "-1".to_string(),
+            1 => format!("{}", MEMORY - 1 - self.rng.below(4) as i64),
+            _ => format!("{}", self.rng.below(MEMORY as u64 - 64)),
         }
     }
 
@@ -1086,6 +1154,26 @@ mod tests {
             rows += found;
         }
         assert!(programs >= 20, "{programs} programs, {rows} loops");
+    }
+
+    /// The oracle's programs test a lockstep value in place of an index
+    /// (`lockstep`) in some of their loops' unchecked copies.
+    #[test]
+    fn the_generators_dot_products_test_their_pointers() {
+        let (mut programs, mut loops) = (0, 0);
+        for seed in 0..200 {
+            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+            let mut found = 0;
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Lockstep) {
+                    found += ctx.lockstep.map_or(0, |l| l.len());
+                }
+            }
+            programs += usize::from(found > 0);
+            loops += found;
+        }
+        assert!(programs >= 40, "{programs} programs, {loops} loops");
     }
 
     /// The oracle's programs give if-conversion branches to convert.

@@ -209,6 +209,22 @@ fn ir_json(program: &Program, ir: &Function, ctx: &Context, stage: Phase) -> Jso
             .collect();
         extra("rebased", Json::Array(rows), &mut top);
     }
+    if let (true, Some(lockstep), Some(versioned)) =
+        (stage >= Phase::Lockstep, &ctx.lockstep, &ctx.versioned)
+    {
+        let loops = lockstep
+            .iter()
+            .map(|l| {
+                json!({
+                    "header": versioned.get(l.lp).map(|v| v.header.0),
+                    "index": names.of(l.index).to_string(),
+                    "tested_on": names.of(l.by).to_string(),
+                    "steps_left_out": l.steps.iter().map(|i| i.0).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        extra("lockstep", Json::Array(loops), &mut top);
+    }
     if let (true, Some(implied)) = (stage >= Phase::DedupChecks, &ctx.implied) {
         let ids: Vec<u32> = implied.iter().map(|i| i.0).collect();
         extra("implied_checks", json!(ids), &mut top);
@@ -758,6 +774,19 @@ fn backend_text(ctx: &Context, stage: Phase, f: &Function, names: &Names, s: &mu
                 versioned[rebase.lp].header,
                 bases.join(", "),
                 rebase_text(rebase, names),
+            );
+        }
+    }
+    if let (true, Some(lockstep), Some(versioned)) =
+        (stage >= Phase::Lockstep, &ctx.lockstep, &ctx.versioned)
+    {
+        for l in lockstep {
+            let _ = writeln!(
+                s,
+                "; the unchecked copy of the loop at {} tests {} in place of {}, whose register holds the limit",
+                versioned[l.lp].header,
+                names.of(l.by),
+                names.of(l.index),
             );
         }
     }

@@ -1,33 +1,32 @@
-function main (asm, 104 bytes)
-    00000  jmp 000000000000003Bh
+function main (asm, 96 bytes)
+    00000  jmp 0000000000000034h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 4: and
-    00013  test rsi,1
-    0001a  jne 000000000000002Bh
+    0000c  test rsi,1
+    00013  jne 0000000000000024h
 ; line 6: ret
-    00020  mov eax,0
-    00026  mov rsp,rbp
-    00029  pop rbp
-    0002a  ret
+    00019  mov eax,0
+    0001f  mov rsp,rbp
+    00022  pop rbp
+    00023  ret
 ; line 8: ret
-    0002b  mov eax,1
-    00031  mov rsp,rbp
-    00034  pop rbp
-    00035  ret
+    00024  mov eax,1
+    0002a  mov rsp,rbp
+    0002d  pop rbp
+    0002e  ret
 ; unwind to the entry from the interpreter
-    00036  mov rsp,[r15+28h]
-    0003a  ret
+    0002f  mov rsp,[r15+28h]
+    00033  ret
 ; external entry (from the interpreter)
-    0003b  mov rax,ADDR
-    00045  mov rcx,8
-    0004f  lea r11,[8]
-    00056  jmp qword ptr [60h]  ; glue: the entry from the interpreter, 1 word in registers
+    00034  mov rax,ADDR
+    0003e  mov rcx,8
+    00048  lea r11,[8]
+    0004f  jmp qword ptr [58h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00060  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00058  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

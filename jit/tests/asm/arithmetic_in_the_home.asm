@@ -12,13 +12,13 @@ function main (asm, 136 bytes)
 ; frame
     00018  push rbp
     00019  mov rbp,rsp
-    0001c  sub rsp,0
-    00023  mov edi,0
+    0001c  mov edi,0
 ; line 6: jz
-    00029  test rsi,rsi
-    0002c  je 000000000000004Ch
-    00032  nop [rax+rax]
-    0003b  nop [rax+rax]
+    00022  test rsi,rsi
+    00025  je 000000000000004Ch
+    0002b  nop [rax+rax]
+    00034  nop [rax+rax]
+    0003d  nop [rax]
 ; line 7: add
     00040  add rdi,rsi
 ; line 8: sub

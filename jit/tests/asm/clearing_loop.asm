@@ -6,23 +6,23 @@ function main (asm, 352 bytes)
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
-    00013  mov rdi,rsi
-    00016  mov esi,0
-    0001c  cmp rsi,rdi
-    0001f  jge 0000000000000047h
-    00025  test rsi,rsi
-    00028  js 0000000000000047h
-    0002e  mov eax,1000h
-    00033  sub rax,3
-    00039  cmp rdi,rax
-    0003c  jg 0000000000000047h
-    00042  jmp 00000000000000BDh
+    0000c  mov rdi,rsi
+    0000f  mov esi,0
+    00015  cmp rsi,rdi
+    00018  jge 0000000000000040h
+    0001e  test rsi,rsi
+    00021  js 0000000000000040h
+    00027  mov eax,1000h
+    0002c  sub rax,3
+    00032  cmp rdi,rax
+    00035  jg 0000000000000040h
+    0003b  jmp 00000000000000BDh
 ; line 9: jge
-    00047  cmp rsi,rdi
-    0004a  jge 0000000000000086h
-    00050  nop [rax+rax]
-    00059  nop [rax]
+    00040  cmp rsi,rdi
+    00043  jge 0000000000000086h
+    00049  nop [rax+rax]
+    00052  nop [rax+rax]
+    0005b  nop [rax+rax]
 ; line 10: store
     00060  lea rax,[rsi+3]
     00068  cmp rax,1000h

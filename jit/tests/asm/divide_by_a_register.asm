@@ -1,41 +1,40 @@
-function main (asm, 136 bytes)
-    00000  jmp 0000000000000054h
+function main (asm, 128 bytes)
+    00000  jmp 000000000000004Dh
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 5: div
-    00013  mov rax,rsi
-    00016  mov rcx,rdi
-    00019  test rcx,rcx
-    0001c  je 0000000000000047h
-    00022  cmp rcx,0FFFFFFFFFFFFFFFFh
-    00029  jne 0000000000000037h
-    0002f  neg rax
-    00032  jmp 000000000000003Ch
-    00037  cqo
-    00039  idiv rcx
-    0003c  mov rsi,rax
+    0000c  mov rax,rsi
+    0000f  mov rcx,rdi
+    00012  test rcx,rcx
+    00015  je 0000000000000040h
+    0001b  cmp rcx,0FFFFFFFFFFFFFFFFh
+    00022  jne 0000000000000030h
+    00028  neg rax
+    0002b  jmp 0000000000000035h
+    00030  cqo
+    00032  idiv rcx
+    00035  mov rsi,rax
 ; line 6: ret
-    0003f  mov rax,rsi
-    00042  mov rsp,rbp
-    00045  pop rbp
-    00046  ret
+    00038  mov rax,rsi
+    0003b  mov rsp,rbp
+    0003e  pop rbp
+    0003f  ret
 ; trap: division by zero at line 5
-    00047  xor edx,edx
-    00049  jmp qword ptr [78h]  ; glue: division by zero through jit_trap
+    00040  xor edx,edx
+    00042  jmp qword ptr [70h]  ; glue: division by zero through jit_trap
 ; unwind to the entry from the interpreter
-    0004f  mov rsp,[r15+28h]
-    00053  ret
+    00048  mov rsp,[r15+28h]
+    0004c  ret
 ; external entry (from the interpreter)
-    00054  mov rax,ADDR
-    0005e  mov rcx,8
-    00068  lea r11,[8]
-    0006f  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 2 words in registers
+    0004d  mov rax,ADDR
+    00057  mov rcx,8
+    00061  lea r11,[8]
+    00068  jmp qword ptr [78h]  ; glue: the entry from the interpreter, 2 words in registers
 ; constant pool
-    00078  dq ADDR  ; glue: division by zero through jit_trap
-    00080  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
+    00070  dq ADDR  ; glue: division by zero through jit_trap
+    00078  dq ADDR  ; glue: the entry from the interpreter, 2 words in registers
 

@@ -1,109 +1,106 @@
-function by_10 (asm, 120 bytes)
-    00000  jmp 0000000000000049h
+function by_10 (asm, 112 bytes)
+    00000  jmp 0000000000000042h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 6: div
-    00013  mov rax,6666666666666667h
-    0001d  imul rsi
-    00020  sar rdx,2
-    00024  mov rax,rdx
-    00027  shr rax,3Fh
-    0002b  lea rdi,[rax+rdx]
+    0000c  mov rax,6666666666666667h
+    00016  imul rsi
+    00019  sar rdx,2
+    0001d  mov rax,rdx
+    00020  shr rax,3Fh
+    00024  lea rdi,[rax+rdx]
 ; line 7: rem
-    0002f  imul r8,rdi,0Ah
-    00036  sub rsi,r8
+    00028  imul r8,rdi,0Ah
+    0002f  sub rsi,r8
 ; line 8: add
-    00039  add rsi,rdi
+    00032  add rsi,rdi
 ; line 9: ret
-    0003c  mov rax,rsi
-    0003f  mov rsp,rbp
-    00042  pop rbp
-    00043  ret
+    00035  mov rax,rsi
+    00038  mov rsp,rbp
+    0003b  pop rbp
+    0003c  ret
 ; unwind to the entry from the interpreter
-    00044  mov rsp,[r15+28h]
-    00048  ret
+    0003d  mov rsp,[r15+28h]
+    00041  ret
 ; external entry (from the interpreter)
-    00049  mov rax,ADDR
-    00053  mov rcx,8
-    0005d  lea r11,[8]
-    00064  jmp qword ptr [70h]  ; glue: the entry from the interpreter, 1 word in registers
+    00042  mov rax,ADDR
+    0004c  mov rcx,8
+    00056  lea r11,[8]
+    0005d  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00070  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00068  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function by_8 (asm, 120 bytes)
-    00000  jmp 000000000000004Dh
+function by_8 (asm, 112 bytes)
+    00000  jmp 0000000000000046h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 12: div
-    00013  mov rax,rsi
-    00016  sar rax,3Fh
-    0001a  shr rax,3Dh
-    0001e  lea rdi,[rax+rsi]
-    00022  sar rdi,3
+    0000c  mov rax,rsi
+    0000f  sar rax,3Fh
+    00013  shr rax,3Dh
+    00017  lea rdi,[rax+rsi]
+    0001b  sar rdi,3
 ; line 13: rem
-    00026  mov rax,rsi
-    00029  sar rax,3Fh
-    0002d  shr rax,3Dh
-    00031  add rax,rsi
-    00034  and rax,0FFFFFFFFFFFFFFF8h
-    0003a  sub rsi,rax
+    0001f  mov rax,rsi
+    00022  sar rax,3Fh
+    00026  shr rax,3Dh
+    0002a  add rax,rsi
+    0002d  and rax,0FFFFFFFFFFFFFFF8h
+    00033  sub rsi,rax
 ; line 14: add
-    0003d  add rsi,rdi
+    00036  add rsi,rdi
 ; line 15: ret
-    00040  mov rax,rsi
-    00043  mov rsp,rbp
-    00046  pop rbp
-    00047  ret
+    00039  mov rax,rsi
+    0003c  mov rsp,rbp
+    0003f  pop rbp
+    00040  ret
 ; unwind to the entry from the interpreter
-    00048  mov rsp,[r15+28h]
-    0004c  ret
+    00041  mov rsp,[r15+28h]
+    00045  ret
 ; external entry (from the interpreter)
-    0004d  mov rax,ADDR
-    00057  mov rcx,8
-    00061  lea r11,[8]
-    00068  jmp qword ptr [70h]  ; glue: the entry from the interpreter, 1 word in registers
+    00046  mov rax,ADDR
+    00050  mov rcx,8
+    0005a  lea r11,[8]
+    00061  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00070  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00068  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 
-function by_minus_1 (asm, 88 bytes)
-    00000  jmp 000000000000002Ch
+function by_minus_1 (asm, 80 bytes)
+    00000  jmp 0000000000000025h
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 18: div
-    00013  mov rdi,rsi
-    00016  neg rdi
+    0000c  mov rdi,rsi
+    0000f  neg rdi
 ; line 19: rem
-    00019  xor esi,esi
+    00012  xor esi,esi
 ; line 20: add
-    0001c  add rsi,rdi
+    00015  add rsi,rdi
 ; line 21: ret
-    0001f  mov rax,rsi
-    00022  mov rsp,rbp
-    00025  pop rbp
-    00026  ret
+    00018  mov rax,rsi
+    0001b  mov rsp,rbp
+    0001e  pop rbp
+    0001f  ret
 ; unwind to the entry from the interpreter
-    00027  mov rsp,[r15+28h]
-    0002b  ret
+    00020  mov rsp,[r15+28h]
+    00024  ret
 ; external entry (from the interpreter)
-    0002c  mov rax,ADDR
-    00036  mov rcx,8
-    00040  lea r11,[8]
-    00047  jmp qword ptr [50h]  ; glue: the entry from the interpreter, 1 word in registers
+    00025  mov rax,ADDR
+    0002f  mov rcx,8
+    00039  lea r11,[8]
+    00040  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00050  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00048  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,5 +1,5 @@
-function main (asm, 208 bytes)
-    00000  jmp 00000000000000A3h
+function main (asm, 176 bytes)
+    00000  jmp 0000000000000083h
     00005  nop
     00006  nop
     00007  nop
@@ -13,48 +13,45 @@ function main (asm, 208 bytes)
 ; frame
     0001e  push rbp
     0001f  mov rbp,rsp
-    00022  sub rsp,0
-    00029  mov r9,rsi
-    0002c  mov edi,0
-    00032  mov esi,0
+    00022  mov r9,rsi
+    00025  mov edi,0
+    0002b  mov esi,0
 ; line 9: jge
-    00038  cmp rsi,r9
-    0003b  jl 000000000000006Dh
-    00041  jmp 0000000000000094h
-    00046  nop [rax+rax]
-    0004f  nop [rax+rax]
-    00058  nop [rax+rax]
+    00031  cmp rsi,r9
+    00034  jl 000000000000004Dh
+    0003a  jmp 0000000000000074h
+    0003f  nop
 ; line 14: add
-    00060  add rsi,1
+    00040  add rsi,1
 ; line 15: jmp
 ; line 9: jge
-    00064  cmp rsi,r9
-    00067  jge 0000000000000094h
+    00044  cmp rsi,r9
+    00047  jge 0000000000000074h
 ; line 10: and
-    0006d  test rsi,3
-    00074  jne 0000000000000060h
+    0004d  test rsi,3
+    00054  jne 0000000000000040h
 ; line 12: div
-    00076  mov rax,6666666666666667h
-    00080  imul rsi
-    00083  sar rdx,1
-    00087  mov rax,rdx
-    0008a  shr rax,3Fh
-    0008e  lea rdi,[rax+rdx]
-    00092  jmp 0000000000000060h
+    00056  mov rax,6666666666666667h
+    00060  imul rsi
+    00063  sar rdx,1
+    00067  mov rax,rdx
+    0006a  shr rax,3Fh
+    0006e  lea rdi,[rax+rdx]
+    00072  jmp 0000000000000040h
 ; line 17: ret
-    00094  mov rax,rdi
-    00097  mov rsp,rbp
-    0009a  pop rbp
-    0009b  ret
-    0009c  jmp 0000000000000060h
+    00074  mov rax,rdi
+    00077  mov rsp,rbp
+    0007a  pop rbp
+    0007b  ret
+    0007c  jmp 0000000000000040h
 ; unwind to the entry from the interpreter
-    0009e  mov rsp,[r15+28h]
-    000a2  ret
+    0007e  mov rsp,[r15+28h]
+    00082  ret
 ; external entry (from the interpreter)
-    000a3  mov rax,ADDR
-    000ad  mov rcx,8
-    000b7  lea r11,[8]
-    000be  jmp qword ptr [0C8h]  ; glue: the entry from the interpreter, 1 word in registers
+    00083  mov rax,ADDR
+    0008d  mov rcx,8
+    00097  lea r11,[8]
+    0009e  jmp qword ptr [0A8h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    000c8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    000a8  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,25 +1,24 @@
-function main (asm, 80 bytes)
-    00000  jmp 0000000000000023h
+function main (asm, 72 bytes)
+    00000  jmp 000000000000001Ch
     00005  nop
     00006  nop
     00007  nop
 ; internal entry (compiled callers)
     00008  push rbp
     00009  mov rbp,rsp
-    0000c  sub rsp,0
 ; line 4: ret
-    00013  mov eax,7
-    00019  mov rsp,rbp
-    0001c  pop rbp
-    0001d  ret
+    0000c  mov eax,7
+    00012  mov rsp,rbp
+    00015  pop rbp
+    00016  ret
 ; unwind to the entry from the interpreter
-    0001e  mov rsp,[r15+28h]
-    00022  ret
+    00017  mov rsp,[r15+28h]
+    0001b  ret
 ; external entry (from the interpreter)
-    00023  mov rax,ADDR
-    0002d  mov rcx,8
-    00037  lea r11,[8]
-    0003e  jmp qword ptr [48h]  ; glue: the entry from the interpreter, 0 words in registers
+    0001c  mov rax,ADDR
+    00026  mov rcx,8
+    00030  lea r11,[8]
+    00037  jmp qword ptr [40h]  ; glue: the entry from the interpreter, 0 words in registers
 ; constant pool
-    00048  dq ADDR  ; glue: the entry from the interpreter, 0 words in registers
+    00040  dq ADDR  ; glue: the entry from the interpreter, 0 words in registers
 

@@ -13,13 +13,13 @@ function main (asm, 128 bytes)
 ; frame
     0001e  push rbp
     0001f  mov rbp,rsp
-    00022  sub rsp,0
-    00029  mov rdi,rsi
-    0002c  mov esi,0
+    00022  mov rdi,rsi
+    00025  mov esi,0
 ; line 8: jge
-    00032  cmp rsi,rdi
-    00035  jge 0000000000000049h
-    0003b  nop [rax+rax]
+    0002b  cmp rsi,rdi
+    0002e  jge 0000000000000049h
+    00034  nop [rax+rax]
+    0003d  nop [rax]
 ; line 9: add
     00040  add rsi,1
 ; line 10: jmp

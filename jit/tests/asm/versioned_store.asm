@@ -13,20 +13,20 @@ function main (asm, 240 bytes)
 ; frame
     0001e  push rbp
     0001f  mov rbp,rsp
-    00022  sub rsp,0
-    00029  mov rdi,rsi
-    0002c  mov esi,0
-    00032  cmp rsi,rdi
-    00035  jge 0000000000000057h
-    0003b  test rsi,rsi
-    0003e  js 0000000000000057h
-    00044  mov eax,40h
-    00049  cmp rdi,rax
-    0004c  jg 0000000000000057h
-    00052  jmp 0000000000000085h
+    00022  mov rdi,rsi
+    00025  mov esi,0
+    0002b  cmp rsi,rdi
+    0002e  jge 0000000000000050h
+    00034  test rsi,rsi
+    00037  js 0000000000000050h
+    0003d  mov eax,40h
+    00042  cmp rdi,rax
+    00045  jg 0000000000000050h
+    0004b  jmp 0000000000000085h
 ; line 8: jge
-    00057  cmp rsi,rdi
-    0005a  jge 000000000000007Ah
+    00050  cmp rsi,rdi
+    00053  jge 000000000000007Ah
+    00059  nop [rax]
 ; line 9: store
     00060  cmp rsi,40h
     00067  jae 00000000000000AFh

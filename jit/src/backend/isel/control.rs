@@ -103,7 +103,7 @@ impl Emitter<'_> {
         self.check_target(target)?;
         let target = self.reach(target, next);
         if let Some(l) = self.guarded_entry(target) {
-            self.guard(l);
+            self.guard(l)?;
         }
         if next == Some(target) || !self.rotate(target, next)? {
             self.jump(target, next)
@@ -161,7 +161,8 @@ impl Emitter<'_> {
             let r = self.register(args[0], RAX);
             dynasm!(self.ops ; .arch x64 ; test Rq(r), Rq(r));
         } else {
-            self.compare(args[0], args[1]);
+            let [a, b] = self.lockstep_operands(args);
+            self.compare(a, b);
         }
     }
 
