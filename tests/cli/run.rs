@@ -324,6 +324,19 @@ fn negative_literal_arguments_are_not_options() {
     );
 }
 
+/// A loop calling `f`, of 20 instructions (too large to inline unless
+/// hot), twice an iteration; with 1000 it prints 1039000.
+fn loop_calling_twice(name: &str) -> String {
+    let body = "    add %x, %x, 1\n".repeat(20);
+    program(
+        name,
+        &format!(
+            "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, f, %i\n    add %s, %s, %x\n    call %x, f, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
+             func f(%x)\n{body}    ret %x\nend\n"
+        ),
+    )
+}
+
 /// In the default tier the profile counts a function's calls by its
 /// baseline code's countdowns (which count no call one by one): a callee
 /// too large to inline on size alone (`SMALL`), called at two places (so
@@ -334,14 +347,7 @@ fn negative_literal_arguments_are_not_options() {
 /// countdowns' calls its count would be 0.
 #[test]
 fn baseline_countdowns_make_callees_hot_for_inlining() {
-    let body = "    add %x, %x, 1\n".repeat(20);
-    let p = program(
-        "countdowns",
-        &format!(
-            "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, f, %i\n    add %s, %s, %x\n    call %x, f, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
-             func f(%x)\n{body}    ret %x\nend\n"
-        ),
-    );
+    let p = loop_calling_twice("countdowns");
     let out = bcvm(&[
         "run",
         "--tier",
@@ -374,14 +380,7 @@ fn baseline_countdowns_make_callees_hot_for_inlining() {
 /// program's thread as in the background.
 #[test]
 fn a_callee_optimized_at_the_threshold_is_still_hot_for_inlining() {
-    let body = "    add %x, %x, 1\n".repeat(20);
-    let p = program(
-        "optimized_callee",
-        &format!(
-            "func main(%n)\n    mov %i, 0\n    mov %s, 0\nloop:\n    jge %i, %n, done\n    call %x, f, %i\n    add %s, %s, %x\n    call %x, f, %i\n    add %s, %s, %x\n    add %i, %i, 1\n    jmp loop\ndone:\n    print %s\n    ret 0\nend\n\
-             func f(%x)\n{body}    ret %x\nend\n"
-        ),
-    );
+    let p = loop_calling_twice("optimized_callee");
     for tier in ["tiered", "auto"] {
         let out = bcvm(&[
             "run",

@@ -68,25 +68,11 @@ impl Emitter<'_> {
     /// `left_out` is read, written or live anywhere in the loop, and the
     /// register is caller-saved or one the function saves already.
     fn free_in_loop(&self, lp: usize, left_out: &[Value]) -> Vec<Gpr> {
-        let f = self.facts.f;
-        let allocation = self.facts.allocation;
-        let mut taken = 0u16;
-        let mut take = |v: Value| {
-            if let (Some(Home::Gpr(r)), false) = (self.home(v), left_out.contains(&v)) {
-                taken |= r.bit();
-            }
-        };
-        for &b in &self.facts.proven.versioned[lp].blocks {
-            for &i in &f.block(b).insts {
-                f.kind(i).for_each_operand(&mut take);
-                if let Some(v) = f.inst(i).result {
-                    take(v);
-                }
-                for k in allocation.live_after[i.index()].iter() {
-                    take(allocation.homed[k]);
-                }
-            }
-        }
+        let blocks = &self.facts.proven.versioned[lp].blocks;
+        let taken = self
+            .facts
+            .allocation
+            .gprs_used_in(self.facts.f, blocks, left_out);
         let saved = self.frame.saved.iter().map(|&(r, _)| r);
         x64::env::VALUE_GPRS
             .into_iter()

@@ -98,11 +98,7 @@ pub fn find(
     for (lp, l) in versioned.iter().enumerate() {
         let size: usize = l.blocks.iter().map(|&b| f.block(b).insts.len()).sum();
         budget.charge((size * (1 + l.bases.len())) as u64)?;
-        let nested = versioned
-            .iter()
-            .enumerate()
-            .any(|(k, other)| k != lp && l.contains(other.header));
-        if nested || fills.iter().any(|fill| fill.lp == lp) || !only_plain(f, l) {
+        if !plain_copy(f, versioned, fills, lp) {
             continue;
         }
         let mut unchecked = l.unchecked.clone();
@@ -123,9 +119,27 @@ pub fn find(
     Ok(found)
 }
 
+/// Whether versioned loop `lp`'s unchecked copy may keep a register in
+/// a form of its own (`rebase`, `lockstep`): it holds no versioned loop
+/// (whose copies nest in it), is no fill, and has only instructions that
+/// cannot read a register as a number behind the code's back.
+pub(crate) fn plain_copy(
+    f: &Function,
+    versioned: &[VersionedLoop],
+    fills: &[Fill],
+    lp: usize,
+) -> bool {
+    let l = &versioned[lp];
+    let nested = versioned
+        .iter()
+        .enumerate()
+        .any(|(k, other)| k != lp && l.contains(other.header));
+    !nested && !fills.iter().any(|fill| fill.lp == lp) && only_plain(f, l)
+}
+
 /// Whether loop `l` holds only instructions that cannot read a register
-/// as a number behind the code's back (`lockstep` asks the same).
-pub(crate) fn only_plain(f: &Function, l: &VersionedLoop) -> bool {
+/// as a number behind the code's back.
+fn only_plain(f: &Function, l: &VersionedLoop) -> bool {
     l.blocks.iter().all(|&b| {
         f.block(b).insts.iter().all(|&i| {
             matches!(

@@ -13,7 +13,7 @@
 
 use crate::analysis::loops::LoopForest;
 use crate::analysis::worklist::{self, Worklist};
-use crate::ir::entity::{Inst, Value};
+use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::types::ValueType;
 use crate::ir::{Function, InstKind};
 use crate::pipeline::budget::{Bail, Budget};
@@ -64,6 +64,32 @@ pub struct Allocation {
     pub homed: Vec<Value>,
     /// Per instruction: the homed values live after it.
     pub live_after: Vec<Mask>,
+}
+
+impl Allocation {
+    /// The general registers (a mask of `Gpr::bit`s) some value homed
+    /// there, but those in `except`, is read, written or live in anywhere
+    /// in `blocks`: what a loop leaves free is the rest.
+    pub fn gprs_used_in(&self, f: &Function, blocks: &[Block], except: &[Value]) -> u16 {
+        let mut taken = 0u16;
+        let mut take = |v: Value| {
+            if let (Some(Home::Gpr(r)), false) = (self.homes[v.index()], except.contains(&v)) {
+                taken |= r.bit();
+            }
+        };
+        for &b in blocks {
+            for &i in &f.block(b).insts {
+                f.kind(i).for_each_operand(&mut take);
+                if let Some(v) = f.inst(i).result {
+                    take(v);
+                }
+                for k in self.live_after[i.index()].iter() {
+                    take(self.homed[k]);
+                }
+            }
+        }
+        taken
+    }
 }
 
 /// Operations the emitter computes in XMM registers (`types` says which
