@@ -78,12 +78,34 @@ impl Emitter<'_> {
     /// through to the ordinary entry otherwise.
     pub(in crate::backend) fn guard(&mut self, copy: usize) -> Result<(), Bail> {
         let l = self.plan.copies[copy].lp;
+        let checked = self.ops.new_dynamic_label();
+        if self.facts.proven.versioned[l].indexed {
+            self.guard_index(l, checked);
+        }
+        self.guard_fixed(l, checked);
+        let header = self.facts.proven.versioned[l].header;
+        let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
+        let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
+        // The limit first: it reads values as numbers, which a base
+        // converted in place no longer is.
+        self.lockstep_limit(copy)?;
+        for k in 0..self.rebased[copy].rows.len() {
+            let (base, address) = self.rebased[copy].rows[k];
+            dynasm!(self.ops ; .arch x64 ; lea Rq(address), [r14 + Rq(base) * 8]);
+        }
+        dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
+        Ok(())
+    }
+
+    /// The guard's checks of the index, its limit and steps, and the
+    /// values that move with it: every access the index bounds is in
+    /// the memory, or the guard goes to `checked`.
+    fn guard_index(&mut self, l: usize, checked: DynamicLabel) {
         let lower = self.facts.proven.versioned[l].lower();
         let ((upper, plus_one), max_offset) = {
             let l = &self.facts.proven.versioned[l];
             (l.upper(), l.max_offset as i32)
         };
-        let checked = self.ops.new_dynamic_label();
         // A loop tested at the top that will not run at all leaves from
         // either copy alike: past the guard to the checked one, whose
         // test leaves (the sieve's inner loop, for every prime above the
@@ -146,18 +168,32 @@ impl Emitter<'_> {
         if self.facts.proven.versioned[l].bottom_tested {
             self.guard_test(l, checked);
         }
-        let header = self.facts.proven.versioned[l].header;
-        let k = self.facts.proven.versioned[l].blocks.binary_search(&header);
-        let unchecked = self.labels.copies[copy][k.expect("a loop holds its header")];
-        // The limit first: it reads values as numbers, which a base
-        // converted in place no longer is.
-        self.lockstep_limit(copy)?;
-        for k in 0..self.rebased[copy].rows.len() {
-            let (base, address) = self.rebased[copy].rows[k];
-            dynasm!(self.ops ; .arch x64 ; lea Rq(address), [r14 + Rq(base) * 8]);
+    }
+
+    /// The loop-invariant bases of unchecked accesses (`bounds::Fixed`):
+    /// `base + low` in `[0, cells - (high - low))`, one unsigned compare
+    /// (a sum that wraps is far above), so every cell from `base + low`
+    /// to `base + high` is in the memory.
+    fn guard_fixed(&mut self, l: usize, checked: DynamicLabel) {
+        let cells = self.facts.env.memory.cells as i64;
+        for k in 0..self.facts.proven.versioned[l].fixed.len() {
+            let c = self.facts.proven.versioned[l].fixed[k].clone();
+            // Both at most 2^20 (`bounds::MAX_OFFSET`): immediates.
+            let (low, span) = (c.low as i32, (c.high - c.low) as i64);
+            let most = cells - 1 - span;
+            if most < 0 {
+                // A span wider than the memory: never in it.
+                self.jmp(checked);
+                return;
+            }
+            let r = self.register(c.base, RCX);
+            dynasm!(self.ops
+                ; .arch x64
+                ; lea rcx, [Rq(r) + low]
+                ; cmp rcx, most as i32
+                ; ja =>checked
+            );
         }
-        dynasm!(self.ops ; .arch x64 ; jmp =>unchecked ; =>checked);
-        Ok(())
     }
 
     /// The values stepped in lockstep with the index (`bounds::Strided`):

@@ -41,6 +41,7 @@
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
 use crate::ir::{Function, InstKind};
+use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
 
@@ -94,6 +95,25 @@ pub struct VersionedLoop {
     /// Values stepped in lockstep with the index, whose accesses are
     /// unchecked too (`Strided`).
     pub strided: Vec<Strided>,
+    /// Loop-invariant addresses whose accesses are unchecked too
+    /// (`Fixed`): a record's fields read and written in the loop.
+    pub fixed: Vec<Fixed>,
+    /// Whether some unchecked access relies on the index's bounds; if
+    /// none does (only `fixed` ones), the guard checks the fixed cells
+    /// alone.
+    pub indexed: bool,
+}
+
+/// The accesses of a versioned loop at a loop-invariant base (`[%q +
+/// k]`, a record's fields through a pointer the loop does not move), for
+/// constant offsets `k` in `[low, high]`. The guard checks `base + low`
+/// in `[0, cells - (high - low))`, one unsigned compare, so every such
+/// cell is in the memory; a sum that wraps fails it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixed {
+    pub base: Value,
+    pub low: u64,
+    pub high: u64,
 }
 
 /// A value the loop steps once per iteration in lockstep with its index
@@ -138,6 +158,14 @@ impl VersionedLoop {
 
     /// The guard, for dumps, with values named by `name`.
     pub fn guard_text(&self, name: &dyn Fn(Value) -> String) -> String {
+        let fixed = self.fixed.iter().map(|c| {
+            let b = name(c.base);
+            format!("{b} + {} >= 0, {b} + {} < cells", c.low, c.high)
+        });
+        if !self.indexed {
+            return fixed.collect::<Vec<_>>().join(", ");
+        }
+        let fixed: Vec<String> = fixed.collect();
         let (upper, plus_one) = self.upper();
         let upper = format!("{}{}", name(upper), if plus_one { " + 1" } else { "" });
         let cells = format!("cells - {}", self.max_offset);
@@ -172,15 +200,31 @@ impl VersionedLoop {
                 Direction::Down => format!("{i} >= {l}"),
             });
         }
+        parts.extend(fixed);
         parts.join(", ")
     }
 }
 
 /// The loops of `f` worth versioning: loops of the forest with no loop
 /// two deep inside, tested against a limit.
+/// The accesses whose checks others make already, sorted: those
+/// `dedup_checks` proved implied, and each group's members past its head
+/// (`group_checks`: the head checks the group's span).
+pub fn covered(implied: &[Inst], groups: &[Group]) -> Vec<Inst> {
+    let members = groups
+        .iter()
+        .flat_map(|g| g.members[1..].iter().map(|&(i, _)| i));
+    let mut covered: Vec<Inst> = implied.iter().copied().chain(members).collect();
+    covered.sort_unstable();
+    covered
+}
+
+/// `covered` lists the accesses whose checks others make already
+/// (`covered`).
 pub fn find(
     f: &Function,
     loops: &LoopForest,
+    covered: &[Inst],
     budget: &mut Budget,
 ) -> Result<Vec<VersionedLoop>, Bail> {
     let mut found = Vec::new();
@@ -210,7 +254,7 @@ pub fn find(
         }
         let blocks = loops.sorted_blocks(l);
         let order = in_order(f, data.header, &blocks, &mut marks);
-        found.extend(candidate(f, &blocks, order, budget)?);
+        found.extend(candidate(f, &blocks, order, covered, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
@@ -345,6 +389,7 @@ fn candidate(
     f: &Function,
     blocks: &[Block],
     order: Vec<Block>,
+    covered: &[Inst],
     budget: &mut Budget,
 ) -> Result<Option<VersionedLoop>, Bail> {
     let inside = |b: Block| blocks.binary_search(&b).is_ok();
@@ -372,6 +417,22 @@ fn candidate(
     let (mut unchecked, max_offset, mut steps, bases) = proof.collect(&facts, &order);
     let (more, strided) = strided(f, &order, &test, &inside, &step_ok, &unchecked);
     unchecked.extend(more);
+    let indexed = !unchecked.is_empty();
+    unchecked.sort_unstable();
+    let (at_fixed, mut fixed) = fixed(f, &order, &defined_inside, &unchecked);
+    // Alone, fixed cells are worth a guard and a second copy of the loop
+    // only where they take out a few checks an iteration (a loop entered
+    // often for a few iterations, a recursion's, pays the guard each
+    // time).
+    let removed = at_fixed
+        .iter()
+        .filter(|i| covered.binary_search(i).is_err())
+        .count();
+    if indexed || removed >= MIN_FIXED_CHECKS {
+        unchecked.extend(at_fixed);
+    } else {
+        fixed.clear();
+    }
     unchecked.sort_unstable();
     for v in &strided {
         if f.constant(v.step).is_none() && !steps.contains(&v.step) {
@@ -391,15 +452,61 @@ fn candidate(
         steps,
         bases,
         strided,
+        fixed,
+        indexed,
     };
     // The guard tests `lower >= 0` only where `lower` is not a constant.
     let lower = f.constant(versioned.lower());
-    let guardable = lower.is_none_or(|c| (c as i64) >= 0);
+    let guardable = !indexed || lower.is_none_or(|c| (c as i64) >= 0);
     Ok((guardable && !versioned.unchecked.is_empty()).then_some(versioned))
 }
 
 /// Most values a loop's guard checks as stepped in lockstep.
 const MAX_STRIDED: usize = 8;
+/// Most loop-invariant bases a loop's guard checks (`Fixed`).
+const MAX_FIXED: usize = 8;
+/// Fewest checks the fixed cells must take out of an iteration to
+/// version a loop no index bounds.
+const MIN_FIXED_CHECKS: usize = 3;
+
+/// The loop's accesses at a loop-invariant base and a small constant
+/// offset that `checked_already` does not hold, and their bases'
+/// ranges of offsets, at most `MAX_FIXED` bases (the first met).
+fn fixed(
+    f: &Function,
+    order: &[Block],
+    defined_inside: &dyn Fn(Value) -> bool,
+    checked_already: &[Inst],
+) -> (Vec<Inst>, Vec<Fixed>) {
+    let (mut accesses, mut fixed) = (Vec::new(), Vec::<Fixed>::new());
+    for &i in order.iter().flat_map(|&b| &f.block(b).insts) {
+        let (InstKind::Load(a, b) | InstKind::Store(a, b, _)) = *f.kind(i) else {
+            continue;
+        };
+        if checked_already.binary_search(&i).is_ok() {
+            continue;
+        }
+        let cell = [(a, b), (b, a)].into_iter().find_map(|(v, k)| {
+            let k = f.constant(k).filter(|&k| k <= MAX_OFFSET)?;
+            (f.constant(v).is_none() && !defined_inside(v)).then_some((v, k))
+        });
+        let Some((base, k)) = cell else { continue };
+        match fixed.iter().position(|c| c.base == base) {
+            Some(j) => {
+                fixed[j].low = fixed[j].low.min(k);
+                fixed[j].high = fixed[j].high.max(k);
+            }
+            None if fixed.len() < MAX_FIXED => fixed.push(Fixed {
+                base,
+                low: k,
+                high: k,
+            }),
+            None => continue,
+        }
+        accesses.push(i);
+    }
+    (accesses, fixed)
+}
 
 /// A step in the loop's one latch: `next = add value, step` at `at`, and
 /// the copy of `next` back into `value` at `back` (`at` itself where the
@@ -1040,6 +1147,57 @@ mod tests {
         assert_eq!(l.bases, l.steps);
         assert_eq!(l.bases.len(), 1);
         assert_eq!(f.constant(l.bases[0]), None);
+    }
+
+    /// A record updated through a pointer the loop does not move (`%q`,
+    /// a parameter), three checks an iteration (each store's is implied
+    /// by its load's; a branch keeps the loads out of one group): its
+    /// fields' accesses go unchecked behind one compare of `%q` for the
+    /// span of offsets, and since no access is indexed, the guard checks
+    /// nothing else.
+    #[test]
+    fn a_records_fields_through_an_invariant_pointer_are_fixed() {
+        let (f, found) = loops_with_loads(
+            ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    jlt %x, 0, skip\n    load %y, [%q+5]\n    add %y, %y, %x\n    store [%q+5], %y\nskip:\n    load %z, [%q+9]\n    add %z, %z, %x\n    store [%q+9], %z\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        assert_eq!(unchecked_lines(&f, l), vec![2, 4, 6, 8, 9, 11]);
+        assert_eq!(l.fixed.len(), 1);
+        let fixed = &l.fixed[0];
+        assert_eq!((fixed.low, fixed.high), (1, 9));
+        assert!(matches!(f.kind(f.def(fixed.base)), InstKind::Param(0)));
+        assert!(!l.indexed);
+        let guard = l.guard_text(&|v: Value| format!("{v}"));
+        assert_eq!(guard, format!("{0} + 1 >= 0, {0} + 9 < cells", fixed.base));
+    }
+
+    /// Fewer than `MIN_FIXED_CHECKS` checks an iteration do not pay for
+    /// a guard in a loop no index bounds (one field; three in a group,
+    /// which its head checks at once); a pointer the loop moves makes no
+    /// fixed cells at all.
+    #[test]
+    fn a_field_a_group_or_a_moving_pointer_leave_the_loop_unversioned() {
+        let group = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    load %y, [%q+5]\n    load %z, [%q+9]\n    add %x, %x, %y\n    add %x, %x, %z\n    store [%q+1], %x\n    store [%q+5], %x\n    store [%q+9], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        assert_eq!(loops_with_loads(group).1, vec![]);
+        let one = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        assert_eq!(loops_with_loads(one).1, vec![]);
+        let moving = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    load %y, [%q+3]\n    add %y, %y, %x\n    store [%q+3], %y\n    add %q, %q, %y\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+        assert_eq!(loops_with_loads(moving).1, vec![]);
+    }
+
+    /// Beside an indexed row, one fixed field rides on the guard.
+    #[test]
+    fn a_fixed_field_beside_an_indexed_row_is_unchecked_too() {
+        let (f, found) = loops_with_loads(
+            ".memory 100\nfunc main(%a, %q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %p, %a, %j\n    load %x, [%p]\n    load %y, [%q+4]\n    add %x, %x, %y\n    store [%p], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
+        );
+        assert_eq!(found.len(), 1);
+        let l = &found[0];
+        assert_eq!(unchecked_lines(&f, l), vec![3, 4, 6]);
+        assert!(l.indexed);
+        assert_eq!(l.fixed.len(), 1);
+        assert_eq!((l.fixed[0].low, l.fixed[0].high), (4, 4));
     }
 
     /// A base the loop changes, or two bases for one value, prove nothing.

@@ -343,7 +343,11 @@ macro_rules! passes {
                     let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
                         return Err(missing("the loop forest"));
                     };
-                    ctx.versioned = Some(bounds::find(f, loops, &mut ctx.budget)?);
+                    let options = &ctx.options;
+                    let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
+                    let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
+                    let covered = bounds::covered(implied, groups);
+                    ctx.versioned = Some(bounds::find(f, loops, &covered, &mut ctx.budget)?);
                     Ok(Edits::None)
                 },
                 keeps: All,

@@ -366,6 +366,12 @@ fn versioned_json(ctx: &Context, names: &Names) -> Json {
                         "max_offset": v.max_offset,
                         "after_step": v.after,
                     })).collect::<Vec<_>>(),
+                    "fixed": l.fixed.iter().map(|c| json!({
+                        "base": names.of(c.base),
+                        "low": c.low,
+                        "high": c.high,
+                    })).collect::<Vec<_>>(),
+                    "indexed": l.indexed,
                 })
             })
             .collect(),

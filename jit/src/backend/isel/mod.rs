@@ -146,10 +146,16 @@ impl Emitter<'_> {
         match result.and_then(|r| self.home(r)) {
             Some(Home::Gpr(d)) => self.load(d, a),
             Some(Home::Xmm(x)) => self.load_xmm(x, a),
-            None => {
-                self.load(RAX, a);
-                self.store(result, RAX);
-            }
+            // Into a frame slot: straight from the source's register, or
+            // through rax from a slot or a constant.
+            None => match (self.facts.f.constant(a), self.home(a)) {
+                (None, Some(Home::Gpr(r))) => self.store(result, r),
+                (None, Some(Home::Xmm(x))) => self.store_xmm(result, x),
+                _ => {
+                    self.load(RAX, a);
+                    self.store(result, RAX);
+                }
+            },
         }
     }
 }
