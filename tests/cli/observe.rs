@@ -99,6 +99,7 @@ fn trace_json_nests_phases_inside_each_compile() {
         "loops",
         "regalloc",
         "bounds",
+        "fields",
         "fill",
         "rebase",
         "lockstep",

@@ -205,8 +205,6 @@ impl VersionedLoop {
     }
 }
 
-/// The loops of `f` worth versioning: loops of the forest with no loop
-/// two deep inside, tested against a limit.
 /// The accesses whose checks others make already, sorted: those
 /// `dedup_checks` proved implied, and each group's members past its head
 /// (`group_checks`: the head checks the group's span).
@@ -219,15 +217,17 @@ pub fn covered(implied: &[Inst], groups: &[Group]) -> Vec<Inst> {
     covered
 }
 
-/// `covered` lists the accesses whose checks others make already
-/// (`covered`).
-pub fn find(
-    f: &Function,
-    loops: &LoopForest,
-    covered: &[Inst],
-    budget: &mut Budget,
-) -> Result<Vec<VersionedLoop>, Bail> {
-    let mut found = Vec::new();
+/// A loop that may be versioned: its blocks sorted, and in order from
+/// the header (`in_order`).
+struct Eligible {
+    blocks: Vec<Block>,
+    order: Vec<Block>,
+}
+
+/// The loops of `f` that may be versioned: loops of the forest with no
+/// loop two deep inside, of at most `MAX_BLOCKS` blocks, that access
+/// memory.
+fn eligible(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result<Vec<Eligible>, Bail> {
     let mut marks = Marks {
         in_body: vec![false; f.blocks.len()],
         state: vec![Visit::New; f.blocks.len()],
@@ -242,6 +242,7 @@ pub fn find(
             deep[p.index()] = true;
         }
     }
+    let mut eligible = Vec::new();
     for l in loops.loops() {
         let data = loops.get(l);
         if deep[l.index()] || loops.blocks(l).len() > MAX_BLOCKS + 1 {
@@ -254,11 +255,105 @@ pub fn find(
         }
         let blocks = loops.sorted_blocks(l);
         let order = in_order(f, data.header, &blocks, &mut marks);
-        found.extend(candidate(f, &blocks, order, covered, budget)?);
+        eligible.push(Eligible { blocks, order });
+    }
+    Ok(eligible)
+}
+
+/// The loops of `f` worth versioning for their indexed accesses: loops
+/// of the forest with no loop two deep inside, tested against a limit.
+pub fn find(
+    f: &Function,
+    loops: &LoopForest,
+    budget: &mut Budget,
+) -> Result<Vec<VersionedLoop>, Bail> {
+    let mut found = Vec::new();
+    for Eligible { blocks, order } in eligible(f, loops, budget)? {
+        found.extend(candidate(f, &blocks, order, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
     Ok(found)
+}
+
+/// What `fields` did: fixed bases added to the guards, and loops
+/// versioned for them alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FieldCounts {
+    pub bases: usize,
+    pub loops: usize,
+}
+
+/// Adds to the versioned loops (`find`'s, kept sorted by header) the
+/// accesses at loop-invariant bases (`Fixed`), and versions for them
+/// alone the counted loops where they take out at least
+/// `MIN_FIXED_CHECKS` checks an iteration that others (`covered`) do not
+/// make already: a loop entered often for a few iterations (a
+/// recursion's) would pay the guard and a second copy of its code for
+/// fewer.
+pub fn fields(
+    f: &Function,
+    loops: &LoopForest,
+    versioned: &mut Vec<VersionedLoop>,
+    covered: &[Inst],
+    budget: &mut Budget,
+) -> Result<FieldCounts, Bail> {
+    let mut counts = FieldCounts::default();
+    for Eligible { blocks, order } in eligible(f, loops, budget)? {
+        let inside = |b: Block| blocks.binary_search(&b).is_ok();
+        let mut defined: Vec<Value> = order
+            .iter()
+            .flat_map(|&b| f.block(b).insts.iter().filter_map(|&i| f.inst(i).result))
+            .collect();
+        defined.sort_unstable();
+        let defined_inside = |v: Value| defined.binary_search(&v).is_ok();
+        budget.charge(blocks.len() as u64 + defined.len() as u64)?;
+        let header = order[0];
+        if let Ok(k) = versioned.binary_search_by_key(&header, |l| l.header) {
+            let l = &mut versioned[k];
+            let (accesses, fixed) = fixed(f, &order, &defined_inside, &l.unchecked);
+            counts.bases += fixed.len();
+            l.unchecked.extend(accesses);
+            l.unchecked.sort_unstable();
+            l.fixed = fixed;
+            continue;
+        }
+        let Some(test) = shape(f, &order, &inside, &defined_inside) else {
+            continue;
+        };
+        let (mut unchecked, fixed) = fixed(f, &order, &defined_inside, &[]);
+        unchecked.sort_unstable();
+        let removed = unchecked
+            .iter()
+            .filter(|i| covered.binary_search(i).is_err())
+            .count();
+        if removed < MIN_FIXED_CHECKS {
+            continue;
+        }
+        counts.bases += fixed.len();
+        counts.loops += 1;
+        let at = versioned.partition_point(|l| l.header < header);
+        versioned.insert(
+            at,
+            VersionedLoop {
+                header,
+                blocks,
+                unchecked,
+                direction: test.direction,
+                bottom_tested: test.bottom,
+                inclusive: test.inclusive,
+                index: test.entry,
+                limit: test.limit,
+                max_offset: 0,
+                steps: Vec::new(),
+                bases: Vec::new(),
+                strided: Vec::new(),
+                fixed,
+                indexed: false,
+            },
+        );
+    }
+    Ok(counts)
 }
 
 fn accesses_memory(f: &Function, b: Block) -> bool {
@@ -389,7 +484,6 @@ fn candidate(
     f: &Function,
     blocks: &[Block],
     order: Vec<Block>,
-    covered: &[Inst],
     budget: &mut Budget,
 ) -> Result<Option<VersionedLoop>, Bail> {
     let inside = |b: Block| blocks.binary_search(&b).is_ok();
@@ -417,22 +511,6 @@ fn candidate(
     let (mut unchecked, max_offset, mut steps, bases) = proof.collect(&facts, &order);
     let (more, strided) = strided(f, &order, &test, &inside, &step_ok, &unchecked);
     unchecked.extend(more);
-    let indexed = !unchecked.is_empty();
-    unchecked.sort_unstable();
-    let (at_fixed, mut fixed) = fixed(f, &order, &defined_inside, &unchecked);
-    // Alone, fixed cells are worth a guard and a second copy of the loop
-    // only where they take out a few checks an iteration (a loop entered
-    // often for a few iterations, a recursion's, pays the guard each
-    // time).
-    let removed = at_fixed
-        .iter()
-        .filter(|i| covered.binary_search(i).is_err())
-        .count();
-    if indexed || removed >= MIN_FIXED_CHECKS {
-        unchecked.extend(at_fixed);
-    } else {
-        fixed.clear();
-    }
     unchecked.sort_unstable();
     for v in &strided {
         if f.constant(v.step).is_none() && !steps.contains(&v.step) {
@@ -452,12 +530,12 @@ fn candidate(
         steps,
         bases,
         strided,
-        fixed,
-        indexed,
+        fixed: Vec::new(),
+        indexed: true,
     };
     // The guard tests `lower >= 0` only where `lower` is not a constant.
     let lower = f.constant(versioned.lower());
-    let guardable = !indexed || lower.is_none_or(|c| (c as i64) >= 0);
+    let guardable = lower.is_none_or(|c| (c as i64) >= 0);
     Ok((guardable && !versioned.unchecked.is_empty()).then_some(versioned))
 }
 
@@ -1051,6 +1129,15 @@ mod tests {
         (ctx.func.expect("IR"), ctx.versioned.expect("bounds ran"))
     }
 
+    /// The versioned loops after `fields`, every load kept a load.
+    fn fields_with_loads(text: &str) -> (Function, Vec<VersionedLoop>) {
+        let program = vm::load(text.as_bytes()).expect("loads");
+        let options = Options::verified().without(Phase::Forward);
+        let mut ctx = Context::new(&program, vm::FuncId(0), options, Budget::unlimited());
+        ctx.run(Phase::Fields).unwrap();
+        (ctx.func.expect("IR"), ctx.versioned.expect("bounds ran"))
+    }
+
     /// `loops` with every load kept a load (`forward` off).
     fn loops_with_loads(text: &str) -> (Function, Vec<VersionedLoop>) {
         let program = vm::load(text.as_bytes()).expect("loads");
@@ -1157,7 +1244,7 @@ mod tests {
     /// nothing else.
     #[test]
     fn a_records_fields_through_an_invariant_pointer_are_fixed() {
-        let (f, found) = loops_with_loads(
+        let (f, found) = fields_with_loads(
             ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    jlt %x, 0, skip\n    load %y, [%q+5]\n    add %y, %y, %x\n    store [%q+5], %y\nskip:\n    load %z, [%q+9]\n    add %z, %z, %x\n    store [%q+9], %z\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
         );
         assert_eq!(found.len(), 1);
@@ -1179,17 +1266,17 @@ mod tests {
     #[test]
     fn a_field_a_group_or_a_moving_pointer_leave_the_loop_unversioned() {
         let group = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    load %y, [%q+5]\n    load %z, [%q+9]\n    add %x, %x, %y\n    add %x, %x, %z\n    store [%q+1], %x\n    store [%q+5], %x\n    store [%q+9], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
-        assert_eq!(loops_with_loads(group).1, vec![]);
+        assert_eq!(fields_with_loads(group).1, vec![]);
         let one = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
-        assert_eq!(loops_with_loads(one).1, vec![]);
+        assert_eq!(fields_with_loads(one).1, vec![]);
         let moving = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    load %y, [%q+3]\n    add %y, %y, %x\n    store [%q+3], %y\n    add %q, %q, %y\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
-        assert_eq!(loops_with_loads(moving).1, vec![]);
+        assert_eq!(fields_with_loads(moving).1, vec![]);
     }
 
     /// Beside an indexed row, one fixed field rides on the guard.
     #[test]
     fn a_fixed_field_beside_an_indexed_row_is_unchecked_too() {
-        let (f, found) = loops_with_loads(
+        let (f, found) = fields_with_loads(
             ".memory 100\nfunc main(%a, %q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    add %p, %a, %j\n    load %x, [%p]\n    load %y, [%q+4]\n    add %x, %x, %y\n    store [%p], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
         );
         assert_eq!(found.len(), 1);

@@ -343,16 +343,36 @@ macro_rules! passes {
                     let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
                         return Err(missing("the loop forest"));
                     };
-                    let options = &ctx.options;
-                    let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
-                    let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
-                    let covered = bounds::covered(implied, groups);
-                    ctx.versioned = Some(bounds::find(f, loops, &covered, &mut ctx.budget)?);
+                    ctx.versioned = Some(bounds::find(f, loops, &mut ctx.budget)?);
                     Ok(Edits::None)
                 },
                 keeps: All,
                 check: Nothing,
                 counts: &[],
+            },
+            /// A record's fields through a pointer a versioned loop does
+            /// not move, checked by its guard.
+            Fields {
+                name: "fields",
+                stage: "the loops' record fields their guards check",
+                switch: Some("Check each access to a record's fields in a loop, even where the loop does not move the pointer"),
+                run: |ctx| {
+                    let (Some(f), Some(loops), Some(versioned)) =
+                        (&ctx.func, &ctx.loops, &mut ctx.versioned)
+                    else {
+                        return Err(missing("the versioned loops"));
+                    };
+                    let options = &ctx.options;
+                    let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
+                    let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
+                    let covered = bounds::covered(implied, groups);
+                    let counts = bounds::fields(f, loops, versioned, &covered, &mut ctx.budget)?;
+                    ctx.record(&[counts.bases, counts.loops]);
+                    Ok(Edits::None)
+                },
+                keeps: All,
+                check: Nothing,
+                counts: &[count("fields", "fixed_bases"), untraced("field-loops", "field_loops")],
             },
             /// Versioned loops that only fill cells, as string stores.
             Fill {

@@ -1250,7 +1250,7 @@ mod tests {
             let mut found = 0;
             for k in 0..program.funcs.len() {
                 let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Bounds) {
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Fields) {
                     let versioned = ctx.versioned.expect("the bounds phase ran");
                     found += versioned.iter().filter(|l| !l.fixed.is_empty()).count();
                 }
