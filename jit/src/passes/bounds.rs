@@ -37,6 +37,13 @@
 //! nothing changes. Single-entry loops are versioned if no loop inside
 //! has a loop inside: an outer loop's copy holds copies of its inner
 //! loops (checked, and unchecked behind their guards), one deep.
+//!
+//! The `fields` phase after this one (`fields`) adds the accesses at a
+//! loop-invariant base and a constant offset, a record's fields through
+//! a pointer the loop does not move (`Fixed`): the guard checks the
+//! base once for the span of offsets. It versions a counted loop for
+//! them alone where they take at least `MIN_FIXED_CHECKS` checks out of
+//! an iteration.
 
 use crate::analysis::loops::LoopForest;
 use crate::ir::entity::{Block, Inst, Value};
