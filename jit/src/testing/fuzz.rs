@@ -1200,23 +1200,42 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// Per generated program of `seeds`: `found` summed over its
+    /// functions, each compiled up to `phase` (those that compile).
+    fn per_program(
+        seeds: std::ops::Range<u64>,
+        phase: Phase,
+        found: impl Fn(Context) -> usize,
+    ) -> Vec<usize> {
+        seeds
+            .map(|seed| {
+                let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
+                (0..program.funcs.len())
+                    .filter_map(|k| {
+                        Context::compiled_to(&program, vm::FuncId(k as u32), phase).ok()
+                    })
+                    .map(&found)
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// How many programs of `counts` have any, and how many in all.
+    fn programs_and_total(counts: &[usize]) -> (usize, usize) {
+        (
+            counts.iter().filter(|&&n| n > 0).count(),
+            counts.iter().sum(),
+        )
+    }
+
     /// The oracle's programs index rows from their machine addresses
     /// (`rebase`) in some of their loops' unchecked copies.
     #[test]
     fn the_generators_rows_are_rebased() {
-        let (mut programs, mut rows) = (0, 0);
-        for seed in 0..400 {
-            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
-            let mut found = 0;
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Rebase) {
-                    found += ctx.rebased.map_or(0, |r| r.len());
-                }
-            }
-            programs += usize::from(found > 0);
-            rows += found;
-        }
+        let counts = per_program(0..400, Phase::Rebase, |ctx| {
+            ctx.rebased.map_or(0, |r| r.len())
+        });
+        let (programs, rows) = programs_and_total(&counts);
         assert!(programs >= 20, "{programs} programs, {rows} loops");
     }
 
@@ -1224,19 +1243,10 @@ mod tests {
     /// (`lockstep`) in some of their loops' unchecked copies.
     #[test]
     fn the_generators_dot_products_test_their_pointers() {
-        let (mut programs, mut loops) = (0, 0);
-        for seed in 0..200 {
-            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
-            let mut found = 0;
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Lockstep) {
-                    found += ctx.lockstep.map_or(0, |l| l.len());
-                }
-            }
-            programs += usize::from(found > 0);
-            loops += found;
-        }
+        let counts = per_program(0..200, Phase::Lockstep, |ctx| {
+            ctx.lockstep.map_or(0, |l| l.len())
+        });
+        let (programs, loops) = programs_and_total(&counts);
         assert!(programs >= 40, "{programs} programs, {loops} loops");
     }
 
@@ -1244,36 +1254,21 @@ mod tests {
     /// (`bounds::Fixed`).
     #[test]
     fn the_generators_records_are_read_behind_a_guard() {
-        let (mut programs, mut loops) = (0, 0);
-        for seed in 0..200 {
-            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
-            let mut found = 0;
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Fields) {
-                    let versioned = ctx.versioned.expect("the bounds phase ran");
-                    found += versioned.iter().filter(|l| !l.fixed.is_empty()).count();
-                }
-            }
-            programs += usize::from(found > 0);
-            loops += found;
-        }
+        let counts = per_program(0..200, Phase::Fields, |ctx| {
+            let versioned = ctx.versioned.expect("the bounds phase ran");
+            versioned.iter().filter(|l| !l.fixed.is_empty()).count()
+        });
+        let (programs, loops) = programs_and_total(&counts);
         assert!(programs >= 25, "{programs} programs, {loops} loops");
     }
 
     /// The oracle's programs give if-conversion branches to convert.
     #[test]
     fn the_generators_branches_are_if_converted() {
-        let mut converted = 0;
-        for seed in 0..100 {
-            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::IfConvert) {
-                    converted += ctx.stats.count(Phase::IfConvert, "if-converted") as usize;
-                }
-            }
-        }
+        let counts = per_program(0..100, Phase::IfConvert, |ctx| {
+            ctx.stats.count(Phase::IfConvert, "if-converted") as usize
+        });
+        let converted: usize = counts.iter().sum();
         assert!(converted >= 50, "{converted} branches converted");
     }
 
@@ -1319,17 +1314,11 @@ mod tests {
     /// (the rest step a loop whose index does not step by one).
     #[test]
     fn the_generators_pointers_reach_the_strided_guard() {
-        let mut strided = 0;
-        for seed in 0..300 {
-            let program = vm::load(super::random_program(seed).as_bytes()).expect("loads");
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Bounds) {
-                    let versioned = ctx.versioned.expect("bounds ran");
-                    strided += versioned.iter().map(|l| l.strided.len()).sum::<usize>();
-                }
-            }
-        }
+        let counts = per_program(0..300, Phase::Bounds, |ctx| {
+            let versioned = ctx.versioned.expect("bounds ran");
+            versioned.iter().map(|l| l.strided.len()).sum()
+        });
+        let strided: usize = counts.iter().sum();
         assert!(strided >= 10, "{strided}");
     }
 }
