@@ -173,19 +173,15 @@ impl Emitter<'_> {
     /// The loop-invariant bases of unchecked accesses (`bounds::Fixed`):
     /// `base + low` in `[0, cells - (high - low))`, one unsigned compare
     /// (a sum that wraps is far above), so every cell from `base + low`
-    /// to `base + high` is in the memory.
+    /// to `base + high` is in the memory. `fields` keeps each span
+    /// narrower than the memory, so the bound is at least 0.
     fn guard_fixed(&mut self, l: usize, checked: DynamicLabel) {
         let cells = self.facts.env.memory.cells as i64;
         for k in 0..self.facts.proven.versioned[l].fixed.len() {
             let c = self.facts.proven.versioned[l].fixed[k].clone();
-            // Both at most 2^20 (`bounds::MAX_OFFSET`): immediates.
-            let (low, span) = (c.low as i32, (c.high - c.low) as i64);
-            let most = cells - 1 - span;
-            if most < 0 {
-                // A span wider than the memory: never in it.
-                self.jmp(checked);
-                return;
-            }
+            // Both at most 2^20 (`bounds::MAX_OFFSET`), the cell count at
+            // most 2^28: immediates.
+            let (low, most) = (c.low as i32, cells - 1 - (c.high - c.low) as i64);
             let r = self.register(c.base, RCX);
             dynasm!(self.ops
                 ; .arch x64

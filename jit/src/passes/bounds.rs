@@ -292,17 +292,18 @@ pub struct FieldCounts {
 }
 
 /// Adds to the versioned loops (`find`'s, kept sorted by header) the
-/// accesses at loop-invariant bases (`Fixed`), and versions for them
-/// alone the counted loops where they take out at least
-/// `MIN_FIXED_CHECKS` checks an iteration that others (`covered`) do not
-/// make already: a loop entered often for a few iterations (a
-/// recursion's) would pay the guard and a second copy of its code for
-/// fewer.
+/// accesses at loop-invariant bases (`Fixed`) whose span of offsets fits
+/// the memory's `cells`, and versions for them alone the counted loops
+/// where they take out at least `MIN_FIXED_CHECKS` checks an iteration
+/// that others (`covered`) do not make already: a loop entered often for
+/// a few iterations (a recursion's) would pay the guard and a second
+/// copy of its code for fewer.
 pub fn fields(
     f: &Function,
     loops: &LoopForest,
     versioned: &mut Vec<VersionedLoop>,
     covered: &[Inst],
+    cells: u64,
     budget: &mut Budget,
 ) -> Result<FieldCounts, Bail> {
     let mut counts = FieldCounts::default();
@@ -318,7 +319,7 @@ pub fn fields(
         let header = order[0];
         if let Ok(k) = versioned.binary_search_by_key(&header, |l| l.header) {
             let l = &mut versioned[k];
-            let (accesses, fixed) = fixed(f, &order, &defined_inside, &l.unchecked);
+            let (accesses, fixed) = fixed(f, &order, &defined_inside, &l.unchecked, cells);
             counts.bases += fixed.len();
             l.unchecked.extend(accesses);
             l.unchecked.sort_unstable();
@@ -328,7 +329,7 @@ pub fn fields(
         let Some(test) = shape(f, &order, &inside, &defined_inside) else {
             continue;
         };
-        let (mut unchecked, fixed) = fixed(f, &order, &defined_inside, &[]);
+        let (mut unchecked, fixed) = fixed(f, &order, &defined_inside, &[], cells);
         unchecked.sort_unstable();
         let removed = unchecked
             .iter()
@@ -556,12 +557,15 @@ const MIN_FIXED_CHECKS: usize = 3;
 
 /// The loop's accesses at a loop-invariant base and a small constant
 /// offset that `checked_already` does not hold, and their bases'
-/// ranges of offsets, at most `MAX_FIXED` bases (the first met).
+/// ranges of offsets, at most `MAX_FIXED` bases (the first met), each
+/// base's span narrower than the memory's `cells` (a wider one could
+/// never pass the guard: its accesses keep their checks).
 fn fixed(
     f: &Function,
     order: &[Block],
     defined_inside: &dyn Fn(Value) -> bool,
     checked_already: &[Inst],
+    cells: u64,
 ) -> (Vec<Inst>, Vec<Fixed>) {
     let (mut accesses, mut fixed) = (Vec::new(), Vec::<Fixed>::new());
     for &i in order.iter().flat_map(|&b| &f.block(b).insts) {
@@ -590,6 +594,14 @@ fn fixed(
         }
         accesses.push(i);
     }
+    let (wide, fixed): (Vec<Fixed>, Vec<Fixed>) =
+        fixed.into_iter().partition(|c| c.high - c.low >= cells);
+    accesses.retain(|&i| {
+        let (InstKind::Load(a, b) | InstKind::Store(a, b, _)) = *f.kind(i) else {
+            return false;
+        };
+        !wide.iter().any(|c| c.base == a || c.base == b)
+    });
     (accesses, fixed)
 }
 
@@ -1243,6 +1255,9 @@ mod tests {
         assert_eq!(f.constant(l.bases[0]), None);
     }
 
+    /// A record's three fields updated through `%q` in a counted loop.
+    const RECORD: &str = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    jlt %x, 0, skip\n    load %y, [%q+5]\n    add %y, %y, %x\n    store [%q+5], %y\nskip:\n    load %z, [%q+9]\n    add %z, %z, %x\n    store [%q+9], %z\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
+
     /// A record updated through a pointer the loop does not move (`%q`,
     /// a parameter), three checks an iteration (each store's is implied
     /// by its load's; a branch keeps the loads out of one group): its
@@ -1251,9 +1266,7 @@ mod tests {
     /// nothing else.
     #[test]
     fn a_records_fields_through_an_invariant_pointer_are_fixed() {
-        let (f, found) = fields_with_loads(
-            ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    jlt %x, 0, skip\n    load %y, [%q+5]\n    add %y, %y, %x\n    store [%q+5], %y\nskip:\n    load %z, [%q+9]\n    add %z, %z, %x\n    store [%q+9], %z\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n",
-        );
+        let (f, found) = fields_with_loads(RECORD);
         assert_eq!(found.len(), 1);
         let l = &found[0];
         assert_eq!(unchecked_lines(&f, l), vec![2, 4, 6, 8, 9, 11]);
@@ -1269,15 +1282,23 @@ mod tests {
     /// Fewer than `MIN_FIXED_CHECKS` checks an iteration do not pay for
     /// a guard in a loop no index bounds (one field; three in a group,
     /// which its head checks at once); a pointer the loop moves makes no
-    /// fixed cells at all.
+    /// fixed cells, nor a span of fields as wide as the memory: each
+    /// is `RECORD`, which is versioned, with that one thing changed.
     #[test]
-    fn a_field_a_group_or_a_moving_pointer_leave_the_loop_unversioned() {
+    fn a_field_a_group_a_moving_pointer_or_a_wide_span_leave_the_loop_unversioned() {
         let group = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    load %y, [%q+5]\n    load %z, [%q+9]\n    add %x, %x, %y\n    add %x, %x, %z\n    store [%q+1], %x\n    store [%q+5], %x\n    store [%q+9], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
         assert_eq!(fields_with_loads(group).1, vec![]);
         let one = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
         assert_eq!(fields_with_loads(one).1, vec![]);
-        let moving = ".memory 100\nfunc main(%q, %n)\n    mov %j, 0\ntop:\n    jge %j, %n, out\n    load %x, [%q+1]\n    add %x, %x, %j\n    store [%q+1], %x\n    load %y, [%q+3]\n    add %y, %y, %x\n    store [%q+3], %y\n    add %q, %q, %y\n    add %j, %j, 1\n    jmp top\nout:\n    ret 0\nend\n";
-        assert_eq!(fields_with_loads(moving).1, vec![]);
+        let moving = RECORD.replace(
+            "    add %j, %j, 1\n",
+            "    add %q, %q, %x\n    add %j, %j, 1\n",
+        );
+        assert_eq!(fields_with_loads(&moving).1, vec![]);
+        let wide = RECORD.replace(".memory 100", ".memory 8");
+        assert_eq!(fields_with_loads(&wide).1, vec![]);
+        let fits = RECORD.replace(".memory 100", ".memory 9");
+        assert_eq!(fields_with_loads(&fits).1.len(), 1);
     }
 
     /// Beside an indexed row, one fixed field rides on the guard.

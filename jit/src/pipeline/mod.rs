@@ -366,7 +366,8 @@ macro_rules! passes {
                     let implied = proven_by(options, Phase::DedupChecks, &ctx.implied, "the implied checks")?;
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let covered = bounds::covered(implied, groups);
-                    let counts = bounds::fields(f, loops, versioned, &covered, &mut ctx.budget)?;
+                    let cells = ctx.program.memory_cells;
+                    let counts = bounds::fields(f, loops, versioned, &covered, cells, &mut ctx.budget)?;
                     ctx.record(&[counts.bases, counts.loops]);
                     Ok(Edits::None)
                 },
