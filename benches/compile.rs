@@ -5,6 +5,7 @@
 //! and over generated functions of 10^2 to 10^5 instructions (the growth
 //! curve). `cargo bench --bench compile`. Throughput is in bytecode
 //! instructions, so criterion prints instructions per second ("elem/s").
+//! The loader's speed is here too (`load/`, bytes per second).
 //! Compiles allocate from the compile arena, as in `bcvm`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
@@ -194,5 +195,37 @@ fn small(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, phases_on_programs, growth, small);
+/// The loader (parse, verify, lower) before any compile: the 24,000
+/// lines of `benches/bc/many_functions.bc`, which every tier pays at
+/// start-up, and every program in `programs/` (bytes per second).
+fn load(c: &mut Criterion) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let large = std::fs::read(format!("{root}/benches/bc/many_functions.bc")).expect("read");
+    let dir = format!("{root}/programs");
+    let mut texts: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .expect("programs/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bc"))
+        .map(|p| std::fs::read(p).expect("read"))
+        .collect();
+    texts.sort();
+    let mut group = c.benchmark_group("load");
+    group.throughput(Throughput::Bytes(large.len() as u64));
+    group.bench_function("many_functions", |b| {
+        b.iter(|| vm::load(&large).expect("loads"))
+    });
+    let bytes: usize = texts.iter().map(Vec::len).sum();
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("programs", |b| {
+        b.iter(|| {
+            texts
+                .iter()
+                .map(|t| vm::load(t).map_or(0, |p| p.funcs.len()))
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, phases_on_programs, growth, small, load);
 criterion_main!(benches);

@@ -3,8 +3,10 @@
 //! order of first appearance), immediates constant slots (deduplicated per
 //! function), callees `FuncId`s. Source positions go to a side table.
 
-use crate::bytecode::{FuncId, Function, Instr, Op, Pos, Program, Slot, TEMPLATE_HEAD};
-use crate::loader::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcProgram};
+use crate::bytecode::{
+    short_name_key, FuncId, Function, Instr, Op, Pos, Program, Slot, TEMPLATE_HEAD,
+};
+use crate::loader::parse::{Item, MemBase, Operand, SrcFunc, SrcInstr, SrcOperand, SrcProgram};
 use crate::loader::verify::float_name;
 use rustc_hash::FxHashMap;
 
@@ -24,7 +26,7 @@ pub fn lower(src: &SrcProgram) -> Program {
         strings: Vec::new(),
     };
     for f in &src.funcs {
-        let lowered = FuncLowering::new(f).run(f, &ids, &mut program);
+        let lowered = FuncLowering::new(src, f).run(src, f, &ids, &mut program);
         program.funcs.push(lowered);
     }
     let mut sites = vec![0u32; program.funcs.len()];
@@ -67,8 +69,37 @@ fn mark_stores(program: &mut Program) {
     }
 }
 
+/// Register names to slots. Most names are short, and those are keyed
+/// by their bytes as one integer: hashing and comparing strings was a
+/// sixth of the loader's time.
+#[derive(Default)]
+struct RegSlots<'a> {
+    short: FxHashMap<u64, Slot>,
+    long: FxHashMap<&'a str, Slot>,
+}
+
+impl<'a> RegSlots<'a> {
+    /// The slot of `name`, given `next` if it has none yet (and then
+    /// `true`).
+    fn get_or_insert(&mut self, name: &'a str, next: Slot) -> (Slot, bool) {
+        let entry = match short_name_key(name) {
+            Some(key) => self.short.entry(key),
+            None => return Self::take(self.long.entry(name), next),
+        };
+        Self::take(entry, next)
+    }
+
+    fn take<K>(entry: std::collections::hash_map::Entry<'_, K, Slot>, next: Slot) -> (Slot, bool) {
+        use std::collections::hash_map::Entry;
+        match entry {
+            Entry::Occupied(slot) => (*slot.get(), false),
+            Entry::Vacant(place) => (*place.insert(next), true),
+        }
+    }
+}
+
 struct FuncLowering<'a> {
-    regs: FxHashMap<&'a str, Slot>,
+    regs: RegSlots<'a>,
     reg_names: Vec<String>,
     /// Every register, so constants can take the slots after them.
     nregs: u32,
@@ -78,7 +109,7 @@ struct FuncLowering<'a> {
 }
 
 impl<'a> FuncLowering<'a> {
-    fn new(f: &SrcFunc<'a>) -> Self {
+    fn new(src: &SrcProgram<'a>, f: &SrcFunc<'a>) -> Self {
         let mut labels = FxHashMap::default();
         let mut index = 0u32;
         for item in &f.items {
@@ -91,7 +122,7 @@ impl<'a> FuncLowering<'a> {
             }
         }
         let mut this = FuncLowering {
-            regs: FxHashMap::default(),
+            regs: RegSlots::default(),
             reg_names: Vec::new(),
             nregs: 0,
             consts: Vec::new(),
@@ -105,7 +136,7 @@ impl<'a> FuncLowering<'a> {
         }
         for item in &f.items {
             let Item::Instr(instr) = item else { continue };
-            for (operand, _) in &instr.operands {
+            for (operand, _) in src.operands(instr) {
                 match *operand {
                     Operand::Reg(name)
                     | Operand::Mem {
@@ -124,6 +155,7 @@ impl<'a> FuncLowering<'a> {
 
     fn run(
         mut self,
+        src: &SrcProgram<'a>,
         f: &SrcFunc<'a>,
         ids: &FxHashMap<&str, FuncId>,
         program: &mut Program,
@@ -136,7 +168,7 @@ impl<'a> FuncLowering<'a> {
                 Item::Label(name, _) => labels.push((name.to_string(), code.len() as u32)),
                 Item::Instr(instr) => {
                     positions.push(instr.pos);
-                    code.push(self.instr(instr, ids, program));
+                    code.push(self.instr(instr, src.operands(instr), ids, program));
                 }
                 Item::Broken(_) => unreachable!("verified program"),
             }
@@ -179,10 +211,11 @@ impl<'a> FuncLowering<'a> {
 
     fn reg(&mut self, name: &'a str) -> Slot {
         let next = self.reg_names.len() as Slot;
-        *self.regs.entry(name).or_insert_with(|| {
+        let (slot, new) = self.regs.get_or_insert(name, next);
+        if new {
             self.reg_names.push(name.to_string());
-            next
-        })
+        }
+        slot
     }
 
     fn constant(&mut self, bits: u64) -> Slot {
@@ -225,51 +258,53 @@ impl<'a> FuncLowering<'a> {
 
     fn instr(
         &mut self,
-        instr: &SrcInstr<'a>,
+        instr: &SrcInstr,
+        operands: &[SrcOperand<'a>],
         ids: &FxHashMap<&str, FuncId>,
         program: &mut Program,
     ) -> Instr {
-        let ops: Vec<&Operand<'a>> = instr.operands.iter().map(|(o, _)| o).collect();
+        let ops = |k: usize| &operands[k].0;
         let op = instr.op;
-        let slot_or_zero = |this: &mut Self, k: usize| ops.get(k).map_or(0, |o| this.value(o));
+        let slot_or_zero =
+            |this: &mut Self, k: usize| operands.get(k).map_or(0, |(o, _)| this.value(o));
         match op {
             Op::Load => {
-                let d = self.value(ops[0]);
-                let (base, off) = self.mem(ops[1]);
+                let d = self.value(ops(0));
+                let (base, off) = self.mem(ops(1));
                 Instr::new(op, d, base, off)
             }
             Op::Store => {
-                let (base, off) = self.mem(ops[0]);
-                Instr::new(op, base, off, self.value(ops[1]))
+                let (base, off) = self.mem(ops(0));
+                Instr::new(op, base, off, self.value(ops(1)))
             }
-            Op::Jmp => Instr::new(op, self.label(ops[0]), 0, 0),
-            Op::Jz | Op::Jnz => Instr::new(op, self.value(ops[0]), 0, self.label(ops[1])),
+            Op::Jmp => Instr::new(op, self.label(ops(0)), 0, 0),
+            Op::Jz | Op::Jnz => Instr::new(op, self.value(ops(0)), 0, self.label(ops(1))),
             _ if op.is_cond_branch() => {
-                let a = self.value(ops[0]);
-                let b = self.value(ops[1]);
-                Instr::new(op, a, b, self.label(ops[2]))
+                let a = self.value(ops(0));
+                let b = self.value(ops(1));
+                Instr::new(op, a, b, self.label(ops(2)))
             }
             Op::Call => {
-                let d = self.value(ops[0]);
-                let Operand::Name(name) = ops[1] else {
+                let d = self.value(ops(0));
+                let Operand::Name(name) = ops(1) else {
                     unreachable!("verified callee")
                 };
                 let callee = ids[name];
                 let at = program.call_args.len() as u32;
-                for arg in &ops[2..] {
+                for (arg, _) in &operands[2..] {
                     let slot = self.value(arg);
                     program.call_args.push(slot);
                 }
                 Instr::new(op, d, callee.0, at)
             }
             Op::FPrint => {
-                let Operand::Int(p) = *ops[1] else {
+                let Operand::Int(p) = *ops(1) else {
                     unreachable!("verified precision")
                 };
-                Instr::new(op, self.value(ops[0]), p as u32, 0)
+                Instr::new(op, self.value(ops(0)), p as u32, 0)
             }
             Op::PutS => {
-                let Operand::Str(bytes) = ops[0] else {
+                let Operand::Str(bytes) = ops(0) else {
                     unreachable!("verified string")
                 };
                 program.strings.push(bytes.clone());

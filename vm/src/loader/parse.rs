@@ -32,19 +32,25 @@ pub enum MemBase<'a> {
     Int(i64),
 }
 
+/// An operand and where it stands.
+pub type SrcOperand<'a> = (Operand<'a>, Pos);
+
 #[derive(Clone, Debug)]
-pub struct SrcInstr<'a> {
+pub struct SrcInstr {
     pub op: Op,
     pub sig: &'static [OperandKind],
     /// Position of the mnemonic.
     pub pos: Pos,
-    pub operands: Vec<(Operand<'a>, Pos)>,
+    /// Its operands' place in the program's `operands`: one vector for
+    /// all, not one per instruction, since an allocation and a free per
+    /// instruction were a fifth of the loader's time.
+    operands: std::ops::Range<u32>,
 }
 
 #[derive(Clone, Debug)]
 pub enum Item<'a> {
     Label(&'a str, Pos),
-    Instr(SrcInstr<'a>),
+    Instr(SrcInstr),
     /// A line that did not parse (already reported); it stands in for
     /// whatever the line held, so later checks do not misread the body.
     Broken(Pos),
@@ -66,6 +72,15 @@ pub struct SrcFunc<'a> {
 pub struct SrcProgram<'a> {
     pub memory: Option<(u64, Pos)>,
     pub funcs: Vec<SrcFunc<'a>>,
+    /// Every instruction's operands, in order (`operands`).
+    operands: Vec<SrcOperand<'a>>,
+}
+
+impl<'a> SrcProgram<'a> {
+    /// The operands of `instr`.
+    pub fn operands(&self, instr: &SrcInstr) -> &[SrcOperand<'a>] {
+        &self.operands[instr.operands.start as usize..instr.operands.end as usize]
+    }
 }
 
 /// The largest `.memory` size: 2^28 cells, 2 GiB.
@@ -74,12 +89,28 @@ pub const MAX_MEMORY_CELLS: u64 = 1 << 28;
 /// Parses a whole program; problems go to `diags`, and whatever parsed
 /// cleanly is returned so later checks can still report theirs.
 pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> {
-    let mut program = SrcProgram::default();
+    let mut program = SrcProgram {
+        // Room for one operand every four bytes of text (a typical line
+        // is 15 to 20 bytes with two or three operands), reserved once
+        // rather than grown by doubling; pages not written are not
+        // touched.
+        operands: Vec::with_capacity(text.len() / 4),
+        ..SrcProgram::default()
+    };
     let mut open: Option<SrcFunc<'a>> = None;
     let mut memory_seen = false;
+    // Valid UTF-8 as a whole (the usual case) is checked once, not line
+    // by line; otherwise each line is, to report where it goes wrong.
+    let whole = std::str::from_utf8(text).ok();
+    let mut offset = 0;
     for (index, raw) in text.split(|&b| b == b'\n').enumerate() {
         let line_no = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        let line = match std::str::from_utf8(raw) {
+        let start = offset;
+        offset += raw.len() + 1;
+        let line = match whole.map_or_else(
+            || std::str::from_utf8(raw),
+            |all| Ok(&all[start..start + raw.len()]),
+        ) {
             Ok(line) => line,
             Err(e) => {
                 let valid = std::str::from_utf8(&raw[..e.valid_up_to()]).unwrap_or("");
@@ -89,7 +120,13 @@ pub fn parse<'a>(text: &'a [u8], diags: &mut Vec<Diagnostic>) -> SrcProgram<'a> 
             }
         };
         let mut cur = Cursor::new(line, line_no);
-        let (parsed, problem) = cur.line();
+        let before = program.operands.len();
+        let (parsed, problem) = cur.line(&mut program.operands);
+        if problem.is_some() || open.is_none() {
+            // Nothing refers to them: the line is broken, or outside any
+            // function (reported below).
+            program.operands.truncate(before);
+        }
         diags.extend(problem);
         match parsed {
             Line::Empty => {}
@@ -190,7 +227,7 @@ enum Line<'a> {
     Memory(u64, Pos),
     Func(SrcFunc<'a>),
     End(Pos),
-    Items(Option<Item<'a>>, Option<SrcInstr<'a>>),
+    Items(Option<Item<'a>>, Option<SrcInstr>),
     /// A line that did not parse, at its start.
     Broken(Pos),
 }
@@ -207,12 +244,32 @@ struct Cursor<'a> {
     ascii: bool,
 }
 
+/// Each byte's class for names: `START` (may begin one), `CHAR` (may
+/// continue one), looked up rather than tested range by range, since
+/// names are most of a program's text.
+const START: u8 = 1;
+const CHAR: u8 = 2;
+const NAME_CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            class[c] = START | CHAR;
+        } else if b.is_ascii_digit() || b == b'.' {
+            class[c] = CHAR;
+        }
+        c += 1;
+    }
+    class
+};
+
 fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
+    NAME_CLASS[c as usize] & START != 0
 }
 
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+    NAME_CLASS[c as usize] & CHAR != 0
 }
 
 impl<'a> Cursor<'a> {
@@ -334,7 +391,8 @@ impl<'a> Cursor<'a> {
     /// counts as, so one error does not cause others: a `func` line opens
     /// its function anyway, an `end` line closes it, any other line stands
     /// as a broken item.
-    fn line(&mut self) -> (Line<'a>, Option<Diagnostic>) {
+    /// The operands of an instruction on it go to `operands`.
+    fn line(&mut self, operands: &mut Vec<SrcOperand<'a>>) -> (Line<'a>, Option<Diagnostic>) {
         self.skip_ws();
         let start = self.i;
         let mut word = self.ident();
@@ -346,14 +404,14 @@ impl<'a> Cursor<'a> {
         if word == Some("func") {
             return self.func_header();
         }
-        match self.line_item() {
+        match self.line_item(operands) {
             Ok(line) => (line, None),
             Err(d) if word == Some("end") => (Line::End(self.pos_of(start)), Some(d)),
             Err(d) => (Line::Broken(self.pos_of(start)), Some(d)),
         }
     }
 
-    fn line_item(&mut self) -> Parsed<Line<'a>> {
+    fn line_item(&mut self, operands: &mut Vec<SrcOperand<'a>>) -> Parsed<Line<'a>> {
         self.skip_ws();
         if self.at_end() {
             return Ok(Line::Empty);
@@ -399,7 +457,7 @@ impl<'a> Cursor<'a> {
             if word == "func" || word == "end" {
                 return self.error(at, format!("`{word}` cannot follow a label"));
             }
-            let instr = self.instruction(word, at)?;
+            let instr = self.instruction(word, at, operands)?;
             return Ok(Line::Items(Some(label), Some(instr)));
         }
         match word {
@@ -407,7 +465,10 @@ impl<'a> Cursor<'a> {
                 self.expect_end()?;
                 Ok(Line::End(self.pos_of(start)))
             }
-            _ => Ok(Line::Items(None, Some(self.instruction(word, start)?))),
+            _ => Ok(Line::Items(
+                None,
+                Some(self.instruction(word, start, operands)?),
+            )),
         }
     }
 
@@ -487,11 +548,17 @@ impl<'a> Cursor<'a> {
         self.expect_end()
     }
 
-    fn instruction(&mut self, word: &'a str, start: usize) -> Parsed<SrcInstr<'a>> {
+    /// An instruction, its operands pushed to `operands`.
+    fn instruction(
+        &mut self,
+        word: &'a str,
+        start: usize,
+        operands: &mut Vec<SrcOperand<'a>>,
+    ) -> Parsed<SrcInstr> {
         let Some((op, sig)) = Op::from_mnemonic(word) else {
             return self.error(start, format!("unknown instruction `{word}`"));
         };
-        let mut operands = Vec::new();
+        let first = operands.len();
         self.skip_ws();
         if !self.at_end() {
             loop {
@@ -505,11 +572,12 @@ impl<'a> Cursor<'a> {
                 self.expect(b',', "`,` between operands")?;
             }
         }
+        let index = |k: usize| u32::try_from(k).unwrap_or(u32::MAX);
         Ok(SrcInstr {
             op,
             sig,
             pos: self.pos_of(start),
-            operands,
+            operands: index(first)..index(operands.len()),
         })
     }
 
@@ -838,6 +906,43 @@ mod tests {
             p.funcs[0].items[2],
             Item::Label("next", Pos { line: 3, col: 1 })
         ));
+    }
+
+    /// Operands of broken lines and of lines outside any function are
+    /// dropped; every instruction kept finds its own.
+    #[test]
+    fn each_instruction_finds_its_operands() {
+        let mut diags = Vec::new();
+        let text = b"add %a, 1, 2\nfunc main(%x)\n  mul %y, %x, 3\n  sub %y, 7, @\n  store [%y+2], 9\nend\njmp top\nfunc f()\n  ret 5\nend\n";
+        let p = parse(text, &mut diags);
+        assert_eq!(diags.len(), 3, "{diags:?}");
+        let instrs: Vec<(Op, Vec<Operand>)> = p
+            .funcs
+            .iter()
+            .flat_map(|f| &f.items)
+            .filter_map(|item| match item {
+                Item::Instr(i) => {
+                    Some((i.op, p.operands(i).iter().map(|(o, _)| o.clone()).collect()))
+                }
+                _ => None,
+            })
+            .collect();
+        let mem = Operand::Mem {
+            base: MemBase::Reg("y"),
+            offset: 2,
+        };
+        assert_eq!(
+            instrs,
+            [
+                (
+                    Op::Mul,
+                    vec![Operand::Reg("y"), Operand::Reg("x"), Operand::Int(3)]
+                ),
+                (Op::Store, vec![mem, Operand::Int(9)]),
+                (Op::Ret, vec![Operand::Int(5)]),
+            ]
+        );
+        assert_eq!(p.operands.len(), 6);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::bytecode::OperandKind;
 use crate::loader::diag::Diagnostic;
-use crate::loader::parse::{Item, Operand, SrcFunc, SrcInstr, SrcProgram};
+use crate::loader::parse::{Item, Operand, SrcFunc, SrcInstr, SrcOperand, SrcProgram};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 pub fn verify(program: &SrcProgram, diags: &mut Vec<Diagnostic>) {
@@ -28,11 +28,16 @@ pub fn verify(program: &SrcProgram, diags: &mut Vec<Diagnostic>) {
         diags.push(Diagnostic::global("no function `main`"));
     }
     for f in &program.funcs {
-        verify_func(f, &arity, diags);
+        verify_func(program, f, &arity, diags);
     }
 }
 
-fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, Option<usize>>, diags: &mut Vec<Diagnostic>) {
+fn verify_func(
+    program: &SrcProgram,
+    f: &SrcFunc,
+    arity: &FxHashMap<&str, Option<usize>>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let mut params = FxHashSet::default();
     for &(name, at) in &f.params {
         if !params.insert(name) {
@@ -49,7 +54,7 @@ fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, Option<usize>>, diags: &mut 
     }
     for item in &f.items {
         if let Item::Instr(instr) = item {
-            verify_instr(instr, &labels, arity, diags);
+            verify_instr(instr, program.operands(instr), &labels, arity, diags);
         }
     }
     let Some(end) = f.end else { return };
@@ -82,6 +87,7 @@ fn verify_func(f: &SrcFunc, arity: &FxHashMap<&str, Option<usize>>, diags: &mut 
 
 fn verify_instr(
     instr: &SrcInstr,
+    operands: &[SrcOperand],
     labels: &FxHashSet<&str>,
     arity: &FxHashMap<&str, Option<usize>>,
     diags: &mut Vec<Diagnostic>,
@@ -89,7 +95,7 @@ fn verify_instr(
     let mnemonic = instr.op.mnemonic();
     let is_call = instr.sig.last() == Some(&OperandKind::Callee);
     let fixed = instr.sig.len();
-    let found = instr.operands.len();
+    let found = operands.len();
     if found < fixed || (!is_call && found > fixed) {
         let plural = if fixed == 1 { "" } else { "s" };
         let least = if is_call { "at least " } else { "" };
@@ -99,7 +105,7 @@ fn verify_instr(
         ));
         return;
     }
-    for (kind, (operand, at)) in instr.sig.iter().zip(&instr.operands) {
+    for (kind, (operand, at)) in instr.sig.iter().zip(operands) {
         if let Err(message) = check_operand(*kind, operand, labels) {
             diags.push(Diagnostic::at(*at, message));
         }
@@ -107,12 +113,12 @@ fn verify_instr(
     if !is_call {
         return;
     }
-    for (operand, at) in &instr.operands[fixed..] {
+    for (operand, at) in &operands[fixed..] {
         if let Err(message) = check_operand(OperandKind::Any, operand, labels) {
             diags.push(Diagnostic::at(*at, message));
         }
     }
-    let (callee, at) = &instr.operands[1];
+    let (callee, at) = &operands[1];
     if let Operand::Name(name) = callee {
         match arity.get(name) {
             None => diags.push(Diagnostic::at(*at, format!("undefined function `{name}`"))),
