@@ -82,10 +82,10 @@ pub fn compile(
     hot: Option<*mut HotCount>,
     budget: &mut Budget,
 ) -> Result<Emitted, Bail> {
-    // The clock and the memory are looked at before any work, as before
-    // the optimizing pipeline's first phase: a zero allowance compiles
-    // nothing.
-    budget.check_limits()?;
+    // The allowance and the memory are looked at before any work, as
+    // before the optimizing pipeline's first phase: a zero allowance
+    // compiles nothing.
+    budget.check_start()?;
     let f = program.func(id);
     let glue = crate::backend::glue::glue().map_err(Bail::CodeCache)?;
     let mut b = Baseline::new(program, id, env, glue);

@@ -24,7 +24,40 @@ pub struct CodeBuffer<M> {
     marks: Vec<(usize, M)>,
     /// The constants instructions read from memory, each once, laid out
     /// after the code.
-    pool: Vec<(u64, DynamicLabel)>,
+    pool: Pool,
+}
+
+/// How many pool entries are kept without allocating: most functions
+/// pool a routine's address or two, and an allocation is a tenth of a
+/// small compile's set-up.
+const POOL_INLINE: usize = 4;
+
+/// The constant pool's entries, in the order made: the first
+/// `POOL_INLINE` in place, the rest in `more`.
+#[derive(Default)]
+struct Pool {
+    inline: [Option<(u64, DynamicLabel)>; POOL_INLINE],
+    more: Vec<(u64, DynamicLabel)>,
+}
+
+impl Pool {
+    fn iter(&self) -> impl Iterator<Item = (u64, DynamicLabel)> + '_ {
+        self.inline
+            .iter()
+            .map_while(|entry| *entry)
+            .chain(self.more.iter().copied())
+    }
+
+    fn push(&mut self, entry: (u64, DynamicLabel)) {
+        match self.inline.iter_mut().find(|slot| slot.is_none()) {
+            Some(slot) => *slot = Some(entry),
+            None => self.more.push(entry),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.inline[0].is_none()
+    }
 }
 
 /// Finished machine code, position independent (it reaches other code
@@ -69,8 +102,7 @@ impl<M> CodeBuffer<M> {
             ops,
             lines: Vec::with_capacity(capacity.lines),
             marks: Vec::with_capacity(8 + capacity.marks),
-            // Most functions pool a routine's address or two.
-            pool: Vec::with_capacity(4),
+            pool: Pool::default(),
         }
     }
 
@@ -116,7 +148,7 @@ impl<M> CodeBuffer<M> {
 
     /// The pool entry holding the 8 bytes `bits`, made on first use.
     pub fn pooled(&mut self, bits: u64) -> DynamicLabel {
-        if let Some(&(_, at)) = self.pool.iter().find(|&&(k, _)| k == bits) {
+        if let Some((_, at)) = self.pool.iter().find(|&(k, _)| k == bits) {
             return at;
         }
         let at = self.ops.new_dynamic_label();
@@ -178,7 +210,7 @@ impl<M> CodeBuffer<M> {
         let code_end = self.here();
         if !self.pool.is_empty() {
             dynasm!(self.ops ; .arch x64 ; .align 8);
-            for &(bits, at) in &self.pool {
+            for (bits, at) in self.pool.iter() {
                 dynasm!(self.ops ; .arch x64 ; =>at ; .u64 bits);
             }
         }
