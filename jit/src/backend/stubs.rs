@@ -25,12 +25,27 @@ pub(crate) struct GroupStub {
     pub(crate) members: Vec<(i32, DynamicLabel)>,
 }
 
+/// The slow path of a checked access `[base + offset]` whose base was
+/// compared with `cells - offset` (`isel::memory`): a base in
+/// `[-offset, -1]` fails that compare though its sum wraps into the
+/// memory, so the sum itself is checked here, trapping or going back.
+pub(crate) struct OffsetStub {
+    pub(crate) label: DynamicLabel,
+    /// Where the access is, to go back to.
+    pub(crate) back: DynamicLabel,
+    pub(crate) base: Gpr,
+    pub(crate) offset: i32,
+    pub(crate) cells: i32,
+    pub(crate) trap: DynamicLabel,
+}
+
 pub(crate) struct Stubs {
     /// Calls through `jit_call`.
     slow_calls: Vec<SlowCall>,
     /// (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
     groups: Vec<GroupStub>,
+    offsets: Vec<OffsetStub>,
     /// Where a helper's trap leaves compiled code (see `abi`).
     unwind: DynamicLabel,
     glue: &'static Glue,
@@ -49,6 +64,7 @@ impl Stubs {
             slow_calls: Vec::with_capacity(calls),
             traps: Vec::with_capacity(traps),
             groups: Vec::new(),
+            offsets: Vec::new(),
             unwind: ops.new_dynamic_label(),
             glue,
         }
@@ -85,6 +101,11 @@ impl Stubs {
         self.groups.push(stub);
     }
 
+    /// A checked access's slow path.
+    pub(crate) fn offset(&mut self, stub: OffsetStub) {
+        self.offsets.push(stub);
+    }
+
     /// A call's way through `jit_call` (`abi::direct_call` made it).
     pub(crate) fn slow_call(&mut self, call: SlowCall) {
         self.slow_calls.push(call);
@@ -117,6 +138,19 @@ impl Stubs {
             if let Some(&(_, last)) = g.members.last() {
                 dynasm!(ops ; .arch x64 ; jmp =>last);
             }
+        }
+        for o in std::mem::take(&mut self.offsets) {
+            ops.mark(Mark::Named(
+                "a base past the memory less the offset: check the cell",
+            ));
+            dynasm!(ops
+                ; .arch x64
+                ; =>o.label
+                ; lea rcx, [Rq(o.base) + o.offset]
+                ; cmp rcx, o.cells
+                ; jae =>o.trap
+                ; jmp =>o.back
+            );
         }
         for (label, kind, site) in std::mem::take(&mut self.traps) {
             ops.mark(Mark::Trap { kind, site });

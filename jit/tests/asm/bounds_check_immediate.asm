@@ -1,5 +1,5 @@
-function main (asm, 112 bytes)
-    00000  jmp 000000000000003Ah
+function main (asm, 136 bytes)
+    00000  jmp 0000000000000050h
     00005  nop
     00006  nop
     00007  nop
@@ -7,27 +7,31 @@ function main (asm, 112 bytes)
     00008  push rbp
     00009  mov rbp,rsp
 ; line 6: load
-    0000c  lea rax,[rsi+1]
-    00014  cmp rax,8
-    0001b  jae 000000000000002Dh
-    00021  mov rsi,[r14+rax*8]
+    0000c  cmp rsi,7
+    00013  jae 0000000000000029h
+    00019  mov rsi,[r14+rsi*8+8]
 ; line 7: ret
-    00025  mov rax,rsi
-    00028  mov rsp,rbp
-    0002b  pop rbp
-    0002c  ret
+    00021  mov rax,rsi
+    00024  mov rsp,rbp
+    00027  pop rbp
+    00028  ret
+; a base past the memory less the offset: check the cell
+    00029  lea rcx,[rsi+1]
+    00031  cmp rcx,8
+    00038  jae 0000000000000043h
+    0003e  jmp 0000000000000019h
 ; trap: memory access out of bounds at line 6
-    0002d  xor edx,edx
-    0002f  jmp qword ptr [60h]  ; glue: memory access out of bounds through jit_trap
+    00043  xor edx,edx
+    00045  jmp qword ptr [78h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    00035  mov rsp,[r15+28h]
-    00039  ret
+    0004b  mov rsp,[r15+28h]
+    0004f  ret
 ; external entry (from the interpreter)
-    0003a  mov rax,ADDR
-    00044  mov rcx,ADDR
-    0004e  lea r11,[8]
-    00055  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 1 word in registers
+    00050  mov rax,ADDR
+    0005a  mov rcx,ADDR
+    00064  lea r11,[8]
+    0006b  jmp qword ptr [80h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00060  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    00068  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00078  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    00080  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -1,5 +1,5 @@
-function main (asm, 352 bytes)
-    00000  jmp 000000000000012Ah
+function main (asm, 376 bytes)
+    00000  jmp 0000000000000144h
     00005  nop
     00006  nop
     00007  nop
@@ -16,61 +16,61 @@ function main (asm, 352 bytes)
     0002c  sub rax,3
     00032  cmp rdi,rax
     00035  jg 0000000000000040h
-    0003b  jmp 00000000000000BDh
+    0003b  jmp 00000000000000B9h
 ; line 9: jge
     00040  cmp rsi,rdi
-    00043  jge 0000000000000086h
+    00043  jge 0000000000000082h
     00049  nop [rax+rax]
     00052  nop [rax+rax]
     0005b  nop [rax+rax]
 ; line 10: store
-    00060  lea rax,[rsi+3]
-    00068  cmp rax,1000h
-    0006f  jae 000000000000011Ah
-    00075  mov qword ptr [r14+rax*8],0
+    00060  cmp rsi,0FFDh
+    00067  jae 000000000000011Ah
+    0006d  mov qword ptr [r14+rsi*8+18h],0
 ; line 11: add
-    0007d  add rsi,1
+    00079  add rsi,1
 ; line 12: jmp
 ; line 9: jge
-    00081  cmp rsi,rdi
-    00084  jl 0000000000000060h
+    0007d  cmp rsi,rdi
+    00080  jl 0000000000000060h
 ; line 14: print
-    00086  mov rax,rsi
-    00089  mov rsi,rax
-    0008c  mov ecx,5
-    00091  mov rdi,[r15+30h]
-    00095  mov rax,ADDR
-    0009f  push r10
-    000a1  push r11
-    000a3  call rax  ; jit_print
-    000a5  pop r11
-    000a7  pop r10
-    000a9  test rdx,rdx
-    000ac  jne 0000000000000125h
+    00082  mov rax,rsi
+    00085  mov rsi,rax
+    00088  mov ecx,5
+    0008d  mov rdi,[r15+30h]
+    00091  mov rax,ADDR
+    0009b  push r10
+    0009d  push r11
+    0009f  call rax  ; jit_print
+    000a1  pop r11
+    000a3  pop r10
+    000a5  test rdx,rdx
+    000a8  jne 000000000000013Fh
 ; line 15: ret
-    000b2  mov eax,0
-    000b8  mov rsp,rbp
-    000bb  pop rbp
-    000bc  ret
+    000ae  mov eax,0
+    000b4  mov rsp,rbp
+    000b7  pop rbp
+    000b8  ret
 ; unchecked copy of the loop at line 9
 ; fill: the loop's stores as one string store
-    000bd  lea rax,[rsi+3]
-    000c5  lea rdx,[r14+rax*8]
-    000c9  mov rcx,rdi
-    000cc  sub rcx,rsi
-    000cf  jo 00000000000000F3h
-    000d5  cmp rcx,40h
-    000dc  jl 00000000000000F3h
-    000e2  mov eax,0
-    000e8  push rdi
-    000e9  mov rdi,rdx
-    000ec  rep stosq [rdi]
-    000ef  pop rdi
-    000f0  mov rsi,rdi
+    000b9  lea rax,[rsi+3]
+    000c1  lea rdx,[r14+rax*8]
+    000c5  mov rcx,rdi
+    000c8  sub rcx,rsi
+    000cb  jo 00000000000000EFh
+    000d1  cmp rcx,40h
+    000d8  jl 00000000000000EFh
+    000de  mov eax,0
+    000e4  push rdi
+    000e5  mov rdi,rdx
+    000e8  rep stosq [rdi]
+    000eb  pop rdi
+    000ec  mov rsi,rdi
 ; line 9: jge
-    000f3  cmp rsi,rdi
-    000f6  jge 0000000000000086h
-    000f8  nop [rax+rax]
+    000ef  cmp rsi,rdi
+    000f2  jge 0000000000000082h
+    000f4  nop [rax+rax]
+    000fd  nop [rax]
 ; line 10: store
     00100  mov qword ptr [r14+rsi*8+18h],0
 ; line 11: add
@@ -79,19 +79,24 @@ function main (asm, 352 bytes)
 ; line 9: jge
     00110  cmp rsi,rdi
     00113  jl 0000000000000100h
-    00115  jmp 0000000000000086h
+    00115  jmp 0000000000000082h
+; a base past the memory less the offset: check the cell
+    0011a  lea rcx,[rsi+3]
+    00122  cmp rcx,1000h
+    00129  jae 0000000000000134h
+    0012f  jmp 000000000000006Dh
 ; trap: memory access out of bounds at line 10
-    0011a  mov edx,2
-    0011f  jmp qword ptr [150h]  ; glue: memory access out of bounds through jit_trap
+    00134  mov edx,2
+    00139  jmp qword ptr [168h]  ; glue: memory access out of bounds through jit_trap
 ; unwind to the entry from the interpreter
-    00125  mov rsp,[r15+28h]
-    00129  ret
+    0013f  mov rsp,[r15+28h]
+    00143  ret
 ; external entry (from the interpreter)
-    0012a  mov rax,ADDR
-    00134  mov rcx,ADDR
-    0013e  lea r11,[8]
-    00145  jmp qword ptr [158h]  ; glue: the entry from the interpreter, 1 word in registers
+    00144  mov rax,ADDR
+    0014e  mov rcx,ADDR
+    00158  lea r11,[8]
+    0015f  jmp qword ptr [170h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
-    00150  dq ADDR  ; glue: memory access out of bounds through jit_trap
-    00158  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
+    00168  dq ADDR  ; glue: memory access out of bounds through jit_trap
+    00170  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

@@ -9,7 +9,7 @@
 
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
-use crate::backend::stubs::GroupStub;
+use crate::backend::stubs::{GroupStub, OffsetStub};
 use crate::ir::entity::{Inst, Value};
 use crate::ir::InstKind;
 use crate::passes::group_checks::Group;
@@ -64,11 +64,50 @@ impl Emitter<'_> {
                 return Mem::cell(self.register(base, RAX), 8 * k as i32);
             }
         }
+        if checked {
+            if let Some(m) = self.offset_checked_cell(base, off, src) {
+                return m;
+            }
+        }
         let cell = self.address(base, off);
         if checked {
             self.bounds_check(cell, src);
         }
         Mem::cell(cell, 0)
+    }
+
+    /// A checked access `[base + k]`, `0 < k < cells`, a record's field
+    /// mostly: the base compared with `cells - k` and `k` in the
+    /// displacement, one instruction where the sum in rax and its compare
+    /// take two (and rax). The compare is exact but for a base in `[-k,
+    /// -1]`, whose sum wraps to a cell inside: that base takes the slow
+    /// path (`OffsetStub`), which checks the sum itself and comes back.
+    fn offset_checked_cell(&mut self, base: Value, off: Value, src: u32) -> Option<Mem> {
+        let f = self.facts.f;
+        if f.constant(base).is_some() {
+            return None;
+        }
+        let k = f.constant(off)? as i64;
+        let cells = self.facts.env.memory.cells as i64;
+        if !(1..cells).contains(&k) {
+            return None;
+        }
+        let r = self.register(base, RAX);
+        let trap = self.trap_label(TRAP_OUT_OF_BOUNDS, src);
+        let slow = self.ops.new_dynamic_label();
+        let back = self.ops.new_dynamic_label();
+        // The cell count is at most 2^28: both fit 32 bits.
+        let (limit, k) = ((cells - k) as i32, k as i32);
+        dynasm!(self.ops ; .arch x64 ; cmp Rq(r), limit ; jae =>slow ; =>back);
+        self.stubs.offset(OffsetStub {
+            label: slow,
+            back,
+            base: r,
+            offset: k,
+            cells: cells as i32,
+            trap,
+        });
+        Some(Mem::cell(r, 8 * k))
     }
 
     /// The cell of an access at a constant cell inside the memory, which
