@@ -18,6 +18,10 @@ use x64::Gpr;
 /// memory; the span check failed, so one is.
 pub(crate) struct GroupStub {
     pub(crate) label: DynamicLabel,
+    /// Where the group's head is, to go back to when every member is
+    /// inside (its span was compared from the base, which can wrap);
+    /// `None` where the span check is exact.
+    pub(crate) back: Option<DynamicLabel>,
     /// The register holding the group's base.
     pub(crate) base: Gpr,
     pub(crate) cells: i32,
@@ -135,8 +139,10 @@ impl Stubs {
                     ; jae =>trap
                 );
             }
-            if let Some(&(_, last)) = g.members.last() {
-                dynasm!(ops ; .arch x64 ; jmp =>last);
+            match (g.back, g.members.last()) {
+                (Some(back), _) => dynasm!(ops ; .arch x64 ; jmp =>back),
+                (None, Some(&(_, last))) => dynasm!(ops ; .arch x64 ; jmp =>last),
+                (None, None) => {}
             }
         }
         for o in std::mem::take(&mut self.offsets) {

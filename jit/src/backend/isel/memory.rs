@@ -149,8 +149,18 @@ impl Emitter<'_> {
         let limit = (cells - (group.hi - group.lo)) as i32;
         let slow = self.ops.new_dynamic_label();
         let lo = group.lo as i32;
+        // With every offset positive, the base itself is compared with
+        // `cells - hi`, as for one field (`offset_checked_cell`): a base
+        // that wraps into the memory fails it, and the slow path, finding
+        // every member inside, comes back.
+        let mut back = None;
         if lo == 0 {
             dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow);
+        } else if lo > 0 && group.hi < cells {
+            let at = self.ops.new_dynamic_label();
+            let limit = (cells - group.hi) as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow ; =>at);
+            back = Some(at);
         } else {
             dynasm!(self.ops ; .arch x64 ; lea rcx, [Rq(base) + lo] ; cmp rcx, limit ; jae =>slow);
         }
@@ -166,6 +176,7 @@ impl Emitter<'_> {
             .collect();
         self.stubs.group(GroupStub {
             label: slow,
+            back,
             base,
             cells: cells as i32,
             members,
