@@ -37,8 +37,11 @@ impl Emitter<'_> {
         self.mark(Mark::Named("fill: the loop's stores as one string store"));
         // rdx = the first cell's address (the guard proved the run in
         // bounds, if there is one).
-        let cell = self.address(fill.base, fill.offset);
-        dynasm!(self.ops ; .arch x64 ; lea rdx, [r14 + Rq(cell) * 8]);
+        let cell = self.address(fill.index, fill.addend);
+        match 8 * fill.disp {
+            0 => dynasm!(self.ops ; .arch x64 ; lea rdx, [r14 + Rq(cell) * 8]),
+            disp => dynasm!(self.ops ; .arch x64 ; lea rdx, [r14 + Rq(cell) * 8 + disp]),
+        }
         // rcx = limit - index, the cells left. The guard bounds the index
         // below and the limit above, not the limit below: the difference
         // overflows where the limit is far below the index, and the loop

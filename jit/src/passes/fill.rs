@@ -12,6 +12,16 @@
 //!         jmp header
 //! ```
 //!
+//! or, an array's elements after its header (`[%a + %k + K]`, the
+//! lowering of `a[k]` with the length at `a[0]`), with the element's
+//! address used by the store alone:
+//!
+//! ```text
+//! body:   %e = add %a, %k                   (%a loop-invariant)
+//!         store [%e + K], %v                (K a constant)
+//!         ...the step and the jump as above
+//! ```
+//!
 //! Runs on the out-of-SSA IR, after `bounds`: only a versioned loop whose
 //! guard proves the store in bounds qualifies, so the unchecked copy
 //! stores every cell from `k + c` to `n - 1 + c` and leaves with `k = n`
@@ -21,7 +31,7 @@
 //! store's start-up costs more than it saves.
 
 use crate::ir::entity::{Block, Inst, Value};
-use crate::ir::{Function, InstKind};
+use crate::ir::{Function, InstKind, Uses};
 use crate::passes::bounds::{Direction, VersionedLoop};
 use crate::pipeline::budget::{Bail, Budget};
 use vm::Op;
@@ -36,9 +46,9 @@ pub struct Fill {
     /// the jump back).
     pub body: Block,
     pub store: Inst,
-    /// The cell stored is `base + offset`, one of them the index.
-    pub base: Value,
-    pub offset: Value,
+    /// The cell stored is `index + addend + disp`.
+    pub addend: Value,
+    pub disp: i32,
     pub value: Value,
     pub index: Value,
     /// The index plus one, where the step puts it before copying it back
@@ -54,22 +64,31 @@ pub fn find(
     budget: &mut Budget,
 ) -> Result<Vec<Fill>, Bail> {
     let mut found = Vec::new();
+    if versioned.is_empty() {
+        return Ok(found);
+    }
+    budget.charge(f.insts.len() as u64)?;
+    let uses = f.uses();
     for (lp, l) in versioned.iter().enumerate() {
         budget.charge(l.blocks.len() as u64)?;
-        found.extend(fill(f, lp, l));
+        found.extend(fill(f, &uses, lp, l));
     }
     Ok(found)
 }
 
 /// Loop `lp` as a fill, if it has the shape in the module doc.
-fn fill(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Fill> {
+fn fill(f: &Function, uses: &Uses, lp: usize, l: &VersionedLoop) -> Option<Fill> {
     if l.direction != Direction::Up || l.bottom_tested || l.inclusive || l.blocks.len() != 2 {
         return None;
     }
     let body = *l.blocks.iter().find(|&&b| b != l.header)?;
     stays_while_below(f, l, body)?;
     let insts = &f.block(body).insts;
-    let (&store, rest) = insts.split_first()?;
+    let (cell, store, rest) = match insts.as_slice() {
+        [store, rest @ ..] if is_store(f, *store) => (Cell::Indexed, *store, rest),
+        [element, store, rest @ ..] => (Cell::Element(*element), *store, rest),
+        _ => return None,
+    };
     let InstKind::Store(base, offset, value) = *f.kind(store) else {
         return None;
     };
@@ -83,12 +102,15 @@ fn fill(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Fill> {
             .flat_map(|&b| f.block(b).insts.iter())
             .any(|&i| f.inst(i).result == Some(v))
     };
-    let invariant_addend = match (base == l.index, offset == l.index) {
-        (true, false) => offset,
-        (false, true) => base,
-        _ => return None,
+    let (addend, disp) = match cell {
+        Cell::Indexed => match (base == l.index, offset == l.index) {
+            (true, false) => (offset, 0),
+            (false, true) => (base, 0),
+            _ => return None,
+        },
+        Cell::Element(element) => element_cell(f, uses, l.index, element, base, offset)?,
     };
-    if defined_inside(invariant_addend) || defined_inside(value) {
+    if defined_inside(addend) || defined_inside(value) {
         return None;
     }
     Some(Fill {
@@ -96,13 +118,56 @@ fn fill(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Fill> {
         header: l.header,
         body,
         store,
-        base,
-        offset,
+        addend,
+        disp,
         value,
         index: l.index,
         next,
         limit: l.limit,
     })
+}
+
+/// How a fill's store finds its cell from the index.
+enum Cell {
+    /// `[%k + %c]`.
+    Indexed,
+    /// `[%e + K]` after `%e = add %a, %k`, this instruction.
+    Element(Inst),
+}
+
+fn is_store(f: &Function, i: Inst) -> bool {
+    matches!(f.kind(i), InstKind::Store(..))
+}
+
+/// `(%a, K)` where `element` is `%e = add %a, %k` (either order) and the
+/// store's cell is `[%e + K]`, `%e` read by that store alone, so the
+/// loop can go without it; `K` small enough for a displacement.
+fn element_cell(
+    f: &Function,
+    uses: &Uses,
+    index: Value,
+    element: Inst,
+    base: Value,
+    offset: Value,
+) -> Option<(Value, i32)> {
+    let e = f.inst(element).result?;
+    let InstKind::Binary(Op::Add, x, y) = *f.kind(element) else {
+        return None;
+    };
+    let addend = match (x == index, y == index) {
+        (true, false) => y,
+        (false, true) => x,
+        _ => return None,
+    };
+    let k = match (base == e, offset == e) {
+        (true, false) => f.constant(offset)?,
+        (false, true) => f.constant(base)?,
+        _ => return None,
+    } as i64;
+    let disp = i32::try_from(k)
+        .ok()
+        .filter(|d| d.unsigned_abs() < 1 << 28)?;
+    (uses.of(e).len() == 1).then_some((addend, disp))
 }
 
 /// `Some` if the header only branches, into `body` while `index < limit`.
@@ -169,6 +234,30 @@ mod tests {
     #[test]
     fn a_loop_storing_one_value_from_its_index_up_is_a_fill() {
         assert_eq!(fills(CLEAR), 1);
+    }
+
+    const ELEMENTS: &str = ".memory 64\nfunc main(%a, %n)\n    mov %k, 0\nloop:\n    jge %k, %n, done\n    add %e, %a, %k\n    store [%e+1], 0\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %k\nend\n";
+
+    #[test]
+    fn an_arrays_elements_after_its_header_are_a_fill() {
+        assert_eq!(fills(ELEMENTS), 1);
+        assert_eq!(
+            fills(&ELEMENTS.replace("add %e, %a, %k", "add %e, %k, %a")),
+            1
+        );
+    }
+
+    #[test]
+    fn elements_at_a_moving_or_kept_address_are_not() {
+        // The element's address is read after the loop too.
+        let kept = ELEMENTS.replace("    ret %k", "    ret %e");
+        assert_eq!(fills(&kept), 0);
+        // The address is not the index plus an invariant.
+        let scaled = ELEMENTS.replace("add %e, %a, %k", "mul %e, %k, 2");
+        assert_eq!(fills(&scaled), 0);
+        // The addend changes in the loop.
+        let moving = ELEMENTS.replace("add %e, %a, %k", "add %a, %a, 1\n    add %e, %a, %k");
+        assert_eq!(fills(&moving), 0);
     }
 
     #[test]

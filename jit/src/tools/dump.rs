@@ -307,12 +307,11 @@ fn rebase_text(rebase: &Rebase, names: &Names) -> String {
 /// The cells a fill stores, from the loop's index on.
 fn fill_cells(fill: &Fill, names: &Names) -> String {
     let (index, limit) = (names.of(fill.index), names.of(fill.limit));
-    let addend = if fill.base == fill.index {
-        fill.offset
-    } else {
-        fill.base
+    let addend = match fill.disp {
+        0 => names.of(fill.addend).to_string(),
+        d => format!("{} + {d}", names.of(fill.addend)),
     };
-    format!("[{index} + {0}, {limit} + {0})", names.of(addend))
+    format!("[{index} + {addend}, {limit} + {addend})")
 }
 
 /// A home as the assembler names it.
