@@ -8,10 +8,8 @@
 use super::emitter::Mark;
 use super::emitter::{Emitter, RAX, RCX};
 use crate::ir::entity::{Block, Value};
+use crate::passes::fill::MIN_RUN;
 use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
-
-/// Runs of fewer cells stay a loop.
-const MIN_RUN: i32 = 64;
 
 impl Emitter<'_> {
     /// The fill whose loop `b` heads, in the unchecked copy being

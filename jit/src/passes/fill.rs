@@ -14,7 +14,8 @@
 //!
 //! or, an array's elements after its header (`[%a + %k + K]`, the
 //! lowering of `a[k]` with the length at `a[0]`), with the element's
-//! address used by the store alone:
+//! address used by the store alone and the limit a constant of at least
+//! `MIN_RUN` cells:
 //!
 //! ```text
 //! body:   %e = add %a, %k                   (%a loop-invariant)
@@ -108,7 +109,14 @@ fn fill(f: &Function, uses: &Uses, lp: usize, l: &VersionedLoop) -> Option<Fill>
             (false, true) => (base, 0),
             _ => return None,
         },
-        Cell::Element(element) => element_cell(f, uses, l.index, element, base, offset)?,
+        // Where the array's length is not known, it is mostly short in
+        // object code (Storage's leaves of 1 to 10 cells): the fill's
+        // test then costs more than it saves, and its loop, which
+        // `rebase` leaves alone, an `lea` an iteration.
+        Cell::Element(element) if known_long(f, l.limit) => {
+            element_cell(f, uses, l.index, element, base, offset)?
+        }
+        Cell::Element(_) => return None,
     };
     if defined_inside(addend) || defined_inside(value) {
         return None;
@@ -133,6 +141,15 @@ enum Cell {
     Indexed,
     /// `[%e + K]` after `%e = add %a, %k`, this instruction.
     Element(Inst),
+}
+
+/// Runs of fewer cells stay a loop (the emitter's test, at run time).
+pub const MIN_RUN: i32 = 64;
+
+/// Whether `limit` is a constant of at least `MIN_RUN` cells.
+fn known_long(f: &Function, limit: Value) -> bool {
+    f.constant(limit)
+        .is_some_and(|n| (n as i64) >= i64::from(MIN_RUN))
 }
 
 fn is_store(f: &Function, i: Inst) -> bool {
@@ -236,7 +253,7 @@ mod tests {
         assert_eq!(fills(CLEAR), 1);
     }
 
-    const ELEMENTS: &str = ".memory 64\nfunc main(%a, %n)\n    mov %k, 0\nloop:\n    jge %k, %n, done\n    add %e, %a, %k\n    store [%e+1], 0\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %k\nend\n";
+    const ELEMENTS: &str = ".memory 64\nfunc main(%a)\n    mov %k, 0\nloop:\n    jge %k, 100, done\n    add %e, %a, %k\n    store [%e+1], 0\n    add %k, %k, 1\n    jmp loop\ndone:\n    ret %k\nend\n";
 
     #[test]
     fn an_arrays_elements_after_its_header_are_a_fill() {
@@ -255,6 +272,13 @@ mod tests {
         // The address is not the index plus an invariant.
         let scaled = ELEMENTS.replace("add %e, %a, %k", "mul %e, %k, 2");
         assert_eq!(fills(&scaled), 0);
+        // A limit not known to be long.
+        let unknown = ELEMENTS
+            .replace("func main(%a)", "func main(%a, %n)")
+            .replace("jge %k, 100, done", "jge %k, %n, done");
+        assert_eq!(fills(&unknown), 0);
+        let short = ELEMENTS.replace("jge %k, 100, done", "jge %k, 63, done");
+        assert_eq!(fills(&short), 0);
         // The addend changes in the loop.
         let moving = ELEMENTS.replace("add %e, %a, %k", "add %a, %a, 1\n    add %e, %a, %k");
         assert_eq!(fills(&moving), 0);
