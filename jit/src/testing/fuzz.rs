@@ -750,7 +750,9 @@ impl Gen<'_> {
     /// A loop that only stores one value from its index up (`jit::fill`):
     /// runs long and short, empty, to the end of memory or one past it,
     /// from below 0, at an offset; the limit sometimes from a register (a
-    /// run past the end traps at the end of memory, however long).
+    /// run past the end traps at the end of memory, however long). One in
+    /// three stores an array's elements instead, `[%fe + K]` after `%fe =
+    /// add %fa, %index`, from a base that may be below 0.
     fn fill_loop(&mut self) {
         let d = self.depth;
         let index = format!("%g{d}");
@@ -777,10 +779,26 @@ impl Gen<'_> {
             0 => self.float_literal(),
             _ => self.int_operand(),
         };
+        let element = self.rng.below(3) == 0;
+        let (base, addr) = (format!("%fa{d}"), format!("%fe{d}"));
+        if element {
+            let at = match self.rng.below(4) {
+                0 => format!("-{}", 1 + self.rng.below(3)),
+                1 => self.int_operand(),
+                _ => format!("{}", self.rng.below(8)),
+            };
+            self.line(&format!("mov {base}, {at}"));
+        }
         self.line(&format!("mov {index}, {start}"));
         self.out.push_str(&format!("{top}:\n"));
         self.line(&format!("jge {index}, {limit}, {out}"));
-        self.line(&format!("store [{index}{offset}], {value}"));
+        if element {
+            self.line(&format!("add {addr}, {base}, {index}"));
+            let k = self.rng.below(3);
+            self.line(&format!("store [{addr}+{k}], {value}"));
+        } else {
+            self.line(&format!("store [{index}{offset}], {value}"));
+        }
         self.line(&format!("add {index}, {index}, 1"));
         self.line(&format!("jmp {top}"));
         self.out.push_str(&format!("{out}:\n"));
@@ -1200,6 +1218,27 @@ mod tests {
             "{found} of {written}"
         );
     }
+    /// Some of the generator's element loops (`[%fe + K]`) compile as
+    /// fills with their offset.
+    #[test]
+    fn the_generators_element_loops_compile_as_fills() {
+        let (mut written, mut found) = (0, 0);
+        for seed in 0..400 {
+            let text = super::random_program(seed);
+            written += text.matches("add %fe").count();
+            let program = vm::load(text.as_bytes()).expect("loads");
+            for k in 0..program.funcs.len() {
+                let id = vm::FuncId(k as u32);
+                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Fill) {
+                    found += ctx
+                        .fills
+                        .map_or(0, |f| f.iter().filter(|x| x.disp != 0).count());
+                }
+            }
+        }
+        assert!(written >= 40 && found >= 10, "{found} of {written}");
+    }
+
     /// Per generated program of `seeds`: `found` summed over its
     /// functions, each compiled up to `phase` (those that compile).
     fn per_program(
