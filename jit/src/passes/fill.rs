@@ -65,20 +65,60 @@ pub fn find(
     budget: &mut Budget,
 ) -> Result<Vec<Fill>, Bail> {
     let mut found = Vec::new();
-    if versioned.is_empty() {
-        return Ok(found);
-    }
-    budget.charge(f.insts.len() as u64)?;
-    let uses = f.uses();
+    // The def-use table, made at the first element loop (the only shape
+    // that asks who reads a value).
+    let mut uses = None;
     for (lp, l) in versioned.iter().enumerate() {
         budget.charge(l.blocks.len() as u64)?;
-        found.extend(fill(f, &uses, lp, l));
+        found.extend(fill(f, &mut uses, budget, lp, l)?);
     }
     Ok(found)
 }
 
 /// Loop `lp` as a fill, if it has the shape in the module doc.
-fn fill(f: &Function, uses: &Uses, lp: usize, l: &VersionedLoop) -> Option<Fill> {
+fn fill(
+    f: &Function,
+    uses: &mut Option<Uses>,
+    budget: &mut Budget,
+    lp: usize,
+    l: &VersionedLoop,
+) -> Result<Option<Fill>, Bail> {
+    Ok(match shape(f, lp, l) {
+        Some(Shape::Done(fill)) => Some(fill),
+        Some(Shape::Element(partial, element)) => {
+            if uses.is_none() {
+                budget.charge(f.insts.len() as u64)?;
+            }
+            let uses = uses.get_or_insert_with(|| f.uses());
+            partial.with_element(f, uses, element)
+        }
+        None => None,
+    })
+}
+
+/// A fill, or one whose cell is an array element still to be checked
+/// against the def-use table.
+enum Shape {
+    Done(Fill),
+    Element(Fill, Inst),
+}
+
+impl Fill {
+    /// This element fill, its cell found from `element` (`%e = add %a,
+    /// %k`), if the address is read by the store alone.
+    fn with_element(mut self, f: &Function, uses: &Uses, element: Inst) -> Option<Fill> {
+        let InstKind::Store(base, offset, _) = *f.kind(self.store) else {
+            return None;
+        };
+        let (addend, disp) = element_cell(f, uses, self.index, element, base, offset)?;
+        self.addend = addend;
+        self.disp = disp;
+        Some(self)
+    }
+}
+
+/// Loop `lp` in the shape of a fill (`Shape::Element` still to check).
+fn shape(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Shape> {
     if l.direction != Direction::Up || l.bottom_tested || l.inclusive || l.blocks.len() != 2 {
         return None;
     }
@@ -103,36 +143,50 @@ fn fill(f: &Function, uses: &Uses, lp: usize, l: &VersionedLoop) -> Option<Fill>
             .flat_map(|&b| f.block(b).insts.iter())
             .any(|&i| f.inst(i).result == Some(v))
     };
-    let (addend, disp) = match cell {
+    let addend = match cell {
         Cell::Indexed => match (base == l.index, offset == l.index) {
-            (true, false) => (offset, 0),
-            (false, true) => (base, 0),
+            (true, false) => offset,
+            (false, true) => base,
             _ => return None,
         },
         // Where the array's length is not known, it is mostly short in
         // object code (Storage's leaves of 1 to 10 cells): the fill's
         // test then costs more than it saves, and its loop, which
         // `rebase` leaves alone, an `lea` an iteration.
-        Cell::Element(element) if known_long(f, l.limit) => {
-            element_cell(f, uses, l.index, element, base, offset)?
-        }
+        Cell::Element(element) if known_long(f, l.limit) => element_addend(f, l.index, element)?,
         Cell::Element(_) => return None,
     };
     if defined_inside(addend) || defined_inside(value) {
         return None;
     }
-    Some(Fill {
+    let fill = Fill {
         lp,
         header: l.header,
         body,
         store,
         addend,
-        disp,
+        disp: 0,
         value,
         index: l.index,
         next,
         limit: l.limit,
+    };
+    Some(match cell {
+        Cell::Indexed => Shape::Done(fill),
+        Cell::Element(element) => Shape::Element(fill, element),
     })
+}
+
+/// `%a` where `element` is `%e = add %a, %k` (either order).
+fn element_addend(f: &Function, index: Value, element: Inst) -> Option<Value> {
+    let InstKind::Binary(Op::Add, x, y) = *f.kind(element) else {
+        return None;
+    };
+    match (x == index, y == index) {
+        (true, false) => Some(y),
+        (false, true) => Some(x),
+        _ => None,
+    }
 }
 
 /// How a fill's store finds its cell from the index.
@@ -168,14 +222,7 @@ fn element_cell(
     offset: Value,
 ) -> Option<(Value, i32)> {
     let e = f.inst(element).result?;
-    let InstKind::Binary(Op::Add, x, y) = *f.kind(element) else {
-        return None;
-    };
-    let addend = match (x == index, y == index) {
-        (true, false) => y,
-        (false, true) => x,
-        _ => return None,
-    };
+    let addend = element_addend(f, index, element)?;
     let k = match (base == e, offset == e) {
         (true, false) => f.constant(offset)?,
         (false, true) => f.constant(base)?,
