@@ -13,34 +13,20 @@ use super::glue::Glue;
 use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use x64::Gpr;
 
-/// A group's failed span check (`passes::group_checks`): each member's
-/// cell checked in program order, trapping at the first outside the
-/// memory; the span check failed, so one is.
+/// A failed check of cells off one base (`isel::memory::cells_check`: a
+/// group of `passes::group_checks`, or one field): each member's cell
+/// checked in program order, trapping at the first outside the memory.
 pub(crate) struct GroupStub {
     pub(crate) label: DynamicLabel,
-    /// Where the group's head is, to go back to when every member is
-    /// inside (its span was compared from the base, which can wrap);
-    /// `None` where the span check is exact.
+    /// Where the checked code is, to go back to when every member is
+    /// inside (the base was compared, and can wrap into the memory);
+    /// `None` where the check is exact, so some member is outside.
     pub(crate) back: Option<DynamicLabel>,
-    /// The register holding the group's base.
+    /// The register holding the base.
     pub(crate) base: Gpr,
     pub(crate) cells: i32,
     /// Each member's offset and trap, in program order.
     pub(crate) members: Vec<(i32, DynamicLabel)>,
-}
-
-/// The slow path of a checked access `[base + offset]` whose base was
-/// compared with `cells - offset` (`isel::memory`): a base in
-/// `[-offset, -1]` fails that compare though its sum wraps into the
-/// memory, so the sum itself is checked here, trapping or going back.
-pub(crate) struct OffsetStub {
-    pub(crate) label: DynamicLabel,
-    /// Where the access is, to go back to.
-    pub(crate) back: DynamicLabel,
-    pub(crate) base: Gpr,
-    pub(crate) offset: i32,
-    pub(crate) cells: i32,
-    pub(crate) trap: DynamicLabel,
 }
 
 pub(crate) struct Stubs {
@@ -49,7 +35,6 @@ pub(crate) struct Stubs {
     /// (label, kind for `jit_trap`, site).
     traps: Vec<(DynamicLabel, u64, u64)>,
     groups: Vec<GroupStub>,
-    offsets: Vec<OffsetStub>,
     /// Where a helper's trap leaves compiled code (see `abi`).
     unwind: DynamicLabel,
     glue: &'static Glue,
@@ -68,7 +53,6 @@ impl Stubs {
             slow_calls: Vec::with_capacity(calls),
             traps: Vec::with_capacity(traps),
             groups: Vec::new(),
-            offsets: Vec::new(),
             unwind: ops.new_dynamic_label(),
             glue,
         }
@@ -100,14 +84,9 @@ impl Stubs {
         }
     }
 
-    /// A group's slow path, for its span check to jump to.
+    /// The slow path of a check of cells off one base.
     pub(crate) fn group(&mut self, stub: GroupStub) {
         self.groups.push(stub);
-    }
-
-    /// A checked access's slow path.
-    pub(crate) fn offset(&mut self, stub: OffsetStub) {
-        self.offsets.push(stub);
     }
 
     /// A call's way through `jit_call` (`abi::direct_call` made it).
@@ -129,7 +108,9 @@ impl Stubs {
             slow_call_stub(ops, &call, routine);
         }
         for g in std::mem::take(&mut self.groups) {
-            ops.mark(Mark::Named("a group's span out of bounds: find the member"));
+            ops.mark(Mark::Named(
+                "cells off a base past their check: find the first outside",
+            ));
             dynasm!(ops ; .arch x64 ; =>g.label);
             for &(k, trap) in &g.members {
                 dynasm!(ops
@@ -144,19 +125,6 @@ impl Stubs {
                 (None, Some(&(_, last))) => dynasm!(ops ; .arch x64 ; jmp =>last),
                 (None, None) => {}
             }
-        }
-        for o in std::mem::take(&mut self.offsets) {
-            ops.mark(Mark::Named(
-                "a base past the memory less the offset: check the cell",
-            ));
-            dynasm!(ops
-                ; .arch x64
-                ; =>o.label
-                ; lea rcx, [Rq(o.base) + o.offset]
-                ; cmp rcx, o.cells
-                ; jae =>o.trap
-                ; jmp =>o.back
-            );
         }
         for (label, kind, site) in std::mem::take(&mut self.traps) {
             ops.mark(Mark::Trap { kind, site });

@@ -592,16 +592,14 @@ fn fixed(
             }),
             None => continue,
         }
-        accesses.push(i);
+        accesses.push((i, base));
     }
-    let (wide, fixed): (Vec<Fixed>, Vec<Fixed>) =
-        fixed.into_iter().partition(|c| c.high - c.low >= cells);
-    accesses.retain(|&i| {
-        let (InstKind::Load(a, b) | InstKind::Store(a, b, _)) = *f.kind(i) else {
-            return false;
-        };
-        !wide.iter().any(|c| c.base == a || c.base == b)
-    });
+    fixed.retain(|c| c.high - c.low < cells);
+    let accesses = accesses
+        .into_iter()
+        .filter(|&(_, base)| fixed.iter().any(|c| c.base == base))
+        .map(|(i, _)| i)
+        .collect();
     (accesses, fixed)
 }
 

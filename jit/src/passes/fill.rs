@@ -65,8 +65,6 @@ pub fn find(
     budget: &mut Budget,
 ) -> Result<Vec<Fill>, Bail> {
     let mut found = Vec::new();
-    // The def-use table, made at the first element loop (the only shape
-    // that asks who reads a value).
     let mut uses = None;
     for (lp, l) in versioned.iter().enumerate() {
         budget.charge(l.blocks.len() as u64)?;
@@ -75,7 +73,9 @@ pub fn find(
     Ok(found)
 }
 
-/// Loop `lp` as a fill, if it has the shape in the module doc.
+/// Loop `lp` as a fill, if it has the shape in the module doc. The
+/// def-use table (`uses`) is made at the first element loop, the only
+/// shape that asks who reads a value.
 fn fill(
     f: &Function,
     uses: &mut Option<Uses>,
@@ -83,51 +83,36 @@ fn fill(
     lp: usize,
     l: &VersionedLoop,
 ) -> Result<Option<Fill>, Bail> {
-    Ok(match shape(f, lp, l) {
-        Some(Shape::Done(fill)) => Some(fill),
-        Some(Shape::Element(partial, element)) => {
-            if uses.is_none() {
-                budget.charge(f.insts.len() as u64)?;
-            }
-            let uses = uses.get_or_insert_with(|| f.uses());
-            partial.with_element(f, uses, element)
-        }
-        None => None,
-    })
-}
-
-/// A fill, or one whose cell is an array element still to be checked
-/// against the def-use table.
-enum Shape {
-    Done(Fill),
-    Element(Fill, Inst),
-}
-
-impl Fill {
-    /// This element fill, its cell found from `element` (`%e = add %a,
-    /// %k`), if the address is read by the store alone.
-    fn with_element(mut self, f: &Function, uses: &Uses, element: Inst) -> Option<Fill> {
-        let InstKind::Store(base, offset, _) = *f.kind(self.store) else {
-            return None;
-        };
-        let (addend, disp) = element_cell(f, uses, self.index, element, base, offset)?;
-        self.addend = addend;
-        self.disp = disp;
-        Some(self)
+    let Some((fill, element)) = shape(f, lp, l) else {
+        return Ok(None);
+    };
+    let Some(e) = element else {
+        return Ok(Some(fill));
+    };
+    if uses.is_none() {
+        budget.charge(f.insts.len() as u64)?;
     }
+    let uses = uses.get_or_insert_with(|| f.uses());
+    // The loop can go without the element's address only if the store
+    // alone reads it.
+    Ok((uses.of(e).len() == 1).then_some(fill))
 }
 
-/// Loop `lp` in the shape of a fill (`Shape::Element` still to check).
-fn shape(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Shape> {
+/// Loop `lp` in the shape of a fill, with the element's address (`%e`)
+/// where it stores an array's elements.
+fn shape(f: &Function, lp: usize, l: &VersionedLoop) -> Option<(Fill, Option<Value>)> {
     if l.direction != Direction::Up || l.bottom_tested || l.inclusive || l.blocks.len() != 2 {
         return None;
     }
     let body = *l.blocks.iter().find(|&&b| b != l.header)?;
     stays_while_below(f, l, body)?;
-    let insts = &f.block(body).insts;
-    let (cell, store, rest) = match insts.as_slice() {
-        [store, rest @ ..] if is_store(f, *store) => (Cell::Indexed, *store, rest),
-        [element, store, rest @ ..] => (Cell::Element(*element), *store, rest),
+    let (element, store, rest) = match f.block(body).insts.as_slice() {
+        [store, rest @ ..] if is_store(f, *store) => (None, *store, rest),
+        // Where the array's length is not known, it is mostly short in
+        // object code (Storage's leaves of 1 to 10 cells): the fill's
+        // test then costs more than it saves, and its loop, which
+        // `rebase` leaves alone, an `lea` an iteration.
+        [element, store, rest @ ..] if known_long(f, l.limit) => (Some(*element), *store, rest),
         _ => return None,
     };
     let InstKind::Store(base, offset, value) = *f.kind(store) else {
@@ -137,24 +122,25 @@ fn shape(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Shape> {
         return None;
     }
     let next = step(f, l.index, rest, l.header)?;
+    let (addend, disp, address) = match element {
+        None => (other_than(l.index, base, offset)?, 0, None),
+        Some(element) => {
+            let e = f.inst(element).result?;
+            let InstKind::Binary(Op::Add, x, y) = *f.kind(element) else {
+                return None;
+            };
+            let k = f.constant(other_than(e, base, offset)?)? as i64;
+            let disp = i32::try_from(k)
+                .ok()
+                .filter(|d| d.unsigned_abs() < 1 << 28)?;
+            (other_than(l.index, x, y)?, disp, Some(e))
+        }
+    };
     let defined_inside = |v: Value| {
         l.blocks
             .iter()
             .flat_map(|&b| f.block(b).insts.iter())
             .any(|&i| f.inst(i).result == Some(v))
-    };
-    let addend = match cell {
-        Cell::Indexed => match (base == l.index, offset == l.index) {
-            (true, false) => offset,
-            (false, true) => base,
-            _ => return None,
-        },
-        // Where the array's length is not known, it is mostly short in
-        // object code (Storage's leaves of 1 to 10 cells): the fill's
-        // test then costs more than it saves, and its loop, which
-        // `rebase` leaves alone, an `lea` an iteration.
-        Cell::Element(element) if known_long(f, l.limit) => element_addend(f, l.index, element)?,
-        Cell::Element(_) => return None,
     };
     if defined_inside(addend) || defined_inside(value) {
         return None;
@@ -165,36 +151,22 @@ fn shape(f: &Function, lp: usize, l: &VersionedLoop) -> Option<Shape> {
         body,
         store,
         addend,
-        disp: 0,
+        disp,
         value,
         index: l.index,
         next,
         limit: l.limit,
     };
-    Some(match cell {
-        Cell::Indexed => Shape::Done(fill),
-        Cell::Element(element) => Shape::Element(fill, element),
-    })
+    Some((fill, address))
 }
 
-/// `%a` where `element` is `%e = add %a, %k` (either order).
-fn element_addend(f: &Function, index: Value, element: Inst) -> Option<Value> {
-    let InstKind::Binary(Op::Add, x, y) = *f.kind(element) else {
-        return None;
-    };
-    match (x == index, y == index) {
-        (true, false) => Some(y),
-        (false, true) => Some(x),
+/// Of the pair `a`, `b`, the one that is not `v`, where exactly one is.
+fn other_than(v: Value, a: Value, b: Value) -> Option<Value> {
+    match (a == v, b == v) {
+        (true, false) => Some(b),
+        (false, true) => Some(a),
         _ => None,
     }
-}
-
-/// How a fill's store finds its cell from the index.
-enum Cell {
-    /// `[%k + %c]`.
-    Indexed,
-    /// `[%e + K]` after `%e = add %a, %k`, this instruction.
-    Element(Inst),
 }
 
 /// Runs of fewer cells stay a loop (the emitter's test, at run time).
@@ -208,30 +180,6 @@ fn known_long(f: &Function, limit: Value) -> bool {
 
 fn is_store(f: &Function, i: Inst) -> bool {
     matches!(f.kind(i), InstKind::Store(..))
-}
-
-/// `(%a, K)` where `element` is `%e = add %a, %k` (either order) and the
-/// store's cell is `[%e + K]`, `%e` read by that store alone, so the
-/// loop can go without it; `K` small enough for a displacement.
-fn element_cell(
-    f: &Function,
-    uses: &Uses,
-    index: Value,
-    element: Inst,
-    base: Value,
-    offset: Value,
-) -> Option<(Value, i32)> {
-    let e = f.inst(element).result?;
-    let addend = element_addend(f, index, element)?;
-    let k = match (base == e, offset == e) {
-        (true, false) => f.constant(offset)?,
-        (false, true) => f.constant(base)?,
-        _ => return None,
-    } as i64;
-    let disp = i32::try_from(k)
-        .ok()
-        .filter(|d| d.unsigned_abs() < 1 << 28)?;
-    (uses.of(e).len() == 1).then_some((addend, disp))
 }
 
 /// `Some` if the header only branches, into `body` while `index < limit`.

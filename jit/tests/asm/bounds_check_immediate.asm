@@ -15,7 +15,7 @@ function main (asm, 136 bytes)
     00024  mov rsp,rbp
     00027  pop rbp
     00028  ret
-; a base past the memory less the offset: check the cell
+; cells off a base past their check: find the first outside
     00029  lea rcx,[rsi+1]
     00031  cmp rcx,8
     00038  jae 0000000000000043h

@@ -80,7 +80,7 @@ function main (asm, 376 bytes)
     00110  cmp rsi,rdi
     00113  jl 0000000000000100h
     00115  jmp 0000000000000082h
-; a base past the memory less the offset: check the cell
+; cells off a base past their check: find the first outside
     0011a  lea rcx,[rsi+3]
     00122  cmp rcx,1000h
     00129  jae 0000000000000134h

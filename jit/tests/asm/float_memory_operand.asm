@@ -38,7 +38,7 @@ function main (asm, 248 bytes)
     00072  mov rsp,rbp
     00075  pop rbp
     00076  ret
-; a group's span out of bounds: find the member
+; cells off a base past their check: find the first outside
     00077  lea rcx,[rsi]
     0007f  cmp rcx,8
     00086  jae 00000000000000A6h

@@ -22,7 +22,7 @@ function main (asm, 176 bytes)
     0002f  mov rsp,rbp
     00032  pop rbp
     00033  ret
-; a group's span out of bounds: find the member
+; cells off a base past their check: find the first outside
     00034  lea rcx,[rsi]
     0003c  cmp rcx,8
     00043  jae 0000000000000063h

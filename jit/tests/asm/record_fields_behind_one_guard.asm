@@ -100,17 +100,17 @@ function update (asm, 488 bytes)
 ; line 20: store
     00133  mov [r14+rsi*8+28h],rbx
     0013b  jmp 00000000000000F4h
-; a base past the memory less the offset: check the cell
+; cells off a base past their check: find the first outside
     0013d  lea rcx,[rsi+9]
     00145  cmp rcx,40h
     0014c  jae 000000000000018Bh
     00152  jmp 000000000000007Dh
-; a base past the memory less the offset: check the cell
+; cells off a base past their check: find the first outside
     00157  lea rcx,[rsi+1]
     0015f  cmp rcx,40h
     00166  jae 0000000000000196h
     0016c  jmp 00000000000000AAh
-; a base past the memory less the offset: check the cell
+; cells off a base past their check: find the first outside
     00171  lea rcx,[rsi+5]
     00179  cmp rcx,40h
     00180  jae 00000000000001A1h

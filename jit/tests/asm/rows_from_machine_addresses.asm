@@ -89,7 +89,7 @@ function main (asm, 424 bytes)
     00119  cmp rsi,r11
     0011c  jl 0000000000000100h
     0011e  jmp 00000000000000CEh
-; a group's span out of bounds: find the member
+; cells off a base past their check: find the first outside
     00120  lea rcx,[rdi]
     00128  cmp rcx,1000h
     0012f  jae 0000000000000157h

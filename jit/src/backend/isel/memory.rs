@@ -9,13 +9,13 @@
 
 use crate::backend::emitter::{Emitter, RAX, RDX};
 use crate::backend::operands::Src;
-use crate::backend::stubs::{GroupStub, OffsetStub};
+use crate::backend::stubs::GroupStub;
 use crate::ir::entity::{Inst, Value};
 use crate::ir::InstKind;
 use crate::passes::group_checks::Group;
 use crate::pipeline::budget::Bail;
 use crate::regalloc::Home;
-use dynasmrt::{dynasm, DynasmApi, DynasmLabelApi};
+use dynasmrt::{dynasm, DynamicLabel, DynasmApi, DynasmLabelApi};
 use vm::runtime::native::TRAP_OUT_OF_BOUNDS;
 use vm::{isa, Op};
 use x64::regs::XMM0;
@@ -77,37 +77,24 @@ impl Emitter<'_> {
     }
 
     /// A checked access `[base + k]`, `0 < k < cells`, a record's field
-    /// mostly: the base compared with `cells - k` and `k` in the
-    /// displacement, one instruction where the sum in rax and its compare
-    /// take two (and rax). The compare is exact but for a base in `[-k,
-    /// -1]`, whose sum wraps to a cell inside: that base takes the slow
-    /// path (`OffsetStub`), which checks the sum itself and comes back.
+    /// mostly: checked as a group of one (`cells_check`), the base
+    /// compared with `cells - k` and `k` in the displacement, one
+    /// instruction where the sum in rax and its compare take two (and
+    /// rax).
     fn offset_checked_cell(&mut self, base: Value, off: Value, src: u32) -> Option<Mem> {
         let f = self.facts.f;
         if f.constant(base).is_some() {
             return None;
         }
         let k = f.constant(off)? as i64;
-        let cells = self.facts.env.memory.cells as i64;
-        if !(1..cells).contains(&k) {
+        if !(1..self.facts.env.memory.cells as i64).contains(&k) {
             return None;
         }
         let r = self.register(base, RAX);
         let trap = self.trap_label(TRAP_OUT_OF_BOUNDS, src);
-        let slow = self.ops.new_dynamic_label();
-        let back = self.ops.new_dynamic_label();
-        // The cell count is at most 2^28: both fit 32 bits.
-        let (limit, k) = ((cells - k) as i32, k as i32);
-        dynasm!(self.ops ; .arch x64 ; cmp Rq(r), limit ; jae =>slow ; =>back);
-        self.stubs.offset(OffsetStub {
-            label: slow,
-            back,
-            base: r,
-            offset: k,
-            cells: cells as i32,
-            trap,
-        });
-        Some(Mem::cell(r, 8 * k))
+        // The cell count is at most 2^28: `k` fits 32 bits.
+        self.cells_check(r, k, k, vec![(k as i32, trap)]);
+        Some(Mem::cell(r, 8 * k as i32))
     }
 
     /// The cell of an access at a constant cell inside the memory, which
@@ -144,26 +131,6 @@ impl Emitter<'_> {
     /// The group's span, `base + lo` to `base + hi`, inside the memory, or
     /// the slow path that traps at the first member outside it.
     fn span_check(&mut self, group: &Group, base: Gpr) {
-        let cells = self.facts.env.memory.cells as i64;
-        // `group_checks` makes no span as wide as the memory.
-        let limit = (cells - (group.hi - group.lo)) as i32;
-        let slow = self.ops.new_dynamic_label();
-        let lo = group.lo as i32;
-        // With every offset positive, the base itself is compared with
-        // `cells - hi`, as for one field (`offset_checked_cell`): a base
-        // that wraps into the memory fails it, and the slow path, finding
-        // every member inside, comes back.
-        let mut back = None;
-        if lo == 0 {
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow);
-        } else if lo > 0 && group.hi < cells {
-            let at = self.ops.new_dynamic_label();
-            let limit = (cells - group.hi) as i32;
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow ; =>at);
-            back = Some(at);
-        } else {
-            dynasm!(self.ops ; .arch x64 ; lea rcx, [Rq(base) + lo] ; cmp rcx, limit ; jae =>slow);
-        }
         let f = self.facts.f;
         let members = group
             .members
@@ -174,6 +141,33 @@ impl Emitter<'_> {
                 (k as i32, trap)
             })
             .collect();
+        self.cells_check(base, group.lo, group.hi, members);
+    }
+
+    /// The cells `base + lo` to `base + hi` inside the memory, by one
+    /// compare, or the slow path (`GroupStub`) that checks each of the
+    /// `members`' cells (offset, trap) in order and traps at the first
+    /// outside. With every offset positive the base itself is compared
+    /// with `cells - hi`: a base that wraps into the memory (in `[-lo,
+    /// -1]`) fails it, and the slow path, finding every cell inside,
+    /// comes back. Otherwise the compare is exact. The span is narrower
+    /// than the memory (`group_checks` makes none as wide).
+    fn cells_check(&mut self, base: Gpr, lo: i64, hi: i64, members: Vec<(i32, DynamicLabel)>) {
+        let cells = self.facts.env.memory.cells as i64;
+        let slow = self.ops.new_dynamic_label();
+        let mut back = None;
+        if lo == 0 {
+            let limit = (cells - hi) as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow);
+        } else if lo > 0 && hi < cells {
+            let at = self.ops.new_dynamic_label();
+            let limit = (cells - hi) as i32;
+            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow ; =>at);
+            back = Some(at);
+        } else {
+            let (lo, limit) = (lo as i32, (cells - (hi - lo)) as i32);
+            dynasm!(self.ops ; .arch x64 ; lea rcx, [Rq(base) + lo] ; cmp rcx, limit ; jae =>slow);
+        }
         self.stubs.group(GroupStub {
             label: slow,
             back,
