@@ -1222,21 +1222,12 @@ mod tests {
     /// fills with their offset.
     #[test]
     fn the_generators_element_loops_compile_as_fills() {
-        let (mut written, mut found) = (0, 0);
-        for seed in 0..400 {
-            let text = super::random_program(seed);
-            written += text.matches("add %fe").count();
-            let program = vm::load(text.as_bytes()).expect("loads");
-            for k in 0..program.funcs.len() {
-                let id = vm::FuncId(k as u32);
-                if let Ok(ctx) = Context::compiled_to(&program, id, Phase::Fill) {
-                    found += ctx
-                        .fills
-                        .map_or(0, |f| f.iter().filter(|x| x.disp != 0).count());
-                }
-            }
-        }
-        assert!(written >= 40 && found >= 10, "{found} of {written}");
+        let counts = per_program(0..400, Phase::Fill, |ctx| {
+            ctx.fills
+                .map_or(0, |f| f.iter().filter(|fill| fill.disp != 0).count())
+        });
+        let (programs, fills) = programs_and_total(&counts);
+        assert!(programs >= 10, "{programs} programs, {fills} fills");
     }
 
     /// Per generated program of `seeds`: `found` summed over its
