@@ -275,9 +275,6 @@ impl Broker {
     /// request starts the compiler threads; if not even one starts, the
     /// request is not queued and the error says why.
     pub(crate) fn queue(&mut self, request: Request<'static>, env: JitEnv) -> std::io::Result<()> {
-        if let Some(lender) = self.shared.lender {
-            lender.keep_apart();
-        }
         self.start_threads(true)?;
         let made = request.made;
         let asked = Share::default();

@@ -13,6 +13,13 @@
 //! A broker hands its first compiler thread to a free lent thread when it
 //! is made (`Broker::new`), waking it, so that it looks at the
 //! queue from the start; other threads start with the first request.
+//! Handing it over, the VM's thread moves the lent thread off its own CPU
+//! (`Affinity`), and the lent thread allows itself every CPU again when it
+//! takes the body. On a virtual machine the kernel left the woken thread
+//! queued behind the VM's thread on that CPU for milliseconds, with the
+//! other idle (`docs/jit.md`, "Background compiles"); moving the VM's
+//! thread instead, at its first request, cost that request 35 to 50 µs of
+//! pause, moving another thread costs the VM's start 2 to 5 µs.
 //!
 //! An idle compiler thread looks for work in naps that grow (`Naps`), and
 //! sleeps until woken only after a long idle spell: waking a sleeping
@@ -21,7 +28,6 @@
 //! thread waits for a body in naps of a millisecond.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -33,11 +39,6 @@ pub struct Lender {
     state: Mutex<State>,
     /// Signalled when a body is handed to a sleeping lent thread.
     wake: Condvar,
-    /// The CPU the thread to be lent ran on when it said so (-1: unknown).
-    cpu: AtomicI32,
-    /// Whether the first request kept the VM's thread off that CPU
-    /// (`keep_apart`).
-    apart: AtomicBool,
 }
 
 struct State {
@@ -47,6 +48,12 @@ struct State {
     free: bool,
     /// Whether it sleeps until woken, rather than napping.
     asleep: bool,
+    /// The thread lent, or to be lent, once it said so (`lend_soon` or
+    /// `lend`).
+    thread: Option<Affinity>,
+    /// Whether `hand` moved the lent thread off the handing thread's CPU;
+    /// the lent thread undoes it when it takes the body.
+    steered: bool,
 }
 
 impl Lender {
@@ -57,68 +64,22 @@ impl Lender {
                 body: None,
                 free: false,
                 asleep: false,
+                thread: None,
+                steered: false,
             }),
             wake: Condvar::new(),
-            cpu: AtomicI32::new(-1),
-            apart: AtomicBool::new(false),
         }
     }
 
     /// Takes bodies before the thread to be lent calls `lend`: they wait
-    /// for it. A thread that will be lent says so before it starts
+    /// for it. The thread that will be lent says so, before it starts
     /// what will ask for compiles, so none of them has to make a thread
     /// because it got there first.
     pub fn lend_soon(&self) {
-        self.lock().free = true;
-        // SAFETY: asks which CPU the calling thread runs on; no memory.
-        self.cpu
-            .store(unsafe { libc::sched_getcpu() }, Ordering::Relaxed);
-    }
-
-    /// On the VM's thread, at its first request for a background compile:
-    /// if it runs on the CPU where the lent thread last was, moves to
-    /// another it may run on. The kernel often starts a new thread on its
-    /// maker's CPU, preempting the maker, and spreads the two to an idle
-    /// CPU only at a periodic balance: the main thread, which made the
-    /// VM's thread and is lent, then got no CPU for the first 1 to 5 ms
-    /// of a run, and the first compile waited for it (fib 32: a median of
-    /// 2.1 to 2.7 ms from request to start, on a two-CPU virtual
-    /// machine). Done at the first request, not when the VM's thread
-    /// starts, so a run that never compiles in the background does not
-    /// wait for an idle CPU to wake (0.13 ms of an empty program's run).
-    /// Allowed every CPU again at once, the thread stays where it went.
-    pub(crate) fn keep_apart(&self) {
-        if self.apart.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        let lent_cpu = self.cpu.load(Ordering::Relaxed);
-        let size = std::mem::size_of::<libc::cpu_set_t>();
-        // SAFETY: a `cpu_set_t` is plain bits; all zero is the empty set.
-        let mut allowed: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        // SAFETY: `sched_getaffinity` writes at most `size` bytes into
-        // `allowed`; `sched_getcpu` touches no memory of ours.
-        let (got, now) = unsafe {
-            (
-                libc::sched_getaffinity(0, size, &mut allowed),
-                libc::sched_getcpu(),
-            )
-        };
-        // SAFETY: counts the bits of a valid set.
-        let several = got == 0 && unsafe { libc::CPU_COUNT(&allowed) } >= 2;
-        if lent_cpu < 0 || now != lent_cpu || !several {
-            return;
-        }
-        let mut elsewhere = allowed;
-        // SAFETY: clears one bit of a valid set, of a CPU number the
-        // kernel gave (below the set's size).
-        unsafe { libc::CPU_CLR(lent_cpu as usize, &mut elsewhere) };
-        // SAFETY: both sets are valid `cpu_set_t`s of `size` bytes; pid 0
-        // is the calling thread. A refusal leaves it where it was, which
-        // is only slower.
-        unsafe {
-            libc::sched_setaffinity(0, size, &elsewhere);
-            libc::sched_setaffinity(0, size, &allowed);
-        }
+        let thread = Affinity::of_this_thread();
+        let mut state = self.lock();
+        state.free = true;
+        state.thread = thread;
     }
 
     /// Lends the calling thread for good: it runs each body handed over
@@ -130,10 +91,16 @@ impl Lender {
         // thread woken with its body waited for the VM's thread's time
         // slice, which made short runs that compile 0.5 to 0.75 ms slower.
         let mut naps = Naps::lent();
+        let thread = Affinity::of_this_thread();
         let mut state = self.lock();
+        state.thread = thread;
         loop {
             if let Some(body) = state.body.take() {
+                let steered = std::mem::take(&mut state.steered);
                 drop(state);
+                if let (true, Some(thread)) = (steered, thread) {
+                    thread.restore();
+                }
                 // A compile that panics loses its request, as on a thread
                 // of its own; the VM goes on in its tier.
                 let _ = catch_unwind(AssertUnwindSafe(body));
@@ -155,7 +122,9 @@ impl Lender {
     }
 
     /// Gives `body` to the lent thread if one waits for a body, without
-    /// ever waiting for the lender's lock; gives it back otherwise.
+    /// ever waiting for the lender's lock; gives it back otherwise. The
+    /// lent thread is moved off this thread's CPU before it can take the
+    /// body (under the lock), so its undoing comes after.
     pub(crate) fn hand(&self, body: Body) -> Result<(), Body> {
         let Ok(mut state) = self.state.try_lock() else {
             return Err(body);
@@ -165,6 +134,9 @@ impl Lender {
         }
         state.free = false;
         state.body = Some(body);
+        if let Some(thread) = state.thread {
+            state.steered = thread.steer_off_this_cpu();
+        }
         drop(state);
         // Woken from a nap too: a body waits for no nap to end (see
         // `Broker::new`, which hands it before any request).
@@ -207,6 +179,62 @@ impl std::fmt::Debug for Lender {
 impl Default for Lender {
     fn default() -> Lender {
         Lender::new()
+    }
+}
+
+/// A thread, and the CPUs it may run on, for `Lender::hand` to move it.
+#[derive(Clone, Copy)]
+struct Affinity {
+    /// Its id in the kernel.
+    tid: libc::pid_t,
+    allowed: libc::cpu_set_t,
+}
+
+impl Affinity {
+    /// The calling thread, if the kernel tells its CPUs.
+    fn of_this_thread() -> Option<Affinity> {
+        // SAFETY: a `cpu_set_t` is plain bits; all zero is the empty set.
+        let mut allowed: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `sched_getaffinity` writes at most the size given into
+        // `allowed`; `gettid` touches no memory.
+        let (got, tid) = unsafe {
+            (
+                libc::sched_getaffinity(0, std::mem::size_of_val(&allowed), &mut allowed),
+                libc::gettid(),
+            )
+        };
+        (got == 0).then_some(Affinity { tid, allowed })
+    }
+
+    /// Moves the thread off the CPU the calling thread runs on, if it may
+    /// run on another; whether it did.
+    fn steer_off_this_cpu(&self) -> bool {
+        // SAFETY: asks which CPU the calling thread runs on; no memory.
+        let here = unsafe { libc::sched_getcpu() };
+        let mut elsewhere = self.allowed;
+        // SAFETY: reads and clears bits of a valid set, at a CPU number
+        // the kernel gave (below the set's size).
+        let others = unsafe {
+            if here < 0 || !libc::CPU_ISSET(here as usize, &elsewhere) {
+                return false;
+            }
+            libc::CPU_CLR(here as usize, &mut elsewhere);
+            libc::CPU_COUNT(&elsewhere)
+        };
+        // SAFETY: `elsewhere` is a valid set of its own size, for a thread
+        // of this process. A refusal leaves it where it was, which is only
+        // slower.
+        others > 0
+            && unsafe {
+                libc::sched_setaffinity(self.tid, std::mem::size_of_val(&elsewhere), &elsewhere)
+            } == 0
+    }
+
+    /// Allows the calling thread (this one) every CPU it was allowed again.
+    fn restore(&self) {
+        // SAFETY: `allowed` is a valid set of its own size; pid 0 is the
+        // calling thread.
+        unsafe { libc::sched_setaffinity(0, std::mem::size_of_val(&self.allowed), &self.allowed) };
     }
 }
 
@@ -294,13 +322,43 @@ mod tests {
     #[test]
     fn a_body_handed_before_the_thread_is_lent_waits_for_it() {
         static LENDER: Lender = Lender::new();
-        LENDER.lend_soon();
+        let (said, soon) = mpsc::channel();
+        let (go, lend) = mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            LENDER.lend_soon();
+            said.send(()).expect("sent");
+            lend.recv().expect("told to lend");
+            LENDER.lend()
+        });
+        soon.recv().expect("said");
         let (tx, rx) = mpsc::channel();
         let handed = LENDER.hand(Box::new(move || tx.send(()).expect("sent")));
         assert!(handed.is_ok(), "taken before the thread is lent");
-        std::thread::spawn(|| LENDER.lend());
+        go.send(()).expect("sent");
         rx.recv_timeout(Duration::from_secs(10))
             .expect("ran once lent");
+    }
+
+    #[test]
+    fn a_lent_thread_moved_off_the_handing_cpu_gets_every_cpu_back() {
+        static LENDER: Lender = Lender::new();
+        let before = Affinity::of_this_thread().expect("affinity");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(|| LENDER.lend());
+        let mut body: Body = Box::new(move || {
+            tx.send(Affinity::of_this_thread().expect("affinity"))
+                .expect("sent")
+        });
+        loop {
+            match LENDER.hand(body) {
+                Ok(()) => break,
+                Err(back) => body = back,
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let during = rx.recv().expect("ran");
+        // SAFETY: compares two valid sets.
+        assert!(unsafe { libc::CPU_EQUAL(&during.allowed, &before.allowed) });
     }
 
     #[test]
