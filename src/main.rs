@@ -146,9 +146,11 @@ fn start() -> u8 {
             if lent {
                 // While the VM's thread loads the program: the first
                 // compile (baseline code for `main`, in the default tier)
-                // then finds the glue made (8 µs of its 26).
+                // then finds the glue made (8 µs of its 26). The page
+                // tables of bcvm's own code are not mapped in ahead
+                // (`docs/startup.md`): that cost short runs more than the
+                // first compile saved.
                 jit::prepare();
-                map_in_own_code();
                 MAIN_THREAD.lend();
             }
             // The VM's thread ends the process; it returns only if it
@@ -213,44 +215,4 @@ fn execute(cli: Cli) -> u8 {
             failures.iter().map(Failure::status).max().unwrap_or(2)
         }
     }
-}
-
-/// Maps in the page tables for bcvm's own machine code (the binary's
-/// executable segment, about 3 MB, already in the page cache), so the
-/// first compile does not fault its way through the compiler's code: the
-/// process's first compile took 22 µs (median) under `--tier baseline`
-/// and 11 µs with this (`docs/startup.md`). It takes the lent thread 50 to
-/// 80 µs while the VM's thread loads the program. `MADV_POPULATE_READ`
-/// needs Linux 5.14; on an older kernel the call fails and changes
-/// nothing, so its result is not looked at.
-fn map_in_own_code() {
-    unsafe extern "C" fn each(
-        info: *mut libc::dl_phdr_info,
-        _size: libc::size_t,
-        _data: *mut libc::c_void,
-    ) -> libc::c_int {
-        // SAFETY: the C library hands a valid description of each loaded
-        // object; the first is the executable.
-        let info = unsafe { &*info };
-        for k in 0..info.dlpi_phnum as usize {
-            // SAFETY: `dlpi_phdr` holds `dlpi_phnum` headers.
-            let ph = unsafe { &*info.dlpi_phdr.add(k) };
-            if ph.p_type == libc::PT_LOAD && ph.p_flags & libc::PF_X != 0 {
-                let start = (info.dlpi_addr + ph.p_vaddr) as usize & !4095;
-                let end = (info.dlpi_addr + ph.p_vaddr + ph.p_memsz) as usize;
-                // SAFETY: populating page tables of a mapping we own
-                // changes no memory.
-                unsafe {
-                    libc::madvise(
-                        start as *mut libc::c_void,
-                        end - start,
-                        libc::MADV_POPULATE_READ,
-                    )
-                };
-            }
-        }
-        1
-    }
-    // SAFETY: `each` only reads what it is given.
-    unsafe { libc::dl_iterate_phdr(Some(each), std::ptr::null_mut()) };
 }
