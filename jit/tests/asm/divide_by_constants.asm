@@ -1,5 +1,5 @@
 function by_10 (asm, 112 bytes)
-    00000  jmp 0000000000000042h
+    00000  jmp 0000000000000044h
     00005  nop
     00006  nop
     00007  nop
@@ -10,27 +10,28 @@ function by_10 (asm, 112 bytes)
     0000c  mov rax,6666666666666667h
     00016  imul rsi
     00019  sar rdx,2
-    0001d  mov rax,rdx
-    00020  shr rax,3Fh
-    00024  lea rdi,[rax+rdx]
+    0001d  mov rax,rsi
+    00020  sar rax,3Fh
+    00024  sub rdx,rax
+    00027  mov rdi,rdx
 ; line 7: rem
-    00028  imul r8,rdi,0Ah
-    0002f  sub rsi,r8
+    0002a  imul r8,rdi,0Ah
+    00031  sub rsi,r8
 ; line 8: add
-    00032  add rsi,rdi
+    00034  add rsi,rdi
 ; line 9: ret
-    00035  mov rax,rsi
-    00038  mov rsp,rbp
-    0003b  pop rbp
-    0003c  ret
+    00037  mov rax,rsi
+    0003a  mov rsp,rbp
+    0003d  pop rbp
+    0003e  ret
 ; unwind to the entry from the interpreter
-    0003d  mov rsp,[r15+28h]
-    00041  ret
+    0003f  mov rsp,[r15+28h]
+    00043  ret
 ; external entry (from the interpreter)
-    00042  mov rax,ADDR
-    0004c  mov rcx,8
-    00056  lea r11,[8]
-    0005d  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 1 word in registers
+    00044  mov rax,ADDR
+    0004e  mov rcx,8
+    00058  lea r11,[8]
+    0005f  jmp qword ptr [68h]  ; glue: the entry from the interpreter, 1 word in registers
 ; constant pool
     00068  dq ADDR  ; glue: the entry from the interpreter, 1 word in registers
 

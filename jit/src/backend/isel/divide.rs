@@ -6,7 +6,8 @@
 //! - By `±2^k`: an arithmetic shift, after adding `2^k - 1` to a negative
 //!   dividend so the quotient rounds toward zero.
 //! - By any other constant: the high half of a product by a "magic"
-//!   number, shifted, plus one if negative (Granlund and Montgomery,
+//!   number, shifted, plus one if negative (for a positive divisor, when
+//!   the dividend is: beside the product, not after it) (Granlund and Montgomery,
 //!   "Division by invariant integers using multiplication", PLDI 1994;
 //!   Hacker's Delight, 2nd ed., section 10-3). `magic` derives the
 //!   multiplier and the shift as the book does.
@@ -201,21 +202,42 @@ impl Emitter<'_> {
         if shift > 0 {
             dynasm!(self.ops ; .arch x64 ; sar rdx, shift as i8);
         }
-        dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63);
-        if op == Op::Div {
-            if r == RAX {
-                dynasm!(self.ops ; .arch x64 ; add rax, rdx);
-            } else {
-                dynasm!(self.ops ; .arch x64 ; lea Rq(r), [rax + rdx]);
+        if d > 0 {
+            // The quotient is negative exactly when the dividend is, so
+            // the dividend's sign, taken beside the product, rounds it:
+            // one step less after the product than the quotient's own
+            // sign bit (digit sums' `x / 10` chain, as gcc does it).
+            dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x) ; sar rax, 63 ; sub rdx, rax);
+            if op == Op::Div {
+                self.move_gpr(r, RDX);
+                return;
             }
-            return;
-        }
-        dynasm!(self.ops ; .arch x64 ; add rax, rdx);
-        match i32::try_from(d) {
-            Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, rax, imm),
-            Err(_) => dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD d ; imul rax, Rq(RDX)),
+            self.times_divisor(RDX, d);
+        } else {
+            dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63);
+            if op == Op::Div {
+                if r == RAX {
+                    dynasm!(self.ops ; .arch x64 ; add rax, rdx);
+                } else {
+                    dynasm!(self.ops ; .arch x64 ; lea Rq(r), [rax + rdx]);
+                }
+                return;
+            }
+            dynasm!(self.ops ; .arch x64 ; add rax, rdx);
+            self.times_divisor(RAX, d);
         }
         self.take_from(r, x);
+    }
+
+    /// `rax = q * d`, the quotient `q` in rax or rdx.
+    fn times_divisor(&mut self, q: Gpr, d: i64) {
+        match i32::try_from(d) {
+            Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, Rq(q), imm),
+            Err(_) if q == RAX => {
+                dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD d ; imul rax, Rq(RDX))
+            }
+            Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD d ; imul rax, Rq(RDX)),
+        }
     }
 }
 
@@ -263,7 +285,11 @@ mod tests {
                     high = high.wrapping_sub(a);
                 }
                 let q = high >> shift;
-                q.wrapping_add((q as u64 >> 63) as i64)
+                if d > 0 {
+                    q.wrapping_sub(a >> 63)
+                } else {
+                    q.wrapping_add((q as u64 >> 63) as i64)
+                }
             }
         };
         Some(match op {
