@@ -91,9 +91,16 @@ impl Lender {
         // thread woken with its body waited for the VM's thread's time
         // slice, which made short runs that compile 0.5 to 0.75 ms slower.
         let mut naps = Naps::lent();
-        let thread = Affinity::of_this_thread();
         let mut state = self.lock();
-        state.thread = thread;
+        // What this thread said in `lend_soon`, if it did: a body handed
+        // since may have moved it, and the mask to go back to is the one
+        // from before.
+        // SAFETY: asks the calling thread's id; no memory.
+        let me = unsafe { libc::gettid() };
+        if state.thread.is_none_or(|t| t.tid != me) {
+            state.thread = Affinity::of_this_thread();
+        }
+        let thread = state.thread;
         loop {
             if let Some(body) = state.body.take() {
                 let steered = std::mem::take(&mut state.steered);
@@ -326,17 +333,26 @@ mod tests {
         let (go, lend) = mpsc::channel::<()>();
         std::thread::spawn(move || {
             LENDER.lend_soon();
-            said.send(()).expect("sent");
+            said.send(Affinity::of_this_thread().expect("affinity"))
+                .expect("sent");
             lend.recv().expect("told to lend");
             LENDER.lend()
         });
-        soon.recv().expect("said");
+        let before = soon.recv().expect("said");
         let (tx, rx) = mpsc::channel();
-        let handed = LENDER.hand(Box::new(move || tx.send(()).expect("sent")));
+        let handed = LENDER.hand(Box::new(move || {
+            tx.send(Affinity::of_this_thread().expect("affinity"))
+                .expect("sent")
+        }));
         assert!(handed.is_ok(), "taken before the thread is lent");
         go.send(()).expect("sent");
-        rx.recv_timeout(Duration::from_secs(10))
+        let during = rx
+            .recv_timeout(Duration::from_secs(10))
             .expect("ran once lent");
+        // Moved off this CPU when the body was handed, before it was lent:
+        // every CPU of before, again.
+        // SAFETY: compares two valid sets.
+        assert!(unsafe { libc::CPU_EQUAL(&during.allowed, &before.allowed) });
     }
 
     #[test]
