@@ -225,8 +225,10 @@ pub fn covered(implied: &[Inst], groups: &[Group]) -> Vec<Inst> {
 }
 
 /// A loop that may be versioned: its blocks sorted, and in order from
-/// the header (`in_order`).
-struct Eligible {
+/// the header (`in_order`). Found once (`bodies`) for `find` and
+/// `fields`.
+#[derive(Clone, Debug)]
+pub struct LoopBody {
     blocks: Vec<Block>,
     order: Vec<Block>,
 }
@@ -234,7 +236,11 @@ struct Eligible {
 /// The loops of `f` that may be versioned: loops of the forest with no
 /// loop two deep inside, of at most `MAX_BLOCKS` blocks, that access
 /// memory.
-fn eligible(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result<Vec<Eligible>, Bail> {
+pub fn bodies(
+    f: &Function,
+    loops: &LoopForest,
+    budget: &mut Budget,
+) -> Result<Vec<LoopBody>, Bail> {
     let mut marks = Marks {
         in_body: vec![false; f.blocks.len()],
         state: vec![Visit::New; f.blocks.len()],
@@ -262,21 +268,21 @@ fn eligible(f: &Function, loops: &LoopForest, budget: &mut Budget) -> Result<Vec
         }
         let blocks = loops.sorted_blocks(l);
         let order = in_order(f, data.header, &blocks, &mut marks);
-        eligible.push(Eligible { blocks, order });
+        eligible.push(LoopBody { blocks, order });
     }
     Ok(eligible)
 }
 
-/// The loops of `f` worth versioning for their indexed accesses: loops
-/// of the forest with no loop two deep inside, tested against a limit.
+/// The loops of `f` worth versioning for their indexed accesses: of the
+/// loops that may be (`bodies`), those tested against a limit.
 pub fn find(
     f: &Function,
-    loops: &LoopForest,
+    bodies: &[LoopBody],
     budget: &mut Budget,
 ) -> Result<Vec<VersionedLoop>, Bail> {
     let mut found = Vec::new();
-    for Eligible { blocks, order } in eligible(f, loops, budget)? {
-        found.extend(candidate(f, &blocks, order, budget)?);
+    for LoopBody { blocks, order } in bodies {
+        found.extend(candidate(f, blocks, order, budget)?);
     }
     // The emitter lays out the unchecked copies in this order.
     found.sort_unstable_by_key(|l| l.header);
@@ -300,14 +306,14 @@ pub struct FieldCounts {
 /// copy of its code for fewer.
 pub fn fields(
     f: &Function,
-    loops: &LoopForest,
+    bodies: &[LoopBody],
     versioned: &mut Vec<VersionedLoop>,
     covered: &[Inst],
     cells: u64,
     budget: &mut Budget,
 ) -> Result<FieldCounts, Bail> {
     let mut counts = FieldCounts::default();
-    for Eligible { blocks, order } in eligible(f, loops, budget)? {
+    for LoopBody { blocks, order } in bodies {
         let inside = |b: Block| blocks.binary_search(&b).is_ok();
         let mut defined: Vec<Value> = order
             .iter()
@@ -319,17 +325,17 @@ pub fn fields(
         let header = order[0];
         if let Ok(k) = versioned.binary_search_by_key(&header, |l| l.header) {
             let l = &mut versioned[k];
-            let (accesses, fixed) = fixed(f, &order, &defined_inside, &l.unchecked, cells);
+            let (accesses, fixed) = fixed(f, order, &defined_inside, &l.unchecked, cells);
             counts.bases += fixed.len();
             l.unchecked.extend(accesses);
             l.unchecked.sort_unstable();
             l.fixed = fixed;
             continue;
         }
-        let Some(test) = shape(f, &order, &inside, &defined_inside) else {
+        let Some(test) = shape(f, order, &inside, &defined_inside) else {
             continue;
         };
-        let (mut unchecked, fixed) = fixed(f, &order, &defined_inside, &[], cells);
+        let (mut unchecked, fixed) = fixed(f, order, &defined_inside, &[], cells);
         unchecked.sort_unstable();
         let removed = unchecked
             .iter()
@@ -345,7 +351,7 @@ pub fn fields(
             at,
             VersionedLoop {
                 header,
-                blocks,
+                blocks: blocks.clone(),
                 unchecked,
                 direction: test.direction,
                 bottom_tested: test.bottom,
@@ -491,7 +497,7 @@ fn classify(
 fn candidate(
     f: &Function,
     blocks: &[Block],
-    order: Vec<Block>,
+    order: &[Block],
     budget: &mut Budget,
 ) -> Result<Option<VersionedLoop>, Bail> {
     let inside = |b: Block| blocks.binary_search(&b).is_ok();
@@ -499,15 +505,15 @@ fn candidate(
     let mut defined: Vec<Value> = insts().filter_map(|i| f.inst(i).result).collect();
     defined.sort_unstable();
     let defined_inside = |v: Value| defined.binary_search(&v).is_ok();
-    let Some(test) = shape(f, &order, &inside, &defined_inside) else {
+    let Some(test) = shape(f, order, &inside, &defined_inside) else {
         return Ok(None);
     };
-    let tracked = tracked(f, &order, test.index);
+    let tracked = tracked(f, order, test.index);
     let step_ok = |s: Value| match f.constant(s) {
         Some(c) => c < STEP_LIMIT,
         None => !defined_inside(s),
     };
-    let bases = bases(f, &order, &tracked, &step_ok);
+    let bases = bases(f, order, &tracked, &step_ok);
     let proof = Proof {
         f,
         tracked: &tracked,
@@ -515,9 +521,9 @@ fn candidate(
         step_ok: &step_ok,
         direction: test.direction,
     };
-    let facts = proof.solve(&test, &order, &inside, budget)?;
-    let (mut unchecked, max_offset, mut steps, bases) = proof.collect(&facts, &order);
-    let (more, strided) = strided(f, &order, &test, &inside, &step_ok, &unchecked);
+    let facts = proof.solve(&test, order, &inside, budget)?;
+    let (mut unchecked, max_offset, mut steps, bases) = proof.collect(&facts, order);
+    let (more, strided) = strided(f, order, &test, &inside, &step_ok, &unchecked);
     unchecked.extend(more);
     unchecked.sort_unstable();
     for v in &strided {

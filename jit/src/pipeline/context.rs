@@ -11,7 +11,7 @@ use crate::backend::code_cache::{CodeCache, CodeHandle};
 use crate::backend::Emitted;
 use crate::ir::entity::Inst;
 use crate::ir::Function;
-use crate::passes::bounds::VersionedLoop;
+use crate::passes::bounds::{LoopBody, VersionedLoop};
 use crate::passes::fill::Fill;
 use crate::passes::group_checks::Group;
 use crate::pipeline::budget::{Bail, Budget};
@@ -185,6 +185,8 @@ pub struct Context<'p> {
     pub groups: Option<Vec<Group>>,
     pub allocation: Option<Allocation>,
     pub versioned: Option<Vec<VersionedLoop>>,
+    /// The loops `bounds` looked at (`bounds::bodies`), for `fields`.
+    pub loop_bodies: Option<Vec<LoopBody>>,
     pub fills: Option<Vec<Fill>>,
     /// Rows indexed from their machine addresses (`rebase`).
     pub rebased: Option<Vec<crate::passes::rebase::Rebase>>,
@@ -246,6 +248,7 @@ impl<'p> Context<'p> {
             groups: None,
             allocation: None,
             versioned: None,
+            loop_bodies: None,
             fills: None,
             rebased: None,
             lockstep: None,

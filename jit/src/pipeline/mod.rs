@@ -343,7 +343,9 @@ macro_rules! passes {
                     let (Some(f), Some(loops)) = (&ctx.func, &ctx.loops) else {
                         return Err(missing("the loop forest"));
                     };
-                    ctx.versioned = Some(bounds::find(f, loops, &mut ctx.budget)?);
+                    let bodies = bounds::bodies(f, loops, &mut ctx.budget)?;
+                    ctx.versioned = Some(bounds::find(f, &bodies, &mut ctx.budget)?);
+                    ctx.loop_bodies = Some(bodies);
                     Ok(Edits::None)
                 },
                 keeps: All,
@@ -357,8 +359,8 @@ macro_rules! passes {
                 stage: "the loops' record fields their guards check",
                 switch: Some("Check each access to a record's fields in a loop, even where the loop does not move the pointer"),
                 run: |ctx| {
-                    let (Some(f), Some(loops), Some(versioned)) =
-                        (&ctx.func, &ctx.loops, &mut ctx.versioned)
+                    let (Some(f), Some(bodies), Some(versioned)) =
+                        (&ctx.func, &ctx.loop_bodies, &mut ctx.versioned)
                     else {
                         return Err(missing("the versioned loops"));
                     };
@@ -367,7 +369,7 @@ macro_rules! passes {
                     let groups = proven_by(options, Phase::GroupChecks, &ctx.groups, "the groups of checks")?;
                     let covered = bounds::covered(implied, groups);
                     let cells = ctx.program.memory_cells;
-                    let counts = bounds::fields(f, loops, versioned, &covered, cells, &mut ctx.budget)?;
+                    let counts = bounds::fields(f, bodies, versioned, &covered, cells, &mut ctx.budget)?;
                     ctx.record(&[counts.bases, counts.loops]);
                     Ok(Edits::None)
                 },
