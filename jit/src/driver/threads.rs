@@ -19,7 +19,8 @@
 //! queued behind the VM's thread on that CPU for milliseconds, with the
 //! other idle (`docs/jit.md`, "Background compiles"); moving the VM's
 //! thread instead, at its first request, cost that request 35 to 50 µs of
-//! pause, moving another thread costs the VM's start 2 to 5 µs.
+//! pause; moving another thread is one `sched_setaffinity`, 3 to 13 µs of
+//! the VM's start on a two-CPU virtual machine.
 //!
 //! An idle compiler thread looks for work in naps that grow (`Naps`), and
 //! sleeps until woken only after a long idle spell: waking a sleeping
@@ -345,6 +346,16 @@ mod tests {
                 .expect("sent")
         }));
         assert!(handed.is_ok(), "taken before the thread is lent");
+        // SAFETY: a `cpu_set_t` is plain bits; `sched_getaffinity` writes
+        // at most its size; `CPU_COUNT` counts a valid set's bits.
+        let (moved, count) = unsafe {
+            let mut moved: libc::cpu_set_t = std::mem::zeroed();
+            libc::sched_getaffinity(before.tid, std::mem::size_of_val(&moved), &mut moved);
+            (libc::CPU_COUNT(&moved), libc::CPU_COUNT(&before.allowed))
+        };
+        if count >= 2 {
+            assert_eq!(moved, count - 1, "moved off the handing thread's CPU");
+        }
         go.send(()).expect("sent");
         let during = rx
             .recv_timeout(Duration::from_secs(10))

@@ -6,8 +6,8 @@
 //! - By `±2^k`: an arithmetic shift, after adding `2^k - 1` to a negative
 //!   dividend so the quotient rounds toward zero.
 //! - By any other constant: the high half of a product by a "magic"
-//!   number, shifted, plus one if negative (for a positive divisor, when
-//!   the dividend is: beside the product, not after it) (Granlund and Montgomery,
+//!   number, shifted, plus one if negative (for a positive divisor, tested
+//!   on the dividend, beside the product) (Granlund and Montgomery,
 //!   "Division by invariant integers using multiplication", PLDI 1994;
 //!   Hacker's Delight, 2nd ed., section 10-3). `magic` derives the
 //!   multiplier and the shift as the book does.
@@ -190,8 +190,8 @@ impl Emitter<'_> {
     }
 
     /// a in `x`; the high half of `multiplier * a`, corrected, shifted,
-    /// rounded toward zero: the quotient, into `r`; for `rem`, into rax,
-    /// then `a - q * d` into `r`.
+    /// rounded toward zero: the quotient, in rdx, into `r`; for `rem`,
+    /// `a - q * d` into `r`.
     fn by_magic(&mut self, op: Op, r: Gpr, x: Gpr, d: i64, multiplier: i64, shift: u32) {
         dynasm!(self.ops ; .arch x64 ; mov rax, QWORD multiplier ; imul Rq(x));
         if d > 0 && multiplier < 0 {
@@ -202,42 +202,25 @@ impl Emitter<'_> {
         if shift > 0 {
             dynasm!(self.ops ; .arch x64 ; sar rdx, shift as i8);
         }
+        // Rounded toward zero by adding one to a negative quotient. For a
+        // positive divisor it is negative exactly when the dividend is, and
+        // the dividend's sign, taken beside the product, is one step less
+        // after it than the quotient's own sign bit (digit sums' `x / 10`
+        // chain, as gcc does it).
         if d > 0 {
-            // The quotient is negative exactly when the dividend is, so
-            // the dividend's sign, taken beside the product, rounds it:
-            // one step less after the product than the quotient's own
-            // sign bit (digit sums' `x / 10` chain, as gcc does it).
             dynasm!(self.ops ; .arch x64 ; mov rax, Rq(x) ; sar rax, 63 ; sub rdx, rax);
-            if op == Op::Div {
-                self.move_gpr(r, RDX);
-                return;
-            }
-            self.times_divisor(RDX, d);
         } else {
-            dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63);
-            if op == Op::Div {
-                if r == RAX {
-                    dynasm!(self.ops ; .arch x64 ; add rax, rdx);
-                } else {
-                    dynasm!(self.ops ; .arch x64 ; lea Rq(r), [rax + rdx]);
-                }
-                return;
-            }
-            dynasm!(self.ops ; .arch x64 ; add rax, rdx);
-            self.times_divisor(RAX, d);
+            dynasm!(self.ops ; .arch x64 ; mov rax, rdx ; shr rax, 63 ; add rdx, rax);
+        }
+        if op == Op::Div {
+            self.move_gpr(r, RDX);
+            return;
+        }
+        match i32::try_from(d) {
+            Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, rdx, imm),
+            Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD d ; imul rax, rdx),
         }
         self.take_from(r, x);
-    }
-
-    /// `rax = q * d`, the quotient `q` in rax or rdx.
-    fn times_divisor(&mut self, q: Gpr, d: i64) {
-        match i32::try_from(d) {
-            Ok(imm) => dynasm!(self.ops ; .arch x64 ; imul rax, Rq(q), imm),
-            Err(_) if q == RAX => {
-                dynasm!(self.ops ; .arch x64 ; mov rdx, QWORD d ; imul rax, Rq(RDX))
-            }
-            Err(_) => dynasm!(self.ops ; .arch x64 ; mov rax, QWORD d ; imul rax, Rq(RDX)),
-        }
     }
 }
 

@@ -156,14 +156,15 @@ impl Emitter<'_> {
         let cells = self.facts.env.memory.cells as i64;
         let slow = self.ops.new_dynamic_label();
         let mut back = None;
-        if lo == 0 {
+        if lo >= 0 && hi < cells {
             let limit = (cells - hi) as i32;
             dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow);
-        } else if lo > 0 && hi < cells {
-            let at = self.ops.new_dynamic_label();
-            let limit = (cells - hi) as i32;
-            dynasm!(self.ops ; .arch x64 ; cmp Rq(base), limit ; jae =>slow ; =>at);
-            back = Some(at);
+            // From 0 the compare is exact; past it a base can wrap in.
+            if lo > 0 {
+                let at = self.ops.new_dynamic_label();
+                dynasm!(self.ops ; .arch x64 ; =>at);
+                back = Some(at);
+            }
         } else {
             let (lo, limit) = (lo as i32, (cells - (hi - lo)) as i32);
             dynasm!(self.ops ; .arch x64 ; lea rcx, [Rq(base) + lo] ; cmp rcx, limit ; jae =>slow);
